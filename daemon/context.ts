@@ -1,0 +1,53 @@
+import type { Db } from './store/db.js';
+import type { Clock } from './clock.js';
+import type { DaemonConfig } from './config.js';
+import type { Logger } from './log.js';
+import { TeamRepo } from './store/teams.js';
+import { ApiKeyRepo } from './store/api-keys.js';
+import { WebhookRepo } from './store/webhooks.js';
+import { PlatformRepo } from './store/platforms.js';
+import { EventLog } from './events/event-log.js';
+import { TokenVerifier } from './identity/token-verifier.js';
+import { RateLimiter } from './server/rate-limit.js';
+
+/**
+ * The application context: built once from config at start-up and passed to every route,
+ * service and worker. Nothing reaches for globals.
+ */
+export interface AppContext {
+  config: DaemonConfig;
+  clock: Clock;
+  log: Logger;
+  db: Db;
+  /** Base URL clients use to reach this daemon (links in responses are built on it). */
+  baseUrl: string;
+  teams: TeamRepo;
+  apiKeys: ApiKeyRepo;
+  webhooks: WebhookRepo;
+  platforms: PlatformRepo;
+  events: EventLog;
+  tokens: TokenVerifier;
+  limiter: RateLimiter;
+}
+
+export async function createAppContext(config: DaemonConfig, db: Db, clock: Clock, log: Logger): Promise<AppContext> {
+  return {
+    config,
+    clock,
+    log,
+    db,
+    baseUrl: config.publicBaseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
+    teams: new TeamRepo(db),
+    apiKeys: new ApiKeyRepo(db),
+    webhooks: new WebhookRepo(db),
+    platforms: new PlatformRepo(db),
+    events: new EventLog(db, clock),
+    tokens: await TokenVerifier.create(config.dataDir, config.externalIssuers, () => clock.now()),
+    limiter: new RateLimiter(clock, {
+      perMinute: config.rateLimitPerMinute,
+      statusPerResource: 6,
+      statusPerTeam: 30,
+      notFoundPerHour: 20,
+    }),
+  };
+}

@@ -1,0 +1,104 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { ApiError } from '../../src/api/errors.js';
+import type { AppContext } from '../context.js';
+import { authenticate } from './auth.js';
+import { readJsonBody } from './body.js';
+import { RateLimitedError, type RateState } from './rate-limit.js';
+import type { Principal, Reply, RequestContext, Router } from './router.js';
+
+/** Sends a JSON reply; every response of the API goes through here or sendError(). */
+export function sendJson(res: ServerResponse, reply: Reply, req?: IncomingMessage): void {
+  if (res.headersSent) return;
+  const body = reply.body === undefined ? '' : JSON.stringify(reply.body);
+  res.statusCode = reply.status;
+  for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+  if (body) res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  res.end(req?.method === 'HEAD' ? undefined : body);
+}
+
+function rateHeaders(state: RateState): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(state.limit),
+    'X-RateLimit-Remaining': String(state.remaining),
+    'X-RateLimit-Reset': String(state.resetSeconds),
+  };
+}
+
+function errorReply(err: ApiError, headers: Record<string, string> = {}): Reply {
+  const h = { ...headers };
+  if (err.retryAfterSeconds !== undefined) h['Retry-After'] = String(err.retryAfterSeconds);
+  return { status: err.status, body: err.toEnvelope(), headers: h };
+}
+
+/**
+ * One request through the fixed order: route -> authentication -> request rate -> status-check
+ * limits -> handler. Every failure, at any step, answers in the spec's error envelope.
+ */
+async function dispatch(app: AppContext, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let rate: RateState | undefined;
+  let principal: Principal | undefined;
+  let statusKey: string | undefined;
+  try {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const m = router.match(method, url.pathname);
+    if (!('route' in m)) {
+      throw new ApiError('NOT_FOUND', m.pathExists ? `${method} is not supported on ${url.pathname}` : `No such endpoint: ${method} ${url.pathname}`);
+    }
+    const { route, params } = m;
+    if (route.auth !== 'none') {
+      principal = await authenticate(app, req, route.auth);
+      rate = app.limiter.hit(principal.teamId);
+      if (route.statusCheck) {
+        statusKey = route.statusCheck(params);
+        app.limiter.statusCheck(principal.teamId, statusKey);
+      }
+    }
+    let bodyPromise: Promise<unknown> | undefined;
+    const ctx: RequestContext = {
+      app,
+      req,
+      res,
+      method,
+      path: url.pathname,
+      params,
+      query: url.searchParams,
+      principal: principal as Principal,
+      json: () => (bodyPromise ??= readJsonBody(req, app.config.maxJsonBodyBytes)),
+    };
+    const reply = await route.handler(ctx);
+    if (reply) sendJson(res, { ...reply, headers: { ...(rate ? rateHeaders(rate) : {}), ...reply.headers } }, req);
+  } catch (e) {
+    let err: ApiError;
+    if (e instanceof RateLimitedError) {
+      rate = e.state;
+      err = e.apiError;
+    } else if (e instanceof ApiError) {
+      err = e;
+    } else {
+      app.log.error('unhandled error', { error: (e as Error)?.stack ?? String(e), url: req.url });
+      err = new ApiError('INTERNAL_ERROR', 'Internal error; safe to retry with backoff');
+    }
+    if (err.code === 'NOT_FOUND' && statusKey && principal) app.limiter.recordNotFound(principal.teamId);
+    // Rate headers on every counted response, limited ones included (spec "Request rate", rule 2).
+    const headers = rate ? rateHeaders(rate) : {};
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    // Drain an unread request body so the connection can be reused.
+    if (!req.readableEnded) req.resume();
+    sendJson(res, errorReply(err, headers), req);
+  }
+}
+
+export function createHttpServer(app: AppContext, router: Router): Server {
+  const server = createServer((req, res) => {
+    void dispatch(app, router, req, res);
+  });
+  server.keepAliveTimeout = 5_000;
+  server.requestTimeout = 0; // large uploads stream for a long time
+  server.headersTimeout = 60_000;
+  return server;
+}

@@ -1,0 +1,109 @@
+import { ApiError } from '../../src/api/errors.js';
+import type { Clock } from '../clock.js';
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+
+export interface RateState {
+  limit: number;
+  remaining: number;
+  /** Unix seconds when the current window rolls over (X-RateLimit-Reset). */
+  resetSeconds: number;
+}
+
+/** Fixed-window counter keyed by string; windows align to multiples of `windowMs`. */
+class FixedWindow {
+  private windowStart = -1;
+  private counts = new Map<string, number>();
+  constructor(private windowMs: number) {}
+
+  private roll(now: number): number {
+    const start = Math.floor(now / this.windowMs) * this.windowMs;
+    if (start !== this.windowStart) {
+      this.windowStart = start;
+      this.counts.clear();
+    }
+    return start;
+  }
+  count(key: string, now: number): number {
+    this.roll(now);
+    return this.counts.get(key) ?? 0;
+  }
+  add(key: string, now: number): number {
+    this.roll(now);
+    const n = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, n);
+    return n;
+  }
+  /** Milliseconds until this window ends. */
+  endsAt(now: number): number {
+    return this.roll(now) + this.windowMs;
+  }
+}
+
+const retryAfter = (endsAt: number, now: number) => Math.max(1, Math.ceil((endsAt - now) / 1000));
+
+/**
+ * Spec "Limits". Request rate: 60 per fixed one-minute window per root team, whatever the
+ * credential. Status checks (the four GET status endpoints), on top: 6 per minute for the same
+ * id, 30 per minute for the team, and once 20 checks in an hour answered 404, every status check
+ * answers 429 until that hour ends.
+ */
+export class RateLimiter {
+  private requests = new FixedWindow(MINUTE);
+  private perResource = new FixedWindow(MINUTE);
+  private perTeamStatus = new FixedWindow(MINUTE);
+  private notFound = new FixedWindow(HOUR);
+
+  constructor(
+    private clock: Clock,
+    private limits = { perMinute: 60, statusPerResource: 6, statusPerTeam: 30, notFoundPerHour: 20 },
+  ) {}
+
+  /** Counts one request of the team; throws RATE_LIMITED (with the state to put in headers). */
+  hit(teamId: string): RateState {
+    const now = this.clock.now();
+    const endsAt = this.requests.endsAt(now);
+    const state = (used: number): RateState => ({
+      limit: this.limits.perMinute,
+      remaining: Math.max(0, this.limits.perMinute - used),
+      resetSeconds: Math.floor(endsAt / 1000),
+    });
+    if (this.requests.count(teamId, now) >= this.limits.perMinute) {
+      throw new RateLimitedError(
+        new ApiError('RATE_LIMITED', `More than ${this.limits.perMinute} requests in the current minute window`, null, retryAfter(endsAt, now)),
+        state(this.limits.perMinute),
+      );
+    }
+    return state(this.requests.add(teamId, now));
+  }
+
+  /** Counts a status check of `resourceKey`; throws STATUS_RATE_LIMITED when a limit is exceeded. */
+  statusCheck(teamId: string, resourceKey: string): void {
+    const now = this.clock.now();
+    const limited = (message: string, endsAt: number) =>
+      new ApiError('STATUS_RATE_LIMITED', message, null, retryAfter(endsAt, now));
+    if (this.notFound.count(teamId, now) >= this.limits.notFoundPerHour) {
+      throw limited(`${this.limits.notFoundPerHour} status checks in this hour asked for ids that do not exist; status checks are refused until the hour ends`, this.notFound.endsAt(now));
+    }
+    const key = `${teamId}\u0000${resourceKey}`;
+    if (this.perResource.count(key, now) >= this.limits.statusPerResource) {
+      throw limited(`More than ${this.limits.statusPerResource} status checks of ${resourceKey} in the current minute`, this.perResource.endsAt(now));
+    }
+    if (this.perTeamStatus.count(teamId, now) >= this.limits.statusPerTeam) {
+      throw limited(`More than ${this.limits.statusPerTeam} status checks by the team in the current minute`, this.perTeamStatus.endsAt(now));
+    }
+    this.perResource.add(key, now);
+    this.perTeamStatus.add(teamId, now);
+  }
+
+  recordNotFound(teamId: string): void {
+    this.notFound.add(teamId, this.clock.now());
+  }
+}
+
+export class RateLimitedError extends Error {
+  constructor(readonly apiError: ApiError, readonly state: RateState) {
+    super(apiError.message);
+  }
+}

@@ -1,0 +1,15 @@
+import { Router } from '../router.js';
+import { registerHealthRoutes } from './health.js';
+import { registerKeyRoutes } from './keys.js';
+import { registerWebhookRoutes } from './webhooks.js';
+import { registerPlatformRoutes } from './platforms.js';
+
+/** Every route of the daemon, one register function per resource. */
+export function buildRouter(): Router {
+  const router = new Router();
+  registerHealthRoutes(router);
+  registerKeyRoutes(router);
+  registerWebhookRoutes(router);
+  registerPlatformRoutes(router);
+  return router;
+}

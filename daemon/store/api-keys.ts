@@ -1,0 +1,75 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from './db.js';
+import { newId, randomToken } from '../../src/api/ids.js';
+
+export interface ApiKeyRecord {
+  id: string;
+  team_id: string;
+  label: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+interface Row extends ApiKeyRecord {
+  salt: string;
+  secret_hash: string;
+  revoked_at: number | null;
+}
+
+function hashSecret(salt: string, secret: string): Buffer {
+  return createHash('sha256').update(salt).update(':').update(secret).digest();
+}
+
+const publicFields = (r: Row): ApiKeyRecord => ({ id: r.id, team_id: r.team_id, label: r.label, created_at: r.created_at, last_used_at: r.last_used_at });
+
+/**
+ * API keys (spec "Authentication", rule 3): the plaintext secret exists only in the value
+ * returned by create(); the table keeps a salted SHA-256 of it.
+ */
+export class ApiKeyRepo {
+  constructor(private db: Db) {}
+
+  create(teamId: string, label: string, now: number): { record: ApiKeyRecord; key: string } {
+    const secret = `ck${randomToken(40)}`;
+    const salt = randomBytes(16).toString('hex');
+    const row: Row = {
+      id: newId('key'),
+      team_id: teamId,
+      label,
+      salt,
+      secret_hash: hashSecret(salt, secret).toString('hex'),
+      created_at: now,
+      last_used_at: null,
+      revoked_at: null,
+    };
+    this.db
+      .prepare('INSERT INTO api_keys (id, team_id, label, salt, secret_hash, created_at) VALUES (@id, @team_id, @label, @salt, @secret_hash, @created_at)')
+      .run(row);
+    return { record: publicFields(row), key: `${secret}-${teamId}` };
+  }
+
+  list(teamId: string): ApiKeyRecord[] {
+    const rows = this.db.prepare('SELECT * FROM api_keys WHERE team_id = ? AND revoked_at IS NULL ORDER BY created_at, rowid').all(teamId) as Row[];
+    return rows.map(publicFields);
+  }
+
+  /** Returns false when the key does not exist on the team (or is already revoked). */
+  revoke(teamId: string, id: string, now: number): boolean {
+    const r = this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND team_id = ? AND revoked_at IS NULL').run(now, id, teamId);
+    return r.changes > 0;
+  }
+
+  /** Finds the active key of `teamId` whose secret matches, comparing hashes in constant time. */
+  verify(teamId: string, secret: string, now: number): ApiKeyRecord | undefined {
+    const rows = this.db.prepare('SELECT * FROM api_keys WHERE team_id = ? AND revoked_at IS NULL').all(teamId) as Row[];
+    let found: Row | undefined;
+    for (const row of rows) {
+      const expected = Buffer.from(row.secret_hash, 'hex');
+      const actual = hashSecret(row.salt, secret);
+      if (expected.length === actual.length && timingSafeEqual(expected, actual)) found = row;
+    }
+    if (!found) return undefined;
+    this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(now, found.id);
+    return publicFields({ ...found, last_used_at: now });
+  }
+}

@@ -1,0 +1,64 @@
+import type { Migration } from './index.js';
+
+export const m001: Migration = {
+  version: 1,
+  name: 'foundation: teams, api keys, webhooks, platform connections, event log',
+  sql: `
+CREATE TABLE teams (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  preferred_language TEXT NOT NULL DEFAULT 'en',
+  render_minutes_allowance INTEGER NOT NULL DEFAULT 600,
+  created_at INTEGER NOT NULL
+) STRICT;
+
+CREATE TABLE api_keys (
+  id TEXT PRIMARY KEY,
+  team_id TEXT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+  label TEXT NOT NULL,
+  salt TEXT NOT NULL,
+  secret_hash TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  last_used_at INTEGER,
+  revoked_at INTEGER
+) STRICT;
+CREATE INDEX api_keys_team ON api_keys(team_id);
+
+CREATE TABLE webhooks (
+  id TEXT PRIMARY KEY,
+  team_id TEXT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+  url TEXT NOT NULL,
+  events TEXT NOT NULL,            -- JSON array of event types, or ["*"]
+  secret TEXT NOT NULL,            -- kept to sign deliveries (HMAC needs the secret itself)
+  legacy_signature INTEGER NOT NULL DEFAULT 1,
+  description TEXT,
+  created_at INTEGER NOT NULL,
+  deleted_at INTEGER
+) STRICT;
+CREATE INDEX webhooks_team ON webhooks(team_id);
+
+CREATE TABLE platform_connections (
+  team_id TEXT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+  platform TEXT NOT NULL CHECK (platform IN ('long_video','short_video','photo_sharing','professional_network')),
+  id TEXT NOT NULL UNIQUE,
+  connector TEXT NOT NULL,
+  account_name TEXT NOT NULL,
+  settings TEXT NOT NULL DEFAULT '{}',
+  status TEXT NOT NULL DEFAULT 'active',
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (team_id, platform)
+) STRICT;
+
+-- The durable event log: written in the same transaction as the state change that caused the
+-- event; delivery workers read it forward by seq.
+CREATE TABLE events (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  team_id TEXT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
+  type TEXT NOT NULL,
+  created INTEGER NOT NULL,
+  data TEXT NOT NULL
+) STRICT;
+CREATE INDEX events_team_type ON events(team_id, type);
+`,
+};

@@ -1,0 +1,12 @@
+// Numbered migrations, applied in order by openDb(). Add a file per change; never edit one
+// that has shipped. Numbers are reserved per area so parallel work does not collide:
+// 001 foundation, 002 uploads, 003 clip jobs and runner, 004 renders and posts, 005 webhook outbox.
+import { m001 } from './001-foundation.js';
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [m001];

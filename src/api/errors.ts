@@ -1,0 +1,52 @@
+// The one table of error codes (spec "Errors"). Every error response, from any layer,
+// is built from an ApiError and rendered by toEnvelope().
+
+export const ERROR_CODES = {
+  UNAUTHORIZED: 401,
+  BAD_REQUEST: 400,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  STATUS_RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export interface ErrorEnvelope {
+  error: {
+    code: ErrorCode | string;
+    message: string;
+    details: unknown;
+    retry_after_seconds?: number;
+  };
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details: unknown = null,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = ERROR_CODES[code];
+  }
+
+  toEnvelope(): ErrorEnvelope {
+    const error: ErrorEnvelope['error'] = { code: this.code, message: this.message, details: this.details ?? null };
+    if (this.retryAfterSeconds !== undefined) error.retry_after_seconds = this.retryAfterSeconds;
+    return { error };
+  }
+}
+
+export const badRequest = (message: string, details: unknown = null) => new ApiError('BAD_REQUEST', message, details);
+export const notFound = (what: string, id?: string) =>
+  new ApiError('NOT_FOUND', id ? `${what} ${id} does not exist` : `${what} does not exist`, id ? { id } : null);
+export const conflict = (message: string, details: unknown = null) => new ApiError('CONFLICT', message, details);
+export const unauthorized = (message = 'Authentication required: send Authorization: Key <key> or Bearer <token>') =>
+  new ApiError('UNAUTHORIZED', message);
+export const jwtRequired = () =>
+  new ApiError('UNAUTHORIZED', 'A JWT is required for this endpoint: use Authorization: Bearer <ID token>; API keys cannot manage credentials');

@@ -1,0 +1,54 @@
+import type { Command } from 'commander';
+import { TeamRepo } from '../../../daemon/store/teams.js';
+import type { CliContext } from '../context.js';
+import { usageError } from '../exit-codes.js';
+import { formatTime } from '../output.js';
+import { withDataDir } from '../local-data.js';
+
+export interface CreateTeamOptions {
+  dataDir?: string;
+  name: string;
+  language?: string;
+  renderMinutes?: string;
+}
+
+/** Adds a root team to a local data dir and prints its id (DESIGN.md). */
+export async function runCreate(opts: CreateTeamOptions, ctx: CliContext): Promise<void> {
+  const name = opts.name?.trim();
+  if (!name) throw usageError('--name must not be empty');
+  const minutes = opts.renderMinutes === undefined ? undefined : Number(opts.renderMinutes);
+  if (minutes !== undefined && (!Number.isInteger(minutes) || minutes < 0)) throw usageError('--render-minutes must be a whole number >= 0');
+  if (opts.language !== undefined && !/^[a-z]{2}$/.test(opts.language)) throw usageError('--language must be an ISO 639-1 code such as en');
+  const team = withDataDir(opts.dataDir, ctx.env, ({ db }) => new TeamRepo(db).create(name, Date.now(), { preferredLanguage: opts.language, renderMinutes: minutes }));
+  ctx.out.data(team, () => ctx.out.line(team.id));
+}
+
+export async function runList(opts: { dataDir?: string }, ctx: CliContext): Promise<void> {
+  const teams = withDataDir(opts.dataDir, ctx.env, ({ db }) => new TeamRepo(db).list());
+  ctx.out.data({ teams }, () =>
+    ctx.out.table(teams, [
+      { header: 'ID', value: (t) => t.id },
+      { header: 'NAME', value: (t) => t.name },
+      { header: 'LANGUAGE', value: (t) => t.preferred_language },
+      { header: 'RENDER MINUTES', value: (t) => t.render_minutes_allowance },
+      { header: 'CREATED', value: (t) => formatTime(t.created_at) },
+    ]),
+  );
+}
+
+export function register(parent: Command, ctx: CliContext): void {
+  const teams = parent.command('teams').description('root teams of a local data dir');
+  teams
+    .command('create')
+    .description('add a root team and print its id')
+    .option('--data-dir <dir>', 'data folder of the daemon')
+    .requiredOption('--name <name>', 'team name')
+    .option('--language <code>', 'preferred language (ISO 639-1)', 'en')
+    .option('--render-minutes <n>', 'monthly render-minute allowance', '600')
+    .action((o: CreateTeamOptions) => runCreate(o, ctx));
+  teams
+    .command('list')
+    .description('list the root teams')
+    .option('--data-dir <dir>', 'data folder of the daemon')
+    .action((o: { dataDir?: string }) => runList(o, ctx));
+}

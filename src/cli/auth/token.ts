@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import { mintIdToken } from '../../../daemon/identity/local-issuer.js';
+import { TeamRepo } from '../../../daemon/store/teams.js';
+import type { CliContext } from '../context.js';
+import { CliError, EXIT } from '../exit-codes.js';
+import { withDataDir } from '../local-data.js';
+
+export interface TokenOptions {
+  dataDir?: string;
+  team?: string;
+}
+
+/** Mints a 1-hour bearer ID token from the data dir's signing key (DESIGN.md). */
+export async function run(opts: TokenOptions, ctx: CliContext): Promise<void> {
+  const { dataDir, teamId } = withDataDir(opts.dataDir, ctx.env, ({ db, rootTeam, dataDir }) => {
+    const teamId = opts.team ?? rootTeam.id;
+    if (!new TeamRepo(db).get(teamId)) throw new CliError(EXIT.NOT_FOUND, `no team ${teamId} in ${dataDir}`, 'List teams with `clipper admin teams list --data-dir DIR`.');
+    return { dataDir, teamId };
+  });
+  const now = Date.now();
+  const token = await mintIdToken(dataDir, teamId, now);
+  ctx.out.data({ token, team_id: teamId, expires_at: now + 3600_000 }, () => ctx.out.line(token));
+}
+
+export function register(parent: Command, ctx: CliContext): void {
+  parent
+    .command('token')
+    .description('mint a bearer ID token (1 hour) for a team of a local data dir')
+    .option('--data-dir <dir>', 'data folder of the daemon')
+    .option('--team <id>', 'team id (default: the root team created on first start)')
+    .action((o: TokenOptions) => run(o, ctx));
+}

@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import type { CliContext } from './context.js';
+import { registerDaemonCommands } from './daemon/index.js';
+import { registerAuthCommands } from './auth/index.js';
+import { registerAdminCommands } from './admin/index.js';
+import { registerKeyCommands } from './keys/index.js';
+import { registerPing } from './ping.js';
+
+/** Every command group; each lives in its own folder (resource/verb, as gh does). */
+export function registerCommands(program: Command, ctx: CliContext): void {
+  registerDaemonCommands(program, ctx);
+  registerAuthCommands(program, ctx);
+  registerAdminCommands(program, ctx);
+  registerKeyCommands(program, ctx);
+  registerPing(program, ctx);
+}

@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ClipperClient } from '../client/client.js';
+import { mintIdToken } from '../../daemon/identity/local-issuer.js';
+import { TeamRepo } from '../../daemon/store/teams.js';
+import { openDb } from '../../daemon/store/db.js';
+import { resolveTarget, type GlobalOptions, type Resolved } from './credentials.js';
+import { Output, type Streams } from './output.js';
+
+export interface CliIO extends Streams {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * What every command's run() gets: its streams, environment, the global flags and a lazily
+ * built client. Tests build one with their own streams and call run() directly.
+ */
+export class CliContext {
+  globals: GlobalOptions = {};
+  /** A command that ends without an error but must not exit 0 sets this. */
+  exitCode: number = 0;
+  private cachedClient?: Promise<ClipperClient>;
+
+  constructor(readonly io: CliIO) {}
+
+  get env(): NodeJS.ProcessEnv {
+    return this.io.env;
+  }
+
+  get out(): Output {
+    const color = this.globals.color !== false && !this.env.NO_COLOR && !!this.io.stderr.isTTY;
+    return new Output(this.io, { json: this.globals.json ?? false, color });
+  }
+
+  /** True when the CLI may prompt or animate: a terminal, no --no-input, no --json. */
+  get interactive(): boolean {
+    return !!this.io.stdout.isTTY && !!this.io.stdin.isTTY && this.globals.input !== false && !this.globals.json && !this.env.CI;
+  }
+
+  target(): Resolved {
+    return resolveTarget(this.globals, this.env);
+  }
+
+  client(): Promise<ClipperClient> {
+    this.cachedClient ??= (async () => {
+      const t = this.target();
+      let token = t.token;
+      if (!t.apiKey && !token && t.dataDir) token = await localOwnerToken(t.dataDir);
+      return new ClipperClient({
+        baseUrl: t.baseUrl,
+        apiKey: t.apiKey,
+        token,
+        onRetry: ({ attempt, waitMs, reason }) => this.out.info(`retrying (${attempt}) in ${Math.round(waitMs / 100) / 10}s: ${reason}`),
+      });
+    })();
+    return this.cachedClient;
+  }
+}
+
+/**
+ * With no credentials configured, the CLI acts as the owner of the local daemon: it can read
+ * the data dir, so it mints a token for the root team (DESIGN.md: whoever can read it owns it).
+ */
+async function localOwnerToken(dataDir: string): Promise<string | undefined> {
+  if (!existsSync(join(dataDir, 'identity', 'es256-private.pem')) || !existsSync(join(dataDir, 'clipper.db'))) return undefined;
+  const db = openDb(join(dataDir, 'clipper.db'));
+  try {
+    const team = new TeamRepo(db).first();
+    return team ? await mintIdToken(dataDir, team.id) : undefined;
+  } finally {
+    db.close();
+  }
+}

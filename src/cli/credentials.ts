@@ -1,0 +1,65 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from '../../daemon/config.js';
+import { ProfileStore } from './profiles.js';
+
+export interface GlobalOptions {
+  json?: boolean | string;
+  profile?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  token?: string;
+  input?: boolean; // false with --no-input
+  color?: boolean; // false with --no-color
+}
+
+export interface Resolved {
+  baseUrl: string;
+  apiKey?: string;
+  token?: string;
+  /** Where the answer came from, for `doctor` and error hints. */
+  source: 'flags' | 'env' | 'profile' | 'local-daemon';
+  /** Set when credentials come from the local daemon's data dir. */
+  dataDir?: string;
+}
+
+/** The local daemon's address as its data dir records it (daemon.json), else the default. */
+export function localDaemonUrl(dataDir: string): string {
+  const file = join(dataDir, 'daemon.json');
+  try {
+    if (existsSync(file)) {
+      const info = JSON.parse(readFileSync(file, 'utf8')) as { host?: string; port?: number };
+      return `http://${info.host ?? DEFAULT_HOST}:${info.port ?? DEFAULT_PORT}`;
+    }
+  } catch {
+    /* fall through to the default */
+  }
+  return `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
+}
+
+/**
+ * Precedence (DESIGN.md and issue 7): flags, then environment (CLIPPER_BASE_URL,
+ * CLIPPER_API_KEY, CLIPPER_TOKEN, CLIPPER_PROFILE), then the saved profile, then the local
+ * daemon's default, whose owner token is minted from its data dir by the caller.
+ */
+export function resolveTarget(g: GlobalOptions, env: NodeJS.ProcessEnv): Resolved {
+  const flagCred = g.apiKey || g.token;
+  const envCred = env.CLIPPER_API_KEY || env.CLIPPER_TOKEN;
+  const profileName = g.profile ?? env.CLIPPER_PROFILE;
+  const store = new ProfileStore(env);
+  const profile = profileName ? store.get(profileName) : store.current() ? store.get(store.current()!) : undefined;
+  if (profileName && !profile) throw new Error(`No profile named "${profileName}"; see \`clipper profiles list\``);
+
+  const baseUrl = g.baseUrl ?? env.CLIPPER_BASE_URL ?? profile?.base_url;
+  const pick = (source: Resolved['source'], apiKey?: string, token?: string): Resolved => ({
+    baseUrl: baseUrl ?? localDaemonUrl(defaultDataDir(env)),
+    apiKey: apiKey || undefined,
+    token: token || undefined,
+    source,
+  });
+  if (flagCred) return pick('flags', g.apiKey, g.token);
+  if (envCred) return pick('env', env.CLIPPER_API_KEY, env.CLIPPER_TOKEN);
+  if (profile) return pick('profile', profile.api_key, profile.token);
+  const dataDir = defaultDataDir(env);
+  return { ...pick('local-daemon'), dataDir };
+}

@@ -1,0 +1,48 @@
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What a running daemon records in its data dir (read by `daemon status|stop` and the CLI). */
+export interface DaemonInfo {
+  pid: number;
+  port: number;
+  host: string;
+  url: string;
+  started_at: number;
+}
+
+export const infoPath = (dataDir: string) => join(dataDir, 'daemon.json');
+
+export function writeInfo(dataDir: string, info: DaemonInfo): void {
+  writeFileSync(infoPath(dataDir), JSON.stringify(info, null, 2) + '\n', { mode: 0o600 });
+}
+
+export function readInfo(dataDir: string): DaemonInfo | undefined {
+  try {
+    return existsSync(infoPath(dataDir)) ? (JSON.parse(readFileSync(infoPath(dataDir), 'utf8')) as DaemonInfo) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Removes the file only if it still describes this process (a newer daemon may own it). */
+export function removeInfo(dataDir: string, pid = process.pid): void {
+  if (readInfo(dataDir)?.pid === pid) rmSync(infoPath(dataDir), { force: true });
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function healthy(url: string, timeoutMs = 1000): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}

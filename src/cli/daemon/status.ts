@@ -1,0 +1,29 @@
+import type { Command } from 'commander';
+import type { CliContext } from '../context.js';
+import { parseDaemonOptions, withDaemonFlags } from './options.js';
+import { healthy, isAlive, readInfo } from './pid-file.js';
+
+export interface DaemonStatus {
+  running: boolean;
+  pid: number | null;
+  port: number | null;
+  data_dir: string;
+}
+
+export async function statusOf(dataDir: string): Promise<DaemonStatus> {
+  const info = readInfo(dataDir);
+  if (info && isAlive(info.pid) && (await healthy(info.url))) return { running: true, pid: info.pid, port: info.port, data_dir: dataDir };
+  return { running: false, pid: null, port: null, data_dir: dataDir };
+}
+
+/** `daemon status [--json]`: {"running","pid","port","data_dir"} (DESIGN.md). */
+export async function run(opts: { dataDir: string }, ctx: CliContext): Promise<void> {
+  const s = await statusOf(opts.dataDir);
+  ctx.out.data(s, () => ctx.out.line(s.running ? `running (pid ${s.pid}, port ${s.port}, data dir ${s.data_dir})` : `not running (data dir ${s.data_dir})`));
+}
+
+export function register(parent: Command, ctx: CliContext): void {
+  withDaemonFlags(parent.command('status').description('show whether the daemon runs, with its pid and port'), { network: false }).action((raw) =>
+    run(parseDaemonOptions(raw, ctx.env), ctx),
+  );
+}

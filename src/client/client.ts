@@ -1,0 +1,42 @@
+import { HttpClient, type HttpOptions } from './http.js';
+import type { CreateKeyInput, CreateWebhookInput, ConnectPlatformInput } from '../api/schemas.js';
+import type { ApiKey, CreatedApiKey, Ping, PlatformConnection, Webhook } from './types.js';
+
+const enc = encodeURIComponent;
+
+/**
+ * The typed client every CLI command uses. One group per resource; each group is a thin
+ * mapping of the /v1 endpoints onto HttpClient.
+ */
+export class ClipperClient {
+  readonly http: HttpClient;
+  constructor(opts: HttpOptions) {
+    this.http = new HttpClient(opts);
+  }
+
+  get baseUrl(): string {
+    return this.http.baseUrl;
+  }
+
+  ping(): Promise<Ping> {
+    return this.http.call('GET', '/v1/ping');
+  }
+
+  readonly keys = {
+    create: (input: CreateKeyInput) => this.http.call<CreatedApiKey>('POST', '/v1/keys', { body: input, idempotent: false }),
+    list: () => this.http.call<{ keys: ApiKey[] }>('GET', '/v1/keys'),
+    revoke: (id: string) => this.http.call<{ id: string; revoked: true }>('DELETE', `/v1/keys/${enc(id)}`),
+  };
+
+  readonly webhooks = {
+    create: (input: CreateWebhookInput) => this.http.call<Webhook & { secret: string }>('POST', '/v1/webhooks', { body: input, idempotent: false }),
+    list: () => this.http.call<{ webhooks: Webhook[] }>('GET', '/v1/webhooks'),
+    delete: (id: string) => this.http.call<{ id: string; deleted: true }>('DELETE', `/v1/webhooks/${enc(id)}`),
+  };
+
+  readonly platforms = {
+    connect: (input: ConnectPlatformInput) => this.http.call<PlatformConnection>('POST', '/v1/platforms', { body: input }),
+    list: () => this.http.call<{ platforms: PlatformConnection[] }>('GET', '/v1/platforms'),
+    disconnect: (platform: string) => this.http.call<{ platform: string; deleted: true }>('DELETE', `/v1/platforms/${enc(platform)}`),
+  };
+}
