@@ -1,0 +1,86 @@
+// The data that flows between pipeline stages (DESIGN.md, "The pipeline"). Each stage's result is
+// stored (JSON) before the next stage starts, so these shapes are also the persisted format.
+
+/** ffprobe summary of the source media. */
+export interface ProbeResult {
+  duration: number; // seconds
+  width: number | null;
+  height: number | null;
+  fps: number | null;
+  hasAudio: boolean;
+  hasVideo: boolean;
+  videoCodec: string | null;
+  audioCodec: string | null;
+}
+
+/** One recognised word with absolute times in seconds. */
+export interface Word {
+  text: string;
+  start: number;
+  end: number;
+  /** 0..1 when the engine gives one. */
+  confidence?: number;
+}
+
+/** A stretch of speech (an utterance or sentence) with its words. */
+export interface Segment {
+  text: string;
+  start: number;
+  end: number;
+  words: Word[];
+}
+
+export interface Transcript {
+  engine: 'whisper.cpp' | 'pocketsphinx' | 'none';
+  language: string;
+  segments: Segment[];
+}
+
+/** What a transcription engine offers the pipeline. */
+export interface TranscriptionEngine {
+  readonly name: Transcript['engine'];
+  /** Why this engine was chosen (shown by `clipper doctor`). */
+  readonly reason: string;
+  /** Transcribes a 16 kHz mono 16-bit WAV file. `onProgress` gets 0..1. */
+  transcribe(wavPath: string, opts: { language: string; signal?: AbortSignal; onProgress?: (p: number) => void }): Promise<Transcript>;
+}
+
+export interface Silence {
+  start: number;
+  end: number;
+}
+
+/** Cheap signal analysis of the source (silencedetect, loudness over time, scene changes). */
+export interface Analysis {
+  silences: Silence[];
+  /** Short-term loudness in LUFS sampled every `loudnessStep` seconds from 0. */
+  loudness: number[];
+  loudnessStep: number;
+  /** Times (s) of scene changes. */
+  scenes: number[];
+}
+
+export interface ScoreBreakdown {
+  relevance: number; // 0..1, clip words against `criteria`
+  hook: number; // 0..1, strength of the opening
+  energy: number; // 0..1, loudness energy
+  completeness: number; // 0..1, starts and ends on sentence / pause boundaries
+}
+
+/** A suggested clip before it is stored (the suggest stage's output). */
+export interface SuggestedClip {
+  start: number; // seconds in the source, two decimals
+  end: number;
+  title: string; // from the clip's own words, at most 100 characters
+  score: number; // 0..1 composite
+  score_breakdown: ScoreBreakdown;
+  reason: string; // one line
+  /** The clip's transcript text (drafts and the editor page use it). */
+  transcript: string;
+}
+
+export interface SuggestOptions {
+  criteria?: string; // default: general highlights
+  targetDuration?: number; // seconds
+  language: string;
+}
