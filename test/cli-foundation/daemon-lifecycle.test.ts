@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 const bin = join(process.cwd(), 'bin', 'clipper');
 const dataDir = mkdtempSync(join(tmpdir(), 'clipper-cli-'));
-const env = { ...process.env, CLIPPER_DATA_DIR: dataDir, CLIPPER_CONFIG_DIR: join(dataDir, 'cfg'), NO_COLOR: '1' };
+const env: NodeJS.ProcessEnv = { ...process.env, CLIPPER_DATA_DIR: dataDir, CLIPPER_CONFIG_DIR: join(dataDir, 'cfg'), NO_COLOR: '1' };
 delete env.CLIPPER_BASE_URL;
 delete env.CLIPPER_API_KEY;
 delete env.CLIPPER_TOKEN;
