@@ -50,7 +50,7 @@ describe('HttpClient', () => {
 
   it('never retries a non-idempotent call on 5xx (POST /v1/clips would create a second job)', async () => {
     const s = await scripted([{ status: 502, body: envelope('INTERNAL_ERROR') }, { status: 202, body: {} }]);
-    const err = await new HttpClient({ baseUrl: s.url, sleep: fakeSleep }).call('POST', '/v1/clips', { body: {}, idempotent: false }).catch((e: unknown) => e as ClientError);
+    const err = (await new HttpClient({ baseUrl: s.url, sleep: fakeSleep }).call('POST', '/v1/clips', { body: {}, idempotent: false }).catch((e: unknown) => e)) as ClientError;
     expect(err).toBeInstanceOf(ClientError);
     expect(err.status).toBe(502);
     expect(s.seen).toHaveLength(1);
