@@ -11,6 +11,9 @@ import { TokenVerifier } from './identity/token-verifier.js';
 import { RateLimiter } from './server/rate-limit.js';
 import { TaskRunner } from './tasks/task-runner.js';
 import { ClipRepo, type PreviewReadyHook } from './store/clips.js';
+import { HeavyQueue } from './pipeline/heavy-queue.js';
+import { createClipJobs } from './pipeline/job/index.js';
+import type { ClipJobService } from './pipeline/job/service.js';
 
 /**
  * The application context: built once from config at start-up and passed to every route,
@@ -35,10 +38,14 @@ export interface AppContext {
   clips: ClipRepo;
   /** Run inside the transaction that marks a clip preview ready (drafts hook in here). */
   previewReadyHooks: PreviewReadyHook[];
+  /** Every CPU-heavy child process (ffmpeg, speech) runs through this one queue. */
+  heavy: HeavyQueue;
+  /** Clip jobs (POST/GET /v1/clips) and the pipeline behind them. */
+  clipJobs: ClipJobService;
 }
 
 export async function createAppContext(config: DaemonConfig, db: Db, clock: Clock, log: Logger): Promise<AppContext> {
-  return {
+  const app: AppContext = {
     config,
     clock,
     log,
@@ -59,5 +66,9 @@ export async function createAppContext(config: DaemonConfig, db: Db, clock: Cloc
     tasks: new TaskRunner(db, clock, log, { leaseMs: Number(config.extra.task_lease_ms ?? 60_000), pollMs: 500 }),
     clips: new ClipRepo(db),
     previewReadyHooks: [],
+    heavy: new HeavyQueue(Number(config.extra.heavy_concurrency) || undefined),
+    clipJobs: undefined!, // needs the context itself: set below
   };
+  app.clipJobs = createClipJobs(app);
+  return app;
 }

@@ -6,5 +6,6 @@ import type { Worker } from './worker.js';
  * on app.tasks here; other areas add their own workers to the list.
  */
 export function buildWorkers(app: AppContext): Worker[] {
+  app.tasks.register(app.clipJobs.taskHandler());
   return [app.tasks];
 }

@@ -66,13 +66,19 @@ export async function fetchFollowing(url: URL, opts: { method: 'GET' | 'HEAD'; h
     });
     const location = res.headers.location;
     if (res.statusCode >= 300 && res.statusCode < 400 && typeof location === 'string') {
-      res.body.resume();
+      discard(res.body);
       current = new URL(location, current);
       continue;
     }
     return { url: current, res };
   }
   throw new LinkError(`${url.href} redirects more than 5 times`);
+}
+
+/** Drops a response body we do not read (destroying it without a listener would throw). */
+export function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => {});
+  body.destroy();
 }
 
 const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
@@ -94,7 +100,7 @@ export async function inspectLink(url: URL, policy: LinkPolicy, timeoutMs = 4000
   const signal = AbortSignal.timeout(timeoutMs);
   const ask = async (method: 'GET' | 'HEAD') => {
     const { res } = await fetchFollowing(url, { method, headers: method === 'GET' ? { range: 'bytes=0-0' } : {}, signal, policy, timeoutMs });
-    res.body.destroy();
+    discard(res.body);
     return res;
   };
   try {

@@ -1,14 +1,17 @@
+import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
 import type { HeavyQueue } from '../heavy-queue.js';
 import type { PipelineStages } from './stages.js';
 import type { LinkPolicy } from '../ingest/links.js';
 
-/** What the clip job needs of the object store (on disk: ffmpeg reads objects as files). */
+/** Kind of the durable task that runs a clip job. */
+export const CLIP_JOB_TASK = 'clip_job';
+
+/** What the clip job needs of the object store (issue 3's ObjectStore, plus its URL signer). */
 export interface JobObjects {
-  /** The local file of a stored object. */
-  pathOf(key: string): string;
-  /** Moves a finished local file into the store under `key` (atomic: rename). */
-  importFile(key: string, path: string): Promise<void>;
+  put(key: string, body: Readable | AsyncIterable<Uint8Array>, opts?: { contentType?: string; maxSize?: number }): Promise<{ size: number }>;
+  /** The local file of a stored object (ffmpeg reads it directly). */
+  localPath(key: string): Promise<string | undefined>;
   /** A signed GET URL of the object, valid for `ttlMs` (spec: preview_url lasts one hour). */
   signedGetUrl(key: string, ttlMs: number): string;
 }

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TaskHandler } from '../../tasks/task-runner.js';
-import type { JobDeps } from './deps.js';
+import { CLIP_JOB_TASK, type JobDeps } from './deps.js';
 import { JobRun } from './run.js';
-import { CLIP_JOB_TASK, type ClipJobService } from './service.js';
+import type { ClipJobService } from './service.js';
 import { JobTransitions } from './transitions.js';
 
 /**

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PermanentTaskError } from '../../tasks/task-runner.js';
@@ -57,7 +57,8 @@ export class JobRun {
       this.t.ingested(this.job, ingest);
     }
     this.report('ingest');
-    const mediaPath = objects.pathOf(ingest.media_key);
+    const mediaPath = await objects.localPath(ingest.media_key);
+    if (!mediaPath) throw new PermanentTaskError(`The source object ${ingest.media_key} is missing from the object store`);
 
     let probe = this.done.get('probe') as ProbeResult | undefined;
     if (!probe) {
@@ -148,7 +149,8 @@ export class JobRun {
     const out = join(this.workDir, `preview-${clip.id}.mp4`);
     await this.heavy(HEAVY_PRIORITY.preview, () => this.deps.stages.renderPreview({ mediaPath, probe, clip: { start: clip.start, end: clip.end } }, out, this.signal), 'Preview rendering');
     const key = `previews/${this.job.id}/${clip.id}.mp4`;
-    await this.deps.objects.importFile(key, out);
+    await this.deps.objects.put(key, createReadStream(out), { contentType: 'video/mp4' });
+    await rm(out, { force: true });
     this.t.previewReady(clip.id, key);
     this.report();
   }

@@ -5,9 +5,10 @@ import { parseBody } from '../../../src/api/validate.js';
 import { clipBreakdown, clipDuration, type ClipRow } from '../../store/clips.js';
 import { ClipJobRepo, type ClipJobRow, type NewClipJob } from '../../store/clip-jobs.js';
 import { fileNameOfUrl, inspectLink, isVideoPlatformUrl } from '../ingest/links.js';
-import { jobSettings, linkPolicy, type JobDeps, type JobSettings } from './deps.js';
+import { CLIP_JOB_TASK, jobSettings, linkPolicy, type JobDeps, type JobSettings } from './deps.js';
+import { clipJobTaskHandler } from './handler.js';
+import type { TaskHandler } from '../../tasks/task-runner.js';
 
-export const CLIP_JOB_TASK = 'clip_job';
 const PREVIEW_URL_TTL_MS = 3_600_000; // spec "Sizes, times and counts": preview_url lasts 1 hour
 
 /**
@@ -18,9 +19,15 @@ export class ClipJobService {
   readonly repo: ClipJobRepo;
   readonly settings: JobSettings;
 
-  constructor(private deps: JobDeps) {
+  /** The stages, object store and upload claims in use (tests swap single stages to fail them). */
+  constructor(readonly deps: JobDeps) {
     this.repo = new ClipJobRepo(deps.app.db);
     this.settings = jobSettings(deps.app);
+  }
+
+  /** The durable task that runs each job (registered on app.tasks by the workers). */
+  taskHandler(): TaskHandler {
+    return clipJobTaskHandler(this.deps, this);
   }
 
   /** POST /v1/clips: validates, checks a link, then accepts the job in one transaction. */

@@ -3,6 +3,7 @@ import { registerHealthRoutes } from './health.js';
 import { registerKeyRoutes } from './keys.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { registerPlatformRoutes } from './platforms.js';
+import { registerClipRoutes } from './clips.js';
 
 /** Every route of the daemon, one register function per resource. */
 export function buildRouter(): Router {
@@ -11,5 +12,6 @@ export function buildRouter(): Router {
   registerKeyRoutes(router);
   registerWebhookRoutes(router);
   registerPlatformRoutes(router);
+  registerClipRoutes(router);
   return router;
 }
