@@ -1,6 +1,7 @@
 import { HttpClient, type HttpOptions } from './http.js';
 import type { CreateKeyInput, CreateWebhookInput, ConnectPlatformInput } from '../api/schemas.js';
 import type { ApiKey, CreatedApiKey, Ping, PlatformConnection, Webhook } from './types.js';
+import type { ClipJobView, CreateClipJobInput, CreatedClipJob } from '../api/clips.js';
 
 const enc = encodeURIComponent;
 
@@ -32,6 +33,12 @@ export class ClipperClient {
     create: (input: CreateWebhookInput) => this.http.call<Webhook & { secret: string }>('POST', '/v1/webhooks', { body: input, idempotent: false }),
     list: () => this.http.call<{ webhooks: Webhook[] }>('GET', '/v1/webhooks'),
     delete: (id: string) => this.http.call<{ id: string; deleted: true }>('DELETE', `/v1/webhooks/${enc(id)}`),
+  };
+
+  /** Spec "POST /v1/clips" (a new job on every call: never retried) and "GET /v1/clips/:jobId". */
+  readonly clips = {
+    create: (input: CreateClipJobInput) => this.http.call<CreatedClipJob>('POST', '/v1/clips', { body: input, idempotent: false }),
+    get: (jobId: string) => this.http.call<ClipJobView>('GET', `/v1/clips/${enc(jobId)}`),
   };
 
   readonly platforms = {

@@ -4,6 +4,7 @@ import { registerKeyRoutes } from './keys.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { registerPlatformRoutes } from './platforms.js';
 import { registerClipRoutes } from './clips.js';
+import { registerAppPages } from './app-pages.js';
 
 /** Every route of the daemon, one register function per resource. */
 export function buildRouter(): Router {
@@ -13,5 +14,6 @@ export function buildRouter(): Router {
   registerWebhookRoutes(router);
   registerPlatformRoutes(router);
   registerClipRoutes(router);
+  registerAppPages(router);
   return router;
 }
