@@ -19,12 +19,19 @@ export class HeavyQueue {
   }
 
   /**
-   * Runs `work` when a slot is free. Higher `priority` first; an aborted `signal` drops the work
-   * if it has not started yet (a started child process gets the signal itself).
+   * Runs `work` when a slot is free, higher `priority` first. Work whose `signal` is aborted by
+   * the time its turn comes is skipped; started work gets the signal itself (child processes
+   * are killed with it). The signal is deliberately not given to p-queue: p-queue settles an
+   * aborted task at once and frees its slot while the process may still be running, which would
+   * break both the bound on processes and "nothing of an attempt runs after it ended".
    */
   run<T>(work: () => Promise<T>, opts: { priority?: number; signal?: AbortSignal } = {}): Promise<T> {
-    if (opts.signal?.aborted) return Promise.reject(opts.signal.reason);
-    return this.queue.add(work, { priority: opts.priority ?? HEAVY_PRIORITY.background, signal: opts.signal }) as Promise<T>;
+    const { signal } = opts;
+    const guarded = async () => {
+      signal?.throwIfAborted();
+      return work();
+    };
+    return this.queue.add(guarded, { priority: opts.priority ?? HEAVY_PRIORITY.background }) as Promise<T>;
   }
 
   get pending(): number {

@@ -23,6 +23,7 @@ import { frameLevels, readWavInfo, writeSilentWav, writeWavSlice, type WavInfo }
 export class JobRun {
   private abort = new AbortController();
   private firstError?: unknown;
+  private inFlight = new Set<Promise<unknown>>();
   private progress = new JobProgress();
   private readonly workDir: string;
   private done = new Map<string, unknown>();
@@ -41,6 +42,9 @@ export class JobRun {
     try {
       await this.pipeline();
     } catch (e) {
+      // Nothing of this attempt may still be running when the next one starts (same files).
+      this.abort.abort(e);
+      await Promise.allSettled(this.inFlight);
       throw this.firstError ?? e;
     }
   }
@@ -166,6 +170,7 @@ export class JobRun {
 
   /** Background work: its first failure stops the whole attempt and is what the job reports. */
   private track<T>(p: Promise<T>): Promise<T> {
+    this.inFlight.add(p);
     p.catch((e) => {
       if (this.firstError === undefined) {
         this.firstError = e;
