@@ -47,6 +47,11 @@ export class ClipJobRepo {
     return this.db.prepare('SELECT * FROM clip_jobs WHERE id = ? AND team_id = ?').get(id, teamId) as ClipJobRow | undefined;
   }
 
+  /** A team's newest jobs first. */
+  listByTeam(teamId: string, limit: number): ClipJobRow[] {
+    return this.db.prepare('SELECT * FROM clip_jobs WHERE team_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?').all(teamId, limit) as ClipJobRow[];
+  }
+
   byId(id: string): ClipJobRow | undefined {
     return this.db.prepare('SELECT * FROM clip_jobs WHERE id = ?').get(id) as ClipJobRow | undefined;
   }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { unauthorized } from '../../../src/api/errors.js';
 import { clipWords } from '../../store/clips.js';
-import { clipPage, loginPage, messagePage } from '../../web/clip-page.js';
+import { clipPage, jobsPage, loginPage, messagePage } from '../../web/clip-page.js';
 import { sendHtml } from '../../web/html.js';
 import { safeNext, sessionCookie, signedInTeam, verifiedTeam } from '../../web/session.js';
 import type { RequestContext, Router } from '../router.js';
@@ -22,6 +22,18 @@ export function registerAppPages(router: Router): void {
     const nonce = randomBytes(12).toString('base64');
     const html = clipPage(view, { folder: job.folder_name, words: clipWords(clip), transcript: clip.transcript, nonce });
     return sendHtml(ctx.res, 200, html, { nonce, mediaOrigin: view.preview_url ? new URL(view.preview_url, ctx.app.baseUrl).origin : undefined });
+  });
+
+  router.get('/app', { auth: 'none' }, async (ctx) => {
+    const teamId = await signedInTeam(ctx.app, ctx.req);
+    if (!teamId) return notSignedIn(ctx);
+    const jobs = ctx.app.clipJobs.repo.listByTeam(teamId, 50).map((j) => ({
+      folder: j.folder_name,
+      status: j.status,
+      created_at: j.created_at,
+      clips: ctx.app.clips.listByJob(j.id).map((c) => ({ id: c.id, title: c.title, score: c.score })),
+    }));
+    return sendHtml(ctx.res, 200, jobsPage(jobs));
   });
 
   router.get('/app/login', { auth: 'none' }, async (ctx) => {
