@@ -1,0 +1,122 @@
+import { randomToken } from '../../src/api/ids.js';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../log.js';
+import type { Worker } from '../worker.js';
+import type { ClaimedDelivery, WebhookOutbox } from './webhook-outbox.js';
+import type { WebhookSender } from './webhook-sender.js';
+import type { WebhookSettings } from './webhook-policy.js';
+
+/**
+ * Sends due deliveries concurrently: at most `concurrency` in flight overall and `perEndpoint`
+ * per registration, so a slow or dead receiver holds only its own few slots and never delays
+ * the others (issue 6). Each delivery is leased in SQLite for the timeout plus a margin; a
+ * lease left behind by a killed daemon runs out and the delivery is sent again (at-least-once).
+ */
+export class WebhookDeliveryWorker implements Worker {
+  readonly name = 'webhook-delivery';
+  /** Identifies this process's leases, so a restarted daemon never mistakes them for its own. */
+  private readonly owner = `${process.pid}.${randomToken(10)}`;
+  private inFlight = new Map<string, { webhookId: string; done: Promise<void> }>();
+  private perWebhook = new Map<string, number>();
+  private shutdown = new AbortController();
+  private stopped = true;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private outbox: WebhookOutbox,
+    private sender: WebhookSender,
+    private clock: Clock,
+    private log: Logger,
+    private settings: WebhookSettings,
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  wake(): void {
+    if (!this.stopped) this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.loop(), ms);
+    this.timer.unref?.();
+  }
+
+  private loop(): void {
+    if (this.stopped) return;
+    try {
+      this.pump();
+    } catch (e) {
+      this.log.error('webhook delivery: claiming failed', { error: String(e) });
+    }
+    // Sleep until the next retry falls due (never busy-loop, never sleep past pollMs).
+    const due = this.outbox.nextDueAt();
+    const wait = due === undefined ? this.settings.pollMs : Math.min(Math.max(due - this.clock.now(), 25), this.settings.pollMs);
+    this.schedule(wait);
+  }
+
+  /** Leases and starts every due delivery there is room for; returns how many started. */
+  private pump(): number {
+    let started = 0;
+    const { concurrency, perEndpoint, timeoutMs } = this.settings;
+    while (this.inFlight.size < concurrency) {
+      const taken = new Map<string, number>();
+      const { claimed, scanned } = this.outbox.claim(this.owner, this.clock.now(), timeoutMs + 5_000, {
+        limit: concurrency - this.inFlight.size,
+        excludeWebhooks: [...this.perWebhook].filter(([, n]) => n >= perEndpoint).map(([id]) => id),
+        excludeIds: [...this.inFlight.keys()],
+        accept: (webhookId) => {
+          const n = (this.perWebhook.get(webhookId) ?? 0) + (taken.get(webhookId) ?? 0);
+          if (n >= perEndpoint) return false;
+          taken.set(webhookId, (taken.get(webhookId) ?? 0) + 1);
+          return true;
+        },
+      });
+      claimed.forEach((d) => this.begin(d));
+      started += claimed.length;
+      // Nothing due, or every candidate's registration is now full: those are excluded next round.
+      if (scanned === 0) break;
+    }
+    return started;
+  }
+
+  private begin(d: ClaimedDelivery): void {
+    this.perWebhook.set(d.webhook_id, (this.perWebhook.get(d.webhook_id) ?? 0) + 1);
+    const done = (async () => {
+      const outcome = await this.sender.send(d, Math.floor(this.clock.now() / 1000), this.shutdown.signal);
+      if (outcome.aborted) return this.outbox.release(d.id, this.owner);
+      const status = this.outbox.complete(d.id, this.owner, outcome, this.clock.now(), this.settings.backoffMs);
+      if (status !== 'delivered') this.log.warn('webhook delivery attempt failed', { delivery: d.id, webhook: d.webhook_id, status, error: outcome.error, code: outcome.statusCode });
+    })()
+      .catch((e) => this.log.error('webhook delivery: recording failed', { delivery: d.id, error: String(e) }))
+      .finally(() => {
+        this.inFlight.delete(d.id);
+        const left = (this.perWebhook.get(d.webhook_id) ?? 1) - 1;
+        if (left > 0) this.perWebhook.set(d.webhook_id, left);
+        else this.perWebhook.delete(d.webhook_id);
+        this.wake();
+      });
+    this.inFlight.set(d.id, { webhookId: d.webhook_id, done });
+  }
+
+  /** Sends everything due now and waits for the answers (tests drive time with a ManualClock). */
+  async processAll(): Promise<void> {
+    for (;;) {
+      const started = this.pump();
+      if (this.inFlight.size === 0 && started === 0) return;
+      if (this.inFlight.size) await Promise.race([...this.inFlight.values()].map((f) => f.done));
+    }
+  }
+
+  /** Aborts attempts in flight and hands their leases back, so a restart resends them at once. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.shutdown.abort();
+    await Promise.all([...this.inFlight.values()].map((f) => f.done));
+    await this.sender.close();
+  }
+}
