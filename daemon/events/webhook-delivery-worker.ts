@@ -60,6 +60,7 @@ export class WebhookDeliveryWorker implements Worker {
 
   /** Leases and starts every due delivery there is room for; returns how many started. */
   private pump(): number {
+    if (this.shutdown.signal.aborted) return 0; // stopping: leases stay released for the next start
     let started = 0;
     const { concurrency, perEndpoint, timeoutMs } = this.settings;
     while (this.inFlight.size < concurrency) {
