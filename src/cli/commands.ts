@@ -4,6 +4,7 @@ import { registerDaemonCommands } from './daemon/index.js';
 import { registerAuthCommands } from './auth/index.js';
 import { registerAdminCommands } from './admin/index.js';
 import { registerKeyCommands } from './keys/index.js';
+import { registerWebhookCommands } from './webhooks/index.js';
 import { registerPing } from './ping.js';
 
 /** Every command group; each lives in its own folder (resource/verb, as gh does). */
@@ -12,5 +13,6 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerAuthCommands(program, ctx);
   registerAdminCommands(program, ctx);
   registerKeyCommands(program, ctx);
+  registerWebhookCommands(program, ctx);
   registerPing(program, ctx);
 }
