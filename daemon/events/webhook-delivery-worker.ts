@@ -1,7 +1,7 @@
 import { randomToken } from '../../src/api/ids.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
-import type { Worker } from '../worker.js';
+import { PollingWorker, type Worker } from '../worker.js';
 import type { ClaimedDelivery, WebhookOutbox } from './webhook-outbox.js';
 import type { WebhookSender } from './webhook-sender.js';
 import type { WebhookSettings } from './webhook-policy.js';
@@ -19,8 +19,11 @@ export class WebhookDeliveryWorker implements Worker {
   private inFlight = new Map<string, { webhookId: string; done: Promise<void> }>();
   private perWebhook = new Map<string, number>();
   private shutdown = new AbortController();
-  private stopped = true;
-  private timer?: NodeJS.Timeout;
+  /**
+   * Looks for due deliveries every quarter second at most (a retry is at most that late) and at
+   * once on wake(); pump() never waits for an answer, so a tick is always quick.
+   */
+  private poller: PollingWorker;
 
   constructor(
     private outbox: WebhookOutbox,
@@ -28,39 +31,32 @@ export class WebhookDeliveryWorker implements Worker {
     private clock: Clock,
     private log: Logger,
     private settings: WebhookSettings,
-  ) {}
+  ) {
+    this.poller = new PollingWorker(
+      this.name,
+      async () => {
+        this.pump();
+        return false;
+      },
+      Math.min(settings.pollMs, 250),
+      (e) => log.error('webhook delivery: claiming failed', { error: String(e) }),
+    );
+  }
 
   start(): void {
-    this.stopped = false;
-    this.schedule(0);
+    this.poller.start();
   }
 
+  /** Called when deliveries were created or a slot freed up. */
   wake(): void {
-    if (!this.stopped) this.schedule(0);
-  }
-
-  private schedule(ms: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.loop(), ms);
-    this.timer.unref?.();
-  }
-
-  private loop(): void {
-    if (this.stopped) return;
-    try {
-      this.pump();
-    } catch (e) {
-      this.log.error('webhook delivery: claiming failed', { error: String(e) });
-    }
-    // Sleep until the next retry falls due (never busy-loop, never sleep past pollMs).
-    const due = this.outbox.nextDueAt();
-    const wait = due === undefined ? this.settings.pollMs : Math.min(Math.max(due - this.clock.now(), 25), this.settings.pollMs);
-    this.schedule(wait);
+    this.poller.wake();
   }
 
   /** Leases and starts every due delivery there is room for; returns how many started. */
   private pump(): number {
     if (this.shutdown.signal.aborted) return 0; // stopping: leases stay released for the next start
+    const due = this.outbox.nextDueAt();
+    if (due === undefined || due > this.clock.now()) return 0; // nothing due: no write transaction
     let started = 0;
     const { concurrency, perEndpoint, timeoutMs } = this.settings;
     while (this.inFlight.size < concurrency) {
@@ -114,8 +110,7 @@ export class WebhookDeliveryWorker implements Worker {
 
   /** Aborts attempts in flight and hands their leases back, so a restart resends them at once. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
+    await this.poller.stop();
     this.shutdown.abort();
     await Promise.all([...this.inFlight.values()].map((f) => f.done));
     await this.sender.close();

@@ -96,10 +96,12 @@ export class WebhookOutbox {
     const row = this.db
       .prepare(
         `SELECT d.attempts, w.deleted_at FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-         WHERE d.id = ? AND d.status = 'delivering' AND d.lease_owner = ?`,
+         WHERE d.id = ? AND d.lease_owner = ? AND d.status IN ('delivering', 'cancelled')`,
       )
       .get(id, owner) as { attempts: number; deleted_at: number | null } | undefined;
-    if (!row) return undefined; // the lease was lost to another worker, which now owns the outcome
+    // No row: the lease ran out and another worker took the delivery; the outcome is its to record.
+    // A row `cancelled` while on the wire: its registration was deleted meanwhile (a 2xx still counts).
+    if (!row) return undefined;
     const attempts = row.attempts + 1;
     const verdict = classify(outcome);
     const status: DeliveryStatus =
@@ -137,8 +139,9 @@ export class WebhookOutbox {
   nextDueAt(): number | undefined {
     const r = this.db
       .prepare(
-        `SELECT MIN(CASE status WHEN 'pending' THEN next_attempt_at ELSE lease_until END) FROM webhook_deliveries
-         WHERE status IN ('pending', 'delivering')`,
+        `SELECT MIN(CASE d.status WHEN 'pending' THEN d.next_attempt_at ELSE d.lease_until END)
+         FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id AND w.deleted_at IS NULL
+         WHERE d.status IN ('pending', 'delivering')`,
       )
       .pluck()
       .get() as number | null;

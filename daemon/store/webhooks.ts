@@ -89,15 +89,15 @@ export class WebhookRepo {
   }
 
   /**
-   * Deleting stops deliveries: in the same transaction, deliveries still waiting are cancelled
-   * (kept, status `cancelled`); one in flight finishes but is not retried.
+   * Deleting stops deliveries: in the same transaction, deliveries not yet acknowledged are
+   * cancelled (kept, status `cancelled`); an attempt already on the wire is not retried.
    */
   delete(teamId: string, id: string, now: number): boolean {
     return this.db.transaction(() => {
       const gone = this.db.prepare('UPDATE webhooks SET deleted_at = ? WHERE team_id = ? AND id = ? AND deleted_at IS NULL').run(now, teamId, id).changes > 0;
       if (gone) {
         this.db
-          .prepare("UPDATE webhook_deliveries SET status = 'cancelled', last_error = 'registration deleted' WHERE webhook_id = ? AND status = 'pending'")
+          .prepare("UPDATE webhook_deliveries SET status = 'cancelled', last_error = 'registration deleted', lease_until = NULL WHERE webhook_id = ? AND status IN ('pending', 'delivering')")
           .run(id);
       }
       return gone;

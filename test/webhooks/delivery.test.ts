@@ -138,6 +138,21 @@ describe('webhook delivery (spec "Events", "Delivery")', () => {
     expect(kept).toEqual([{ status: 'cancelled', attempts: 1 }]);
     expect((await d.call('GET', `/v1/webhooks/${early.id}/deliveries`, { auth })).status).toBe(404);
   });
+
+  it('deleting a registration while an attempt is on the wire lets it finish but never retries it', async () => {
+    const { auth } = await freshTeam(d);
+    const w = await register(d, auth, { url: `${rx.url}/hang-del`, events: ['*'] });
+    await trigger(d, auth, 'post.failed');
+    const draining = d.processAll();
+    await rx.until(() => rx.on('/hang-del').length === 1);
+    expect((await d.call('DELETE', `/v1/webhooks/${w.id}`, { auth })).status).toBe(200);
+    await draining; // the attempt times out
+    d.clock.advance(60_000);
+    await d.processAll();
+    expect(rx.on('/hang-del')).toHaveLength(1);
+    const kept = d.app.db.prepare('SELECT status, attempts, lease_owner FROM webhook_deliveries WHERE webhook_id = ?').all(w.id);
+    expect(kept).toEqual([{ status: 'cancelled', attempts: 1, lease_owner: null }]);
+  });
 });
 
 describe('GET /v1/webhooks/:id/deliveries and POST /v1/webhooks/trigger (extensions)', () => {
