@@ -28,6 +28,8 @@ describe('webhook delivery (spec "Events", "Delivery")', () => {
     const a = await register(d, auth, { url: `${rx.url}/sig-a`, events: ['post.published'] });
     const b = await register(d, auth, { url: `${rx.url}/sig-b`, events: ['*'], legacy_signature: false });
     const c = await register(d, auth, { url: `${rx.url}/sig-c`, events: ['post.failed'] });
+    const stranger = await freshTeam(d);
+    await register(d, stranger.auth, { url: `${rx.url}/sig-other-team`, events: ['*'] });
     const event = await trigger(d, auth, 'post.published');
     await d.processAll();
 
@@ -48,6 +50,7 @@ describe('webhook delivery (spec "Events", "Delivery")', () => {
     expect(gotB.headers['service-signature']).toBeUndefined();
     expect(independentSignatureCheck(String(gotB.headers['service-signature-256']), b.secret, gotB.raw).valid).toBe(true);
     expect(rx.on('/sig-c')).toHaveLength(0); // not subscribed to post.published
+    expect(rx.on('/sig-other-team')).toHaveLength(0); // another team's registration
 
     const [rec] = await deliveries(d, auth, a.id);
     expect(rec).toMatchObject({ event_id: event.id, event_type: 'post.published', status: 'delivered', attempts: 1, last_status_code: 200, last_error: null });
