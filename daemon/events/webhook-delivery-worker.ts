@@ -74,8 +74,9 @@ export class WebhookDeliveryWorker implements Worker {
       });
       claimed.forEach((d) => this.begin(d));
       started += claimed.length;
-      // Nothing due, or every candidate's registration is now full: those are excluded next round.
-      if (scanned === 0) break;
+      // Stop when nothing is due or nothing could be taken. Otherwise go again: the registrations
+      // just filled are excluded next round, so others' deliveries further down get their turn.
+      if (scanned === 0 || claimed.length === 0) break;
     }
     return started;
   }
