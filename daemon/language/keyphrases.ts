@@ -77,12 +77,17 @@ export function toHashtag(phrase: string): string | null {
   return tag.length >= 2 && tag.length <= 40 && /\p{L}/u.test(tag) ? `#${tag}` : null;
 }
 
-/** Up to n hashtags for `text`: its key phrases of at most two words, against the whole document. */
+/**
+ * Up to n hashtags for `text` against the whole document: its key phrases of one or two words,
+ * then its key words (longer phrases make unreadable tags).
+ */
 export function hashtags(text: string, corpusTexts: string[] | TermCorpus, n: number, language = 'en'): string[] {
+  const c = corpusTexts instanceof TermCorpus ? corpusTexts : TermCorpus.fromTexts(corpusTexts, language);
+  const short = rankKeyPhrases(text, c, n * 3, language).filter((p) => p.stems.length <= 2).map((p) => p.phrase);
+  const words = keyTerms(text, c, n * 2, language).map((t) => t.word);
   const out: string[] = [];
-  for (const p of rankKeyPhrases(text, corpusTexts, n * 3, language)) {
-    if (p.stems.length > 2) continue;
-    const tag = toHashtag(p.phrase);
+  for (const phrase of [...short, ...words]) {
+    const tag = toHashtag(phrase);
     if (tag && !out.some((t) => t.toLowerCase() === tag.toLowerCase())) out.push(tag);
     if (out.length >= n) break;
   }

@@ -42,7 +42,7 @@ export async function lemmas(word: string): Promise<Lemma[]> {
     const candidates = baseFormCandidates(w, pos);
     const records = await Promise.all(candidates.map((c) => wn.senses(c, pos)));
     records.forEach((r, i) => {
-      if (r) found.push({ lemma: candidates[i], pos });
+      if (r.length > 0) found.push({ lemma: candidates[i], pos });
     });
   }
   return found;

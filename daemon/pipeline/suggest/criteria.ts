@@ -26,7 +26,8 @@ export interface PreparedCriteria {
 }
 
 /** Words that describe the request itself rather than a topic: "the best moments", "highlights". */
-const REQUEST_WORDS = new Set(['highlight', 'moment', 'best', 'clip', 'part', 'general', 'video', 'segment', 'bit', 'good', 'great', 'top', 'short', 'section', 'stuff', 'thing', 'find', 'show', 'want', 'look']);
+const REQUEST_WORDS = ['highlights', 'moments', 'best', 'clips', 'parts', 'general', 'video', 'segments', 'bits', 'good', 'great', 'top', 'short', 'sections', 'stuff', 'things', 'find', 'show', 'want', 'look'];
+let requestStems: Set<string> | null = null;
 
 /** A sound-alike match counts this much of the word it resembles. */
 export const SOUND_MATCH_FACTOR = 0.6;
@@ -50,7 +51,8 @@ export function prepareCriteria(criteria: string | undefined, language = 'en'): 
 
 async function build(text: string, language: string): Promise<PreparedCriteria> {
   const words = [...new Set(contentTokens(text, language))];
-  const topical = words.filter((w) => !REQUEST_WORDS.has(stem(w, language)));
+  requestStems ??= new Set(REQUEST_WORDS.map((w) => stem(w)));
+  const topical = words.filter((w) => !requestStems!.has(stem(w)));
   const terms: CriteriaTerm[] = [];
   for (const word of topical.slice(0, 12)) {
     const related = language === 'en' ? await relatedWords(word) : [{ word, weight: 1 }];
