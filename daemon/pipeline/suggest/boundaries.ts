@@ -27,6 +27,9 @@ export const EDGE_PAUSE = 60;
 const LEAD = 0.3;
 const TAIL = 0.4;
 
+/** A stretch longer than this (s) without any natural cut gets cut points every 5 s. */
+const GRID_AFTER = 20;
+
 export const round2 = (x: number): number => Math.round(x * 100) / 100;
 
 /** `x` rounded to two decimals without leaving [lo, hi] (so a rounded cut never enters a word). */
@@ -87,11 +90,13 @@ export function soundBoundaries(src: SourceModel): Boundary[] {
     add((s.start + s.end) / 2, 0.7 + 0.3 * Math.min(1, len / 1.5), 'silence', len, Math.max(s.start, s.end - LEAD), Math.min(s.end, s.start + TAIL));
   }
   for (const t of src.scenes) add(t, 0.6, 'scene');
-  for (const t of src.loudness.valleys()) add(t, 0.45, 'valley');
+  // Loudness dips are the weakest natural cut: only where no silence or other dip is within 1 s.
+  for (const t of src.loudness.valleys()) if (!out.some((b) => Math.abs(b.startAt - t) < 1)) add(t, 0.45, 'valley');
   out.sort((a, b) => a.startAt - b.startAt);
   // Long stretches with no natural cut (continuous music, one long shot) still need places to cut.
   const grid: Boundary[] = [];
   for (let i = 1; i < out.length; i++) {
+    if (out[i].startAt - out[i - 1].startAt <= GRID_AFTER) continue;
     for (let t = out[i - 1].startAt + 5; t < out[i].startAt - 2.5; t += 5) grid.push({ startAt: round2(t), endAt: round2(t), quality: 0.2, kind: 'grid', word: 0, pause: 0 });
   }
   return [...out, ...grid].sort((a, b) => a.startAt - b.startAt);

@@ -41,7 +41,11 @@ export function suggestClipsPrepared(
   const boundaries = mode === 'none' ? soundBoundaries(src) : speechBoundaries(src);
 
   let chosen: Candidate[];
-  const whole = (): Candidate => evaluate(src, boundaries[0], boundaries[boundaries.length - 1], relevance, mode, plan, 0);
+  // The whole source, edge to edge (a source under 15 s is one clip: "the whole thing").
+  const whole = (): Candidate => evaluate(
+    src, { ...boundaries[0], startAt: 0 }, { ...boundaries[boundaries.length - 1], endAt: Math.floor(src.duration * 100) / 100 },
+    relevance, mode, plan, 0,
+  );
   if (src.duration < MIN_SOURCE_FOR_WINDOWS || src.duration <= plan.min) {
     chosen = [whole()];
   } else {

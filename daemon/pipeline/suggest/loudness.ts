@@ -13,19 +13,21 @@ export class LoudnessProfile {
   private readonly values: number[];
   private readonly prefix: Float64Array;
   private readonly peaks: RangeMax;
-  /** The whole video's quiet (10th percentile) and loud (95th percentile) levels. */
-  readonly low: number;
+  /** The whole video's typical (median) and loud (95th percentile) levels. */
+  readonly typical: number;
   readonly high: number;
 
   constructor(analysis: Pick<Analysis, 'loudness' | 'loudnessStep'>) {
     this.step = analysis.loudnessStep > 0 ? analysis.loudnessStep : 1;
     this.values = (analysis.loudness ?? []).map((v) => (Number.isFinite(v) ? Math.min(0, Math.max(FLOOR, v)) : FLOOR));
     this.available = this.values.length > 0;
+    // Means are taken over power, not decibels, as loudness meters integrate: a pause inside a
+    // passage barely lowers its level instead of pulling it towards the silence floor.
     this.prefix = new Float64Array(this.values.length + 1);
-    this.values.forEach((v, i) => (this.prefix[i + 1] = this.prefix[i] + v));
+    this.values.forEach((v, i) => (this.prefix[i + 1] = this.prefix[i] + 10 ** (v / 10)));
     this.peaks = new RangeMax(this.values);
     const sorted = Float64Array.from(this.values).sort();
-    this.low = sorted.length ? sorted[Math.floor(0.1 * (sorted.length - 1))] : FLOOR;
+    this.typical = sorted.length ? sorted[Math.floor(0.5 * (sorted.length - 1))] : FLOOR;
     this.high = sorted.length ? sorted[Math.floor(0.95 * (sorted.length - 1))] : FLOOR;
   }
 
@@ -36,10 +38,12 @@ export class LoudnessProfile {
     return [a, b];
   }
 
-  /** Mean loudness (LUFS) of [start, end) seconds. */
+  /** Mean loudness (LUFS, power mean) of [start, end) seconds. */
   mean(start: number, end: number): number {
     const r = this.range(start, end);
-    return r ? (this.prefix[r[1]] - this.prefix[r[0]]) / (r[1] - r[0]) : FLOOR;
+    if (!r) return FLOOR;
+    const power = (this.prefix[r[1]] - this.prefix[r[0]]) / (r[1] - r[0]);
+    return power > 0 ? Math.max(FLOOR, 10 * Math.log10(power)) : FLOOR;
   }
 
   /** Peak loudness (LUFS) of [start, end) seconds. */
@@ -48,16 +52,25 @@ export class LoudnessProfile {
     return r ? this.peaks.max(r[0], r[1], FLOOR) : FLOOR;
   }
 
-  /** A level placed in this video's range: 0 at its quiet level, 1 at its loud level. */
+  /**
+   * A level placed in this video's own range: 0.5 at its typical level, 1 at its loud level (95th
+   * percentile), 0 as far below typical as loud is above it (pauses and silence).
+   */
   relative(level: number): number {
-    if (this.high - this.low < 1) return 0.5; // flat audio: nothing stands out
-    return clamp01((level - this.low) / (this.high - this.low));
+    const spread = Math.max(3, this.high - this.typical); // flat audio: a few LU make no difference
+    return clamp01(0.5 + (level - this.typical) / (2 * spread));
   }
 
   /** Energy of a window, 0..1: mostly its mean level, partly its peak, against the whole video. */
   energy(start: number, end: number): number {
     if (!this.available) return 0.5;
-    return clamp01(0.65 * this.relative(this.mean(start, end)) + 0.35 * this.relative(this.peak(start, end)));
+    return clamp01(0.8 * this.relative(this.mean(start, end)) + 0.2 * this.relative(this.peak(start, end)));
+  }
+
+  /** How much louder the 3 s after `t` are than the 3 s before, 0..1 (0.5: no change). */
+  onset(t: number): number {
+    if (!this.available) return 0.5;
+    return clamp01(0.5 + (this.mean(t, t + 3) - this.mean(Math.max(0, t - 3), t)) / 20);
   }
 
   /** Local minima of loudness (1 s smoothing) at least `depth` LU under their +-5 s surroundings. */

@@ -48,11 +48,11 @@ export function openingAt(src: SourceModel, first: number): Opening | null {
 export function hookScore(src: SourceModel, opening: Opening | null, start: number, end: number, sceneCutAtStart: boolean): number {
   const { loudness } = src;
   const loudStart = loudness.available
-    ? clamp01(0.5 + (loudness.mean(start, Math.min(end, start + 3)) - loudness.mean(start, end)) / 10)
+    ? clamp01(0.5 + (loudness.mean(start, Math.min(end, start + 3)) - loudness.mean(start, end)) / 20)
     : 0.5;
   if (!opening) {
-    // No words: an opening is strong when it is loud, and when it starts on a new shot.
-    return clamp01(0.55 * loudStart + 0.25 * loudness.relative(loudness.peak(start, Math.min(end, start + 3))) + (sceneCutAtStart ? 0.2 : 0));
+    // No words: an opening is strong when something starts (it gets louder, a new shot) and is loud.
+    return clamp01(0.5 * loudness.onset(start) + 0.3 * loudness.relative(loudness.peak(start, Math.min(end, start + 3))) + (sceneCutAtStart ? 0.2 : 0));
   }
   return clamp01(
     0.2 * +opening.question + 0.17 * +opening.address + 0.12 * +opening.number + 0.18 * opening.emotion +
@@ -67,15 +67,15 @@ export function hookScore(src: SourceModel, opening: Opening | null, start: numb
  * before nor closes on a dangling function word.
  */
 export function completenessScore(src: SourceModel, start: Boundary, end: Boundary, interiorPause: number): number {
+  // Without words there are no sentences to keep whole: only the cuts themselves count.
+  if (start.word >= end.word) return clamp01(0.5 * start.quality + 0.5 * end.quality);
   const edgePause = Math.min(start.pause, end.pause);
   const unity = interiorPause <= edgePause ? 1 : 1 - (interiorPause - edgePause) / interiorPause;
   let clean = 1;
-  if (start.word < end.word) {
-    const { words } = src;
-    if (isContinuation(words[start.word].token) || isFiller(words[start.word].token)) clean -= 0.5;
-    const last = words[end.word - 1];
-    if (!last.sentenceEnd && isStopWord(last.token) && end.kind !== 'sentence') clean -= 0.5;
-  }
+  const { words } = src;
+  if (isContinuation(words[start.word].token) || isFiller(words[start.word].token)) clean -= 0.5;
+  const last = words[end.word - 1];
+  if (!last.sentenceEnd && isStopWord(last.token) && end.kind !== 'sentence') clean -= 0.5;
   return clamp01(0.3 * start.quality + 0.3 * end.quality + 0.25 * unity + 0.15 * clean);
 }
 
@@ -85,7 +85,7 @@ export type ScoreMode = 'criteria' | 'general' | 'none';
 export const WEIGHTS: Record<ScoreMode, ScoreBreakdown> = {
   criteria: { relevance: 0.45, hook: 0.2, energy: 0.15, completeness: 0.2 },
   general: { relevance: 0.25, hook: 0.3, energy: 0.2, completeness: 0.25 },
-  none: { relevance: 0.1, hook: 0.3, energy: 0.35, completeness: 0.25 },
+  none: { relevance: 0.1, hook: 0.2, energy: 0.5, completeness: 0.2 },
 };
 
 export function composite(parts: ScoreBreakdown, mode: ScoreMode): number {
