@@ -27,7 +27,10 @@ export interface SourceModel {
 }
 
 export function buildSource(transcript: Transcript, analysis: Analysis, probe: ProbeResult, language: string): SourceModel {
-  const words = transcriptWords(transcript);
+  // Words past the end of the media (a recogniser's rounding) would put a clip's end beyond it.
+  const words = transcriptWords(transcript)
+    .filter((w) => !(probe.duration > 0) || w.start < probe.duration)
+    .map((w) => (probe.duration > 0 && w.end > probe.duration ? { ...w, end: probe.duration } : w));
   const sentences = splitSentences(words);
   const sentenceOf = new Int32Array(words.length);
   sentences.forEach((s, i) => sentenceOf.fill(i, s.first, s.last + 1));

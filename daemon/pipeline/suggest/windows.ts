@@ -32,23 +32,61 @@ export function lengthPlan(targetDuration: number | undefined): LengthPlan {
 
 /** A boundary this good or better may start or end a clip (sentence ends, pauses, silences, cuts). */
 const GOOD_CUT = 0.4;
+/** Where good cuts are further apart than this (s), weaker ones fill in, one per WEAK_SPACING. */
+const SPARSE = 8;
+const WEAK_SPACING = 3;
+/** Candidates kept per start: selection needs a few lengths per start, not every one. */
+const PER_START = 4;
+
+/**
+ * The boundaries windows may use: every good cut, plus, in long stretches without one (speech
+ * without pauses), the best weak cut every WEAK_SPACING seconds. This bounds the work on a source
+ * of any length and style.
+ */
+export function cutPoints(boundaries: Boundary[]): Boundary[] {
+  const good = boundaries.filter((b) => b.quality >= GOOD_CUT);
+  const out: Boundary[] = [];
+  let g = -1; // index in `good` of the last good cut at or before the current boundary
+  let bucket: Boundary | null = null;
+  const flush = () => bucket && (out.push(bucket), (bucket = null));
+  for (const b of boundaries) {
+    if (b.quality >= GOOD_CUT) {
+      flush();
+      out.push(b);
+      g++;
+      continue;
+    }
+    const prev = good[g];
+    const next = good[g + 1];
+    if (prev && next && next.startAt - prev.startAt <= SPARSE) continue;
+    if (bucket && Math.floor(bucket.startAt / WEAK_SPACING) !== Math.floor(b.startAt / WEAK_SPACING)) flush();
+    if (!bucket || b.pause > bucket.pause) bucket = b;
+  }
+  flush();
+  return out;
+}
 
 export function scoreWindows(src: SourceModel, boundaries: Boundary[], relevance: RelevanceModel, mode: ScoreMode, plan: LengthPlan): Candidate[] {
-  const good = boundaries.filter((b) => b.quality >= GOOD_CUT);
-  const cuts = good.length >= 3 ? good : boundaries;
+  const cuts = cutPoints(boundaries);
   const openings = new Map<number, Opening | null>();
   const pauses = new RangeMax(cuts.map((c) => c.pause));
   const out: Candidate[] = [];
   for (let i = 0; i < cuts.length; i++) {
     const start = cuts[i];
     const sceneCut = start.kind === 'scene' || src.scenes.some((t) => Math.abs(t - start.startAt) <= 0.5);
+    const best: Candidate[] = [];
     for (let j = i + 1; j < cuts.length; j++) {
       const end = cuts[j];
       const length = end.endAt - start.startAt;
       if (length > plan.max) break;
       if (length < plan.min) continue;
-      out.push(evaluate(src, start, end, relevance, mode, plan, pauses.max(i + 1, j, 0), openings, sceneCut));
+      const c = evaluate(src, start, end, relevance, mode, plan, pauses.max(i + 1, j, 0), openings, sceneCut);
+      if (best.length < PER_START) best.push(c);
+      else if (c.utility > best[PER_START - 1].utility) best[PER_START - 1] = c;
+      else continue;
+      best.sort((a, b) => b.utility - a.utility);
     }
+    out.push(...best);
   }
   return out;
 }
