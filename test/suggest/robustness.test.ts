@@ -48,3 +48,9 @@ describe('suggestClips on odd input', () => {
     expect(clips.length).toBeLessThanOrEqual(Math.max(1, Math.round(source.probe.duration / 120)));
   });
 });
+
+it('gives no clip for a source without duration or signal', async () => {
+  const probe: ProbeResult = { duration: 0, width: null, height: null, fps: null, hasAudio: false, hasVideo: false, videoCodec: null, audioCodec: null };
+  const clips = await suggestClips({ engine: 'none', language: 'en', segments: [] }, { silences: [], loudness: [], loudnessStep: 1, scenes: [] }, probe, { language: 'en' });
+  expect(clips).toEqual([]);
+});

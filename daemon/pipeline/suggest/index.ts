@@ -5,7 +5,7 @@
 // asynchronous; everything after that is synchronous and fast. prepareCriteria results are cached,
 // so a caller may warm them up front and use suggestClipsPrepared directly.
 import type { Analysis, ProbeResult, SuggestedClip, SuggestOptions, Transcript } from '../types.js';
-import { round2, soundBoundaries, speechBoundaries, type Boundary } from './boundaries.js';
+import { round2, soundBoundaries, speechBoundaries } from './boundaries.js';
 import { prepareCriteria, type PreparedCriteria } from './criteria.js';
 import { clipReason } from './reason.js';
 import { RelevanceModel } from './relevance.js';
@@ -24,7 +24,10 @@ export const MIN_SOURCE_FOR_WINDOWS = 15;
 /** ISO 639-1 code of a language tag ("en-US" -> "en"). */
 export const baseLanguage = (language: string | undefined): string => (language || 'en').slice(0, 2).toLowerCase();
 
-/** Suggested clips, best first. Resolves after the criteria are prepared (WordNet, cached). */
+/**
+ * Suggested clips, best first: at least one for any source with a duration. Resolves after the
+ * criteria are prepared (WordNet, cached); the rest is synchronous.
+ */
 export async function suggestClips(transcript: Transcript, analysis: Analysis, probe: ProbeResult, opts: SuggestOptions): Promise<SuggestedClip[]> {
   const criteria = await prepareCriteria(opts.criteria, baseLanguage(opts.language));
   return suggestClipsPrepared(transcript, analysis, probe, opts, criteria);
@@ -35,6 +38,7 @@ export function suggestClipsPrepared(
   transcript: Transcript, analysis: Analysis, probe: ProbeResult, opts: SuggestOptions, criteria: PreparedCriteria,
 ): SuggestedClip[] {
   const src = buildSource(transcript, analysis, probe, baseLanguage(opts.language));
+  if (!(src.duration > 0)) return []; // nothing to cut: the probe stage refuses such media first
   const relevance = new RelevanceModel(src, criteria);
   const mode: ScoreMode = relevance.mode;
   const plan = lengthPlan(opts.targetDuration);
@@ -60,7 +64,8 @@ export function suggestClipsPrepared(
 }
 
 function toClip(src: SourceModel, c: Candidate, mode: ScoreMode, criteria: PreparedCriteria, relevance: RelevanceModel, titles: Set<string>): SuggestedClip {
-  const [first, end] = wordRange(src, c.start, c.end, mode);
+  // Word range of the clip (both 0 without speech).
+  const [first, end] = [c.start.word, c.end.word];
   const r3 = (x: number) => Math.round(x * 1000) / 1000;
   return {
     start: round2(c.start.startAt),
@@ -76,8 +81,4 @@ function toClip(src: SourceModel, c: Candidate, mode: ScoreMode, criteria: Prepa
     reason: clipReason(mode, c.parts, criteria, relevance, first, end, first < end ? openingAt(src, first) : null),
     transcript: src.words.slice(first, end).map((w) => w.display).join(' '),
   };
-}
-
-function wordRange(src: SourceModel, start: Boundary, end: Boundary, mode: ScoreMode): [number, number] {
-  return mode === 'none' ? [0, 0] : [start.word, end.word];
 }
