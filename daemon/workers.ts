@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import type { Worker } from './worker.js';
+import { buildWebhookWorkers } from './events/webhook-workers.js';
 
 /**
  * The background workers of the daemon. Task handlers (clip jobs, renders, publishing) register
@@ -7,5 +8,5 @@ import type { Worker } from './worker.js';
  */
 export function buildWorkers(app: AppContext): Worker[] {
   app.tasks.register(app.clipJobs.taskHandler());
-  return [app.tasks];
+  return [app.tasks, ...buildWebhookWorkers(app)];
 }

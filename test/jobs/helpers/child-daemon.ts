@@ -26,7 +26,7 @@ export class ChildDaemon {
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
       const info = readInfo(this.dataDir);
-      if (info?.pid === this.child.pid) {
+      if (info && info.pid === this.child.pid) {
         this.url = info.url;
         return this;
       }
