@@ -5,6 +5,10 @@ import { registerAuthCommands } from './auth/index.js';
 import { registerAdminCommands } from './admin/index.js';
 import { registerKeyCommands } from './keys/index.js';
 import { registerPing } from './ping.js';
+import { registerProfileCommands } from './profiles/index.js';
+import * as api from './api.js';
+import * as completion from './completion/index.js';
+import * as doctor from './doctor/index.js';
 
 /** Every command group; each lives in its own folder (resource/verb, as gh does). */
 export function registerCommands(program: Command, ctx: CliContext): void {
@@ -13,4 +17,8 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerAdminCommands(program, ctx);
   registerKeyCommands(program, ctx);
   registerPing(program, ctx);
+  registerProfileCommands(program, ctx);
+  api.register(program, ctx);
+  doctor.register(program, ctx);
+  completion.register(program, ctx);
 }
