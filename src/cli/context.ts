@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClipperClient } from '../client/client.js';
+import type { HttpOptions } from '../client/http.js';
 import { mintIdToken } from '../../daemon/identity/local-issuer.js';
 import { TeamRepo } from '../../daemon/store/teams.js';
 import { openDb } from '../../daemon/store/db.js';
@@ -20,6 +21,8 @@ export class CliContext {
   globals: GlobalOptions = {};
   /** A command that ends without an error but must not exit 0 sets this. */
   exitCode: number = 0;
+  /** Overrides for the client this context builds (tests: an instant `sleep` between retries). */
+  clientOptions: Partial<HttpOptions> = {};
   private cachedClient?: Promise<ClipperClient>;
 
   constructor(readonly io: CliIO) {}
@@ -65,6 +68,7 @@ export class CliContext {
         apiKey: t.apiKey,
         token,
         onRetry: ({ attempt, waitMs, reason }) => this.out.info(`retrying (${attempt}) in ${Math.round(waitMs / 100) / 10}s: ${reason}`),
+        ...this.clientOptions,
       });
     })();
     return this.cachedClient;

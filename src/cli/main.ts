@@ -38,6 +38,11 @@ export async function main(argv: string[], io?: Partial<CliIO>): Promise<number>
     stdin: io?.stdin ?? process.stdin,
     env: io?.env ?? process.env,
   });
+  return runProgram(ctx, argv);
+}
+
+/** Parses and runs one command line in a given context; every error is mapped here, once. */
+export async function runProgram(ctx: CliContext, argv: string[]): Promise<number> {
   const program = buildProgram(ctx);
   try {
     await program.parseAsync(normalizeJsonFlag(argv, program));

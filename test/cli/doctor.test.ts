@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run, runChecks } from '../../src/cli/doctor/index.js';
+import { DOCTOR_CHECKS, type DoctorCheck } from '../../src/cli/doctor/checks.js';
+import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
+import { cliHarness, runCli, testContext, type CliHarness } from '../helpers/cli-io.js';
+
+let d: TestDaemon;
+let h: CliHarness;
+beforeAll(async () => {
+  d = await startTestDaemon();
+  h = cliHarness();
+});
+afterAll(async () => {
+  await d.stop();
+  h.cleanup();
+});
+
+describe('clipper doctor', () => {
+  it('reports the daemon, the credentials and the disk as ok against a running daemon', async () => {
+    const r = await runCli(['doctor', '--json'], { env: { ...h.env, CLIPPER_BASE_URL: d.url, CLIPPER_DATA_DIR: d.dataDir } });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.ok).toBe(true);
+    expect(report.checks.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
+      ['service', 'ok'],
+      ['credentials', 'ok'],
+      ['disk', expect.stringMatching(/ok|warn/)],
+    ]);
+    expect(report.checks[1].detail).toBe(`team ${d.rootTeamId} via ID token (from local daemon data dir)`);
+    expect(report.checks[2].detail).toMatch(/free at /);
+  });
+
+  it('fails with exit code 1 and says what to do when the daemon is down', async () => {
+    const r = await runCli(['doctor'], { env: { ...h.env, CLIPPER_BASE_URL: 'http://127.0.0.1:1' } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/API reachable\s+│ fail/);
+    expect(r.stdout).toMatch(/credentials valid\s+│ skip/);
+    expect(r.stderr).toContain('fix (API reachable): Start the daemon: `clipper daemon start`');
+  });
+
+  it('reports a refused credential with its source', async () => {
+    const r = await runCli(['doctor', '--json'], { env: { ...h.env, CLIPPER_BASE_URL: d.url, CLIPPER_API_KEY: `nope-${d.rootTeamId}` } });
+    const creds = JSON.parse(r.stdout).checks.find((c: { id: string }) => c.id === 'credentials');
+    expect(creds).toMatchObject({ status: 'fail', fix: expect.stringContaining('clipper login') });
+    expect(creds.detail).toContain('(from environment)');
+    // Not the local daemon of the data dir: its disk is not what matters.
+    expect(JSON.parse(r.stdout).checks.find((c: { id: string }) => c.id === 'disk')).toMatchObject({ status: 'skip' });
+  });
+
+  it('runs a list of checks that others extend; a throwing check is a failure, not a crash', async () => {
+    const extra: DoctorCheck[] = [
+      { id: 'ffmpeg', title: 'ffmpeg', run: async () => ({ status: 'warn', detail: 'old', fix: 'install a newer one' }) },
+      { id: 'broken', title: 'broken', run: async () => { throw new Error('kaput'); } },
+      { id: 'after', title: 'after', run: async ({ results }) => ({ status: 'ok', detail: `saw ${[...results.keys()].join(',')}` }) },
+    ];
+    const { ctx, stdout } = testContext({ env: { ...h.env, CLIPPER_BASE_URL: d.url, CLIPPER_DATA_DIR: d.dataDir } });
+    ctx.globals.json = true;
+    await run({}, ctx, [...DOCTOR_CHECKS, ...extra]);
+    const report = JSON.parse(stdout.text);
+    expect(report.ok).toBe(false);
+    expect(ctx.exitCode).toBe(1);
+    expect(report.checks.slice(3)).toEqual([
+      { id: 'ffmpeg', title: 'ffmpeg', status: 'warn', detail: 'old', fix: 'install a newer one' },
+      { id: 'broken', title: 'broken', status: 'fail', detail: 'the check itself failed: kaput' },
+      { id: 'after', title: 'after', status: 'ok', detail: 'saw service,credentials,disk,ffmpeg,broken' },
+    ]);
+    const onlyWarn = await runChecks([extra[0]], { ctx, target: ctx.target(), dataDir: d.dataDir, local: true });
+    expect(onlyWarn.ok).toBe(true);
+  });
+});
