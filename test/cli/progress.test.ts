@@ -65,7 +65,7 @@ describe('spinners and progress bars', () => {
   });
 
   it.each([
-    ['stdout is not a terminal', { env, tty: false }, []],
+    ['stdout is not a terminal', { env, tty: false }, [] as string[]],
     ['NO_COLOR is set', { env: { ...env, NO_COLOR: '1' }, tty: true }, []],
     ['--no-input', { env, tty: true }, ['--no-input']],
     ['--json', { env, tty: true }, ['--json']],
