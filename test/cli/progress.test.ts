@@ -64,12 +64,13 @@ describe('spinners and progress bars', () => {
     expect(stderr.text).toContain('upload [####################] 100%');
   });
 
-  it.each([
-    ['stdout is not a terminal', { env, tty: false }, [] as string[]],
+  const cases: Array<[string, { env: NodeJS.ProcessEnv; tty: boolean }, string[]]> = [
+    ['stdout is not a terminal', { env, tty: false }, []],
     ['NO_COLOR is set', { env: { ...env, NO_COLOR: '1' }, tty: true }, []],
     ['--no-input', { env, tty: true }, ['--no-input']],
     ['--json', { env, tty: true }, ['--json']],
-  ])('stay silent when %s', (_why, o, flags) => {
+  ];
+  it.each(cases)('stay silent when %s', (_why, o, flags) => {
     const { ctx, stdout, stderr } = testContext(o);
     if (flags.includes('--no-input')) ctx.globals.input = false;
     if (flags.includes('--json')) ctx.globals.json = true;
