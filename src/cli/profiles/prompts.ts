@@ -1,4 +1,3 @@
-import { input, password, select } from '@inquirer/prompts';
 import type { CliContext } from '../context.js';
 
 /** The questions `clipper login` asks on a terminal; tests pass their own answers. */
@@ -8,13 +7,17 @@ export interface LoginPrompter {
   secret(kind: 'api_key' | 'token'): Promise<string>;
 }
 
-/** @inquirer/prompts on the CLI's own streams; questions go to stderr so stdout stays data. */
+/**
+ * @inquirer/prompts on the CLI's own streams; questions go to stderr so stdout stays data. The
+ * package is loaded only when a question is asked: every other command starts faster.
+ */
 export function inquirerPrompter(ctx: CliContext): LoginPrompter {
   const streams = { input: ctx.io.stdin as NodeJS.ReadableStream, output: ctx.io.stderr as NodeJS.WritableStream };
+  const load = () => import('@inquirer/prompts');
   return {
-    baseUrl: (def) => input({ message: 'API base URL', default: def, validate: (v) => validUrl(v) || 'Enter an http:// or https:// URL' }, streams),
-    kind: () =>
-      select<'api_key' | 'token'>(
+    baseUrl: async (def) => (await load()).input({ message: 'API base URL', default: def, validate: (v) => validUrl(v) || 'Enter an http:// or https:// URL' }, streams),
+    kind: async () =>
+      (await load()).select<'api_key' | 'token'>(
         {
           message: 'Authenticate with',
           choices: [
@@ -24,7 +27,7 @@ export function inquirerPrompter(ctx: CliContext): LoginPrompter {
         },
         streams,
       ),
-    secret: (kind) => password({ message: kind === 'api_key' ? 'API key' : 'ID token', mask: '*', validate: (v) => v.trim().length > 0 || 'Required' }, streams),
+    secret: async (kind) => (await load()).password({ message: kind === 'api_key' ? 'API key' : 'ID token', mask: '*', validate: (v) => v.trim().length > 0 || 'Required' }, streams),
   };
 }
 
