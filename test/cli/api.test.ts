@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { parseApiOptions } from '../../src/cli/api.js';
 import { CliError } from '../../src/cli/exit-codes.js';
-import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
-import { cliHarness, runCli, type CliHarness } from '../helpers/cli-io.js';
+import { runCli, useDaemonForCli } from '../helpers/cli-io.js';
 
-let d: TestDaemon;
-let h: CliHarness;
-beforeAll(async () => {
-  d = await startTestDaemon();
-  h = cliHarness();
-});
-afterAll(async () => {
-  await d.stop();
-  h.cleanup();
-});
+const t = useDaemonForCli();
 
 const empty = () => Readable.from([]);
 
@@ -24,7 +14,7 @@ describe('api option parsing', () => {
   it('upper-cases the method, adds the leading slash and parses --data JSON, @file and @-', async () => {
     expect(await parseApiOptions('get', 'v1/ping', {}, empty())).toEqual({ method: 'GET', path: '/v1/ping', include: undefined });
     expect((await parseApiOptions('POST', '/v1/keys', { data: '{"label":"ci"}' }, empty())).body).toEqual({ label: 'ci' });
-    const file = join(h.stateDir, '..', 'body.json');
+    const file = join(t.h.stateDir, '..', 'body.json');
     writeFileSync(file, '{"label":"from file"}');
     expect((await parseApiOptions('POST', '/v1/keys', { data: `@${file}` }, empty())).body).toEqual({ label: 'from file' });
     expect((await parseApiOptions('POST', '/v1/keys', { data: '@-' }, Readable.from(['{"label":"stdin"}']))).body).toEqual({ label: 'stdin' });
@@ -41,12 +31,12 @@ describe('api option parsing', () => {
 });
 
 describe('clipper api against the daemon', () => {
-  const env = () => ({ ...h.env, CLIPPER_BASE_URL: d.url, CLIPPER_DATA_DIR: d.dataDir });
+  const env = t.env;
 
   it('prints the JSON body of an authenticated call, and nothing else on stdout', async () => {
     const r = await runCli(['api', 'GET', '/v1/ping'], { env: env() });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ ok: true, team_id: d.rootTeamId, auth: 'jwt' });
+    expect(JSON.parse(r.stdout)).toEqual({ ok: true, team_id: t.d.rootTeamId, auth: 'jwt' });
     expect(r.stderr).toBe('');
   });
 
@@ -71,7 +61,7 @@ describe('clipper api against the daemon', () => {
   });
 
   it('uses the API key of the environment when there is one', async () => {
-    const r = await runCli(['api', 'GET', 'v1/ping'], { env: { ...env(), CLIPPER_API_KEY: d.apiKey() } });
+    const r = await runCli(['api', 'GET', 'v1/ping'], { env: { ...env(), CLIPPER_API_KEY: t.d.apiKey() } });
     expect(JSON.parse(r.stdout).auth).toBe('api_key');
   });
 });

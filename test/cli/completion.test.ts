@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { CliContext } from '../../src/cli/context.js';
 import { buildProgram } from '../../src/cli/main.js';
 import { bashScript } from '../../src/cli/completion/bash.js';
+import { parseShell, run as runCompletion } from '../../src/cli/completion/index.js';
+import { CliError } from '../../src/cli/exit-codes.js';
 import { completionTree, fishQuote, shQuote } from '../../src/cli/completion/tree.js';
-import { cliHarness, runCli, type CliHarness } from '../helpers/cli-io.js';
+import { cliHarness, runCli, testContext, type CliHarness } from '../helpers/cli-io.js';
 
 let h: CliHarness;
 beforeAll(() => {
@@ -25,6 +27,16 @@ describe('the completion tree', () => {
     expect(start.options.find((o) => o.flags.includes('--port'))).toMatchObject({ takesValue: true });
     const root = nodes.find((n) => n.path.length === 0)!;
     expect(root.options.find((o) => o.flags.includes('--json'))).toMatchObject({ takesValue: false });
+  });
+
+  it('parses the shell argument, and run() prints the script of the program it is given', async () => {
+    expect(parseShell('zsh')).toBe('zsh');
+    expect(() => parseShell('tcsh')).toThrow(CliError);
+    const { ctx, stdout } = testContext({ env: h.env });
+    const p = program();
+    p.command('onlyhere');
+    await runCompletion({ shell: 'fish', program: p }, ctx);
+    expect(stdout.text).toContain("-a 'onlyhere'");
   });
 
   it('quotes words for each shell', () => {

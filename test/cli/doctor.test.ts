@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { run, runChecks } from '../../src/cli/doctor/index.js';
 import { DOCTOR_CHECKS, type DoctorCheck } from '../../src/cli/doctor/checks.js';
-import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
-import { cliHarness, runCli, testContext, type CliHarness } from '../helpers/cli-io.js';
+import { runCli, testContext, useDaemonForCli } from '../helpers/cli-io.js';
 
-let d: TestDaemon;
-let h: CliHarness;
-beforeAll(async () => {
-  d = await startTestDaemon();
-  h = cliHarness();
-});
-afterAll(async () => {
-  await d.stop();
-  h.cleanup();
-});
+const t = useDaemonForCli();
 
 describe('clipper doctor', () => {
   it('reports the daemon, the credentials and the disk as ok against a running daemon', async () => {
-    const r = await runCli(['doctor', '--json'], { env: { ...h.env, CLIPPER_BASE_URL: d.url, CLIPPER_DATA_DIR: d.dataDir } });
+    const r = await runCli(['doctor', '--json'], { env: t.env() });
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.ok).toBe(true);
@@ -26,12 +16,12 @@ describe('clipper doctor', () => {
       ['credentials', 'ok'],
       ['disk', expect.stringMatching(/ok|warn/)],
     ]);
-    expect(report.checks[1].detail).toBe(`team ${d.rootTeamId} via ID token (from local daemon data dir)`);
+    expect(report.checks[1].detail).toBe(`team ${t.d.rootTeamId} via ID token (from local daemon data dir)`);
     expect(report.checks[2].detail).toMatch(/free at /);
   });
 
   it('fails with exit code 1 and says what to do when the daemon is down', async () => {
-    const r = await runCli(['doctor'], { env: { ...h.env, CLIPPER_BASE_URL: 'http://127.0.0.1:1' } });
+    const r = await runCli(['doctor'], { env: { ...t.h.env, CLIPPER_BASE_URL: 'http://127.0.0.1:1' } });
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/API reachable\s+│ fail/);
     expect(r.stdout).toMatch(/credentials valid\s+│ skip/);
@@ -39,7 +29,7 @@ describe('clipper doctor', () => {
   });
 
   it('reports a refused credential with its source', async () => {
-    const r = await runCli(['doctor', '--json'], { env: { ...h.env, CLIPPER_BASE_URL: d.url, CLIPPER_API_KEY: `nope-${d.rootTeamId}` } });
+    const r = await runCli(['doctor', '--json'], { env: { ...t.h.env, CLIPPER_BASE_URL: t.d.url, CLIPPER_API_KEY: `nope-${t.d.rootTeamId}` } });
     const creds = JSON.parse(r.stdout).checks.find((c: { id: string }) => c.id === 'credentials');
     expect(creds).toMatchObject({ status: 'fail', fix: expect.stringContaining('clipper login') });
     expect(creds.detail).toContain('(from environment)');
@@ -53,7 +43,7 @@ describe('clipper doctor', () => {
       { id: 'broken', title: 'broken', run: async () => { throw new Error('kaput'); } },
       { id: 'after', title: 'after', run: async ({ results }) => ({ status: 'ok', detail: `saw ${[...results.keys()].join(',')}` }) },
     ];
-    const { ctx, stdout } = testContext({ env: { ...h.env, CLIPPER_BASE_URL: d.url, CLIPPER_DATA_DIR: d.dataDir } });
+    const { ctx, stdout } = testContext({ env: t.env() });
     ctx.globals.json = true;
     await run({}, ctx, [...DOCTOR_CHECKS, ...extra]);
     const report = JSON.parse(stdout.text);
@@ -64,7 +54,7 @@ describe('clipper doctor', () => {
       { id: 'broken', title: 'broken', status: 'fail', detail: 'the check itself failed: kaput' },
       { id: 'after', title: 'after', status: 'ok', detail: 'saw service,credentials,disk,ffmpeg,broken' },
     ]);
-    const onlyWarn = await runChecks([extra[0]], { ctx, target: ctx.target(), dataDir: d.dataDir, local: true });
+    const onlyWarn = await runChecks([extra[0]], { ctx, target: ctx.target(), dataDir: t.d.dataDir, local: true });
     expect(onlyWarn.ok).toBe(true);
   });
 });

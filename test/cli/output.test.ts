@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normalizeJsonFlag } from '../../src/cli/argv.js';
 import { CliContext } from '../../src/cli/context.js';
 import { buildProgram } from '../../src/cli/main.js';
 import { formatTime } from '../../src/cli/output.js';
-import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
-import { cliHarness, runCli, type CliHarness } from '../helpers/cli-io.js';
+import { runCli, useDaemonForCli } from '../helpers/cli-io.js';
 
-let d: TestDaemon;
-let h: CliHarness;
-beforeAll(async () => {
-  d = await startTestDaemon();
-  h = cliHarness();
-});
-afterAll(async () => {
-  await d.stop();
-  h.cleanup();
-});
-const env = () => ({ ...h.env, CLIPPER_BASE_URL: d.url, CLIPPER_DATA_DIR: d.dataDir });
+const t = useDaemonForCli();
+const env = t.env;
 const ANSI = /\x1b\[/;
 
 describe('--json [fields] on the command line', () => {
@@ -37,8 +27,8 @@ describe('--json [fields] on the command line', () => {
       const r = await runCli(args, { env: env() });
       expect(r.code, args.join(' ')).toBe(0);
       const body = JSON.parse(r.stdout);
-      expect(body.team_id).toBe(d.rootTeamId);
-      if (args.join(' ').includes('team_id,auth')) expect(body).toEqual({ team_id: d.rootTeamId, auth: 'jwt' });
+      expect(body.team_id).toBe(t.d.rootTeamId);
+      if (args.join(' ').includes('team_id,auth')) expect(body).toEqual({ team_id: t.d.rootTeamId, auth: 'jwt' });
     }
   });
 });
@@ -47,7 +37,7 @@ describe('stdout carries data, stderr messages', () => {
   it('prints every command\'s --json answer as one JSON document on stdout', async () => {
     const created = await runCli(['keys', 'create', '--label', 'ci', '--json'], { env: env() });
     const id = JSON.parse(created.stdout).id;
-    for (const args of [['ping'], ['keys', 'list'], ['keys', 'revoke', id], ['profiles', 'list'], ['doctor'], ['daemon', 'status', '--data-dir', d.dataDir], ['auth', 'token', '--data-dir', d.dataDir], ['admin', 'teams', 'list', '--data-dir', d.dataDir]]) {
+    for (const args of [['ping'], ['keys', 'list'], ['keys', 'revoke', id], ['profiles', 'list'], ['doctor'], ['daemon', 'status', '--data-dir', t.d.dataDir], ['auth', 'token', '--data-dir', t.d.dataDir], ['admin', 'teams', 'list', '--data-dir', t.d.dataDir]]) {
       const r = await runCli([...args, '--json'], { env: env(), tty: true });
       expect(() => JSON.parse(r.stdout), args.join(' ')).not.toThrow();
       expect(r.stdout, args.join(' ')).not.toMatch(ANSI);
@@ -66,7 +56,7 @@ describe('stdout carries data, stderr messages', () => {
   });
 
   it('uses no colour when NO_COLOR is set, stdout is not a terminal, or with --no-input / --no-color', async () => {
-    const bad = { ...env(), CLIPPER_API_KEY: `x-${d.rootTeamId}` };
+    const bad = { ...env(), CLIPPER_API_KEY: `x-${t.d.rootTeamId}` };
     expect((await runCli(['ping'], { env: bad, tty: true })).stderr).toMatch(ANSI); // the control case
     for (const [e, args, tty] of [
       [{ ...bad, NO_COLOR: '1' }, ['ping'], true],
@@ -83,7 +73,7 @@ describe('stdout carries data, stderr messages', () => {
   it('prints the same rows as a table and as JSON (snapshots, ids and times masked)', async () => {
     const r = await runCli(['doctor', '--json', 'ok'], { env: env() });
     expect(JSON.parse(r.stdout)).toEqual({ ok: true });
-    const args = ['admin', 'teams', 'list', '--data-dir', d.dataDir];
+    const args = ['admin', 'teams', 'list', '--data-dir', t.d.dataDir];
     const json = JSON.parse((await runCli([...args, '--json'], { env: env() })).stdout);
     const team = json.teams[0];
     expect({ ...team, id: 'ID', created_at: 'TIME' }).toMatchSnapshot();

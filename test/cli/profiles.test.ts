@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { resolveTarget } from '../../src/cli/credentials.js';
 import { ProfileStore } from '../../src/cli/profiles.js';
 import { maskCredential, tokenExpiry } from '../../src/cli/profiles/secrets.js';
-import { cliHarness, runCli, type CliHarness } from '../helpers/cli-io.js';
+import { runList, runUse } from '../../src/cli/profiles/list.js';
+import { run as runLogout } from '../../src/cli/profiles/logout.js';
+import { cliHarness, runCli, testContext, type CliHarness } from '../helpers/cli-io.js';
 
 let h: CliHarness;
 beforeEach(() => {
@@ -106,6 +108,24 @@ describe('profiles list | use, logout', () => {
     expect((await runCli(['logout'], { env: h.env })).code).toBe(3);
     expect((await runCli(['logout', '--profile', 'hosted'], { env: h.env })).code).toBe(0);
     expect(new ProfileStore(h.env).list()).toEqual([]);
+  });
+});
+
+describe('the profile commands\' run() functions, called directly', () => {
+  it('list, use and logout work on the context they are given', async () => {
+    save('one', { base_url: 'https://one.example', api_key: 'SECRET-team1' });
+    save('two', { base_url: 'https://two.example', api_key: 'SECRET-team2' }, false);
+    const { ctx, stdout } = testContext({ env: h.env });
+    ctx.globals.json = 'name,current';
+    await runList({}, ctx);
+    expect(JSON.parse(stdout.text)).toEqual({ profiles: [{ name: 'one', current: true }, { name: 'two', current: false }] });
+    await runUse({ name: 'two' }, ctx);
+    expect(new ProfileStore(h.env).current()).toBe('two');
+    await expect(runUse({ name: 'three' }, ctx)).rejects.toMatchObject({ exitCode: 3, code: 'PROFILE_NOT_FOUND' });
+    await runLogout({}, ctx);
+    expect(new ProfileStore(h.env).list().map((p) => p.name)).toEqual(['one']);
+    await runLogout({ profile: 'one' }, ctx);
+    await expect(runLogout({}, ctx)).rejects.toMatchObject({ exitCode: 3 });
   });
 });
 

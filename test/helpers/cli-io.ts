@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import { CliContext } from '../../src/cli/context.js';
 import { runProgram } from '../../src/cli/main.js';
+import { startTestDaemon, type TestDaemon } from './daemon.js';
 
 /** A writable that keeps what was written; `isTTY` makes it look like a terminal. */
 export class Capture extends Writable {
@@ -88,4 +90,30 @@ export async function runCli(args: string[], o: CtxOptions): Promise<CliResult> 
   const { ctx, stdout, stderr } = testContext(o);
   const code = await runProgram(ctx, ['node', 'clipper', ...args]);
   return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/**
+ * For a test file of CLI commands against one real daemon: starts it and a harness before all
+ * tests, stops both after. `env()` points the CLI at the daemon as its local owner.
+ */
+export function useDaemonForCli(): { readonly d: TestDaemon; readonly h: CliHarness; env(): NodeJS.ProcessEnv } {
+  let d: TestDaemon;
+  let h: CliHarness;
+  beforeAll(async () => {
+    d = await startTestDaemon();
+    h = cliHarness();
+  });
+  afterAll(async () => {
+    await d?.stop();
+    h?.cleanup();
+  });
+  return {
+    get d() {
+      return d;
+    },
+    get h() {
+      return h;
+    },
+    env: () => ({ ...h.env, CLIPPER_BASE_URL: d.url, CLIPPER_DATA_DIR: d.dataDir }),
+  };
 }
