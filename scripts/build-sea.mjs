@@ -55,7 +55,7 @@ await build({
   target: 'node20',
   format: 'cjs',
   // import.meta does not exist in CommonJS: give modules that use import.meta.url the file's URL.
-  define: { 'import.meta.url': '__clipper_import_meta_url' },
+  define: { 'import.meta.url': '__clipper_import_meta_url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
   banner: { js: 'var __clipper_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
   plugins: [onPath],
   logLevel: 'warning',

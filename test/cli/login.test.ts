@@ -50,6 +50,12 @@ describe('clipper login, non-interactive', () => {
     expect(new ProfileStore(h.env).get('default')).toMatchObject({ base_url: d.url, token: expect.any(String) });
   });
 
+  it('names the profile from CLIPPER_PROFILE and takes the URL from CLIPPER_BASE_URL when no flag says otherwise', async () => {
+    const r = await runCli(['login', '--with-key'], { env: { ...h.env, CLIPPER_PROFILE: 'fromenv', CLIPPER_BASE_URL: d.url }, stdin: d.apiKey() });
+    expect(r.code).toBe(0);
+    expect(new ProfileStore(h.env).get('fromenv')).toMatchObject({ base_url: d.url });
+  });
+
   it('refuses a wrong credential with exit code 4 and saves nothing', async () => {
     const r = await runCli(['login', '--base-url', d.url, '--with-key'], { env: h.env, stdin: `wrongsecret-${d.rootTeamId}` });
     expect(r.code).toBe(4);
