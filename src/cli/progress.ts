@@ -1,4 +1,4 @@
-import ora, { type Ora } from 'ora';
+import type { Ora } from 'ora';
 import type { CliContext } from './context.js';
 
 /**
@@ -19,19 +19,38 @@ export interface Spinner {
 
 export function startSpinner(ctx: CliContext, text: string): Spinner {
   if (!ctx.animate) return quietSpinner(ctx);
-  const s: Ora = ora({ text, stream: ctx.io.stderr as NodeJS.WriteStream, discardStdin: false, color: ctx.globals.color === false ? false : 'cyan' }).start();
+  // ora is loaded on first use, not at start-up (every command would pay for it); a spinner that
+  // ends before it has loaded just prints its final line.
+  let current = text;
+  let ended = false;
+  let s: Ora | undefined;
+  const write = (t: string) => ctx.io.stderr.write(t + '\n');
+  import('ora').then(
+    ({ default: ora }) => {
+      if (ended) return;
+      s = ora({ text: current, stream: ctx.io.stderr as NodeJS.WriteStream, discardStdin: false, color: ctx.globals.color === false ? false : 'cyan' }).start();
+    },
+    () => undefined, // No spinner then; the final line is still printed.
+  );
+  const end = (symbol: string, t: string | undefined, finish?: (o: Ora) => void) => {
+    ended = true;
+    if (s && finish) finish(s);
+    else if (s) s.stop();
+    else if (finish) write(`${symbol} ${t ?? current}`);
+  };
   return {
     update: (t) => {
-      s.text = t;
+      current = t;
+      if (s) s.text = t;
     },
     info: (t) => {
-      s.clear();
-      ctx.io.stderr.write(t + '\n');
-      s.render();
+      s?.clear();
+      write(t);
+      s?.render();
     },
-    succeed: (t) => void s.succeed(t),
-    fail: (t) => void s.fail(t),
-    stop: () => void s.stop(),
+    succeed: (t) => end('✔', t, (o) => o.succeed(t)),
+    fail: (t) => end('✖', t, (o) => o.fail(t)),
+    stop: () => end('', undefined),
   };
 }
 
