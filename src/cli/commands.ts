@@ -4,6 +4,7 @@ import { registerDaemonCommands } from './daemon/index.js';
 import { registerAuthCommands } from './auth/index.js';
 import { registerAdminCommands } from './admin/index.js';
 import { registerKeyCommands } from './keys/index.js';
+import { registerWebhookCommands } from './webhooks/index.js';
 import { registerPing } from './ping.js';
 import { registerProfileCommands } from './profiles/index.js';
 import * as api from './api.js';
@@ -16,6 +17,7 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerAuthCommands(program, ctx);
   registerAdminCommands(program, ctx);
   registerKeyCommands(program, ctx);
+  registerWebhookCommands(program, ctx);
   registerPing(program, ctx);
   registerProfileCommands(program, ctx);
   api.register(program, ctx);
