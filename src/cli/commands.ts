@@ -7,6 +7,10 @@ import { registerKeyCommands } from './keys/index.js';
 import { registerWebhookCommands } from './webhooks/index.js';
 import { registerPing } from './ping.js';
 import { registerClipCommands } from './clips/index.js';
+import { registerProfileCommands } from './profiles/index.js';
+import * as api from './api.js';
+import * as completion from './completion/index.js';
+import * as doctor from './doctor/index.js';
 
 /** Every command group; each lives in its own folder (resource/verb, as gh does). */
 export function registerCommands(program: Command, ctx: CliContext): void {
@@ -17,4 +21,8 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerWebhookCommands(program, ctx);
   registerPing(program, ctx);
   registerClipCommands(program, ctx);
+  registerProfileCommands(program, ctx);
+  api.register(program, ctx);
+  doctor.register(program, ctx);
+  completion.register(program, ctx);
 }
