@@ -5,6 +5,7 @@ import { PermanentTaskError } from '../../tasks/task-runner.js';
 import type { ClipRow } from '../../store/clips.js';
 import type { ClipJobRepo, ClipJobRow } from '../../store/clip-jobs.js';
 import { HEAVY_PRIORITY } from '../heavy-queue.js';
+import { MAX_CLIPS } from '../suggest/select.js';
 import type { Analysis, ProbeResult, Transcript } from '../types.js';
 import { linkPolicy, type JobDeps, type JobSettings } from './deps.js';
 import { ingestSource, type IngestResult } from './ingest.js';
@@ -101,7 +102,9 @@ export class JobRun {
         const clips = await stages
           .suggest({ transcript, analysis: found, probe, span: section }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language })
           .catch((e) => Promise.reject(new Error(`Clip suggestion failed: ${(e as Error).message}`)));
-        const ids = this.t.suggested(this.job, `suggest:${s}`, clips.map((c) => ({ ...c, words: wordsIn(transcript, c) })));
+        // Issue 4: at most 30 clips a job, however many sections it has.
+        const room = Math.max(0, MAX_CLIPS - this.deps.app.clips.listByJob(this.job.id).length);
+        const ids = this.t.suggested(this.job, `suggest:${s}`, clips.slice(0, room).map((c) => ({ ...c, words: wordsIn(transcript, c) })));
         for (const id of ids) previews.push(this.track(this.preview(this.deps.app.clips.byId(id)!, mediaPath, probe)));
       }
       this.progress.section(s);

@@ -48,7 +48,7 @@ export class ClipJobService {
     const job = app.db.transaction(() => {
       if (!fields) {
         // Spec: 409 for an upload that is not complete, or already feeds another job.
-        const upload = this.deps.uploads.claimForJob(teamId, input.source.upload_id!, jobId, app.clock.now());
+        const upload = this.deps.uploads.claimForJob(teamId, input.source.upload_id!, jobId);
         fields = { source_type: 'upload', source_url: null, upload_id: input.source.upload_id!, folder_name: upload.fileName || input.source.upload_id!, media_key: upload.objectKey };
       }
       const row = this.repo.insert({ ...base, ...fields }, app.clock.now(), jobId);
