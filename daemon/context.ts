@@ -9,6 +9,8 @@ import { PlatformRepo } from './store/platforms.js';
 import { EventLog } from './events/event-log.js';
 import { TokenVerifier } from './identity/token-verifier.js';
 import { RateLimiter } from './server/rate-limit.js';
+import { TaskRunner } from './tasks/task-runner.js';
+import { ClipRepo, type PreviewReadyHook } from './store/clips.js';
 
 /**
  * The application context: built once from config at start-up and passed to every route,
@@ -28,6 +30,11 @@ export interface AppContext {
   events: EventLog;
   tokens: TokenVerifier;
   limiter: RateLimiter;
+  /** The durable task queue: clip jobs, renders and publishing register their handlers. */
+  tasks: TaskRunner;
+  clips: ClipRepo;
+  /** Run inside the transaction that marks a clip preview ready (drafts hook in here). */
+  previewReadyHooks: PreviewReadyHook[];
 }
 
 export async function createAppContext(config: DaemonConfig, db: Db, clock: Clock, log: Logger): Promise<AppContext> {
@@ -49,5 +56,8 @@ export async function createAppContext(config: DaemonConfig, db: Db, clock: Cloc
       statusPerTeam: 30,
       notFoundPerHour: 20,
     }),
+    tasks: new TaskRunner(db, clock, log, { leaseMs: Number(config.extra.task_lease_ms ?? 60_000), pollMs: 500 }),
+    clips: new ClipRepo(db),
+    previewReadyHooks: [],
   };
 }
