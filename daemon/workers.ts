@@ -1,10 +1,12 @@
 import type { AppContext } from './context.js';
 import type { Worker } from './worker.js';
+import { UploadCleanup, uploadCleanupWorker } from './uploads/upload-cleanup.js';
 
 /**
  * The background workers of the daemon. Task handlers (clip jobs, renders, publishing) register
  * on app.tasks here; other areas add their own workers to the list.
  */
 export function buildWorkers(app: AppContext): Worker[] {
-  return [app.tasks];
+  const cleanup = new UploadCleanup({ clock: app.clock, log: app.log, repo: app.uploadRepo, objects: app.objects });
+  return [app.tasks, uploadCleanupWorker(cleanup, app.clock, app.log, Number(app.config.extra.upload_cleanup_hour ?? 3))];
 }
