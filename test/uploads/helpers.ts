@@ -9,7 +9,8 @@ export const TEST_PART_SIZE = 64 * KiB;
 export const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
 
 export async function startUploadDaemon(extra: Record<string, unknown> = {}): Promise<TestDaemon & { auth: string }> {
-  const d = await startTestDaemon({ config: { extra: { min_part_size: TEST_PART_SIZE, ...extra } } });
+  // Many calls a minute on one team: the request-rate limit is tested with the foundation.
+  const d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000, extra: { min_part_size: TEST_PART_SIZE, ...extra } } });
   return Object.assign(d, { auth: `Key ${d.apiKey()}` });
 }
 
