@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDaemon } from '../helpers/daemon.js';
@@ -124,13 +125,13 @@ describe('multipart PUTs', () => {
       for (let i = 0; i < b.length; i += 4096) yield b.subarray(i, i + 4096);
     }
     for (const body of [Buffer.concat([up.slice(2), Buffer.alloc(10)]), up.slice(2).subarray(0, 1000)]) {
-      const res = await request(up.parts[1].upload_url, { method: 'PUT', body: chunks(body), headers: { 'content-type': 'video/mp4' } });
+      const res = await request(up.parts[1].upload_url, { method: 'PUT', body: Readable.from(chunks(body)), headers: { 'content-type': 'video/mp4' } });
       expect(res.statusCode).toBe(400);
       expect(await res.body.json()).toMatchObject({ error: { code: 'BAD_REQUEST', details: { expected_bytes: TEST_PART_SIZE } } });
     }
     expect((await status(up.upload_id)).parts_received).toEqual([]);
     expect(tmpFiles()).toEqual([]);
-    const ok = await request(up.parts[1].upload_url, { method: 'PUT', body: chunks(up.slice(2)), headers: { 'content-type': 'video/mp4' } });
+    const ok = await request(up.parts[1].upload_url, { method: 'PUT', body: Readable.from(chunks(up.slice(2))), headers: { 'content-type': 'video/mp4' } });
     expect(ok.statusCode).toBe(200);
     expect(ok.headers.etag).toBe(`"${md5(up.slice(2))}"`);
     await ok.body.dump();
