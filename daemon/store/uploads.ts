@@ -1,6 +1,8 @@
 import type { Db } from './db.js';
 
-export type UploadStatus = 'pending' | 'complete' | 'aborted' | 'expired';
+import type { UploadStatus } from '../../src/api/uploads.js';
+
+export type { UploadStatus };
 export type UploadKind = 'single' | 'multipart';
 
 export interface UploadRecord {

@@ -1,29 +1,11 @@
+// Building the upload responses (their shapes are in src/api/uploads.ts), what a clip job
+// learns when it claims an upload, and the one mapping of object-store errors onto the spec's codes.
 import { ApiError, badRequest, conflict } from '../../src/api/errors.js';
+import type { UploadView } from '../../src/api/uploads.js';
 import { isStoreError } from '../objects/object-store.js';
 import type { UploadPart, UploadRecord, UploadStatus } from '../store/uploads.js';
 
-// Response shapes of the upload endpoints (spec "POST /v1/uploads", DESIGN.md's extensions)
-// and the one mapping of object-store errors onto the spec's codes.
-
-export interface PartUrl {
-  part_number: number;
-  upload_url: string;
-}
-
-export type CreatedUpload =
-  | { upload_id: string; upload_url: string; expires_at: number }
-  | { upload_id: string; expires_at: number; part_size: number; parts: PartUrl[] };
-
-export interface UploadView {
-  upload_id: string;
-  status: UploadStatus;
-  file_name: string | null;
-  content_type: string;
-  size_bytes: number | null;
-  part_size: number | null;
-  expires_at: number;
-  parts_received: Array<{ part_number: number; etag: string; size: number }>;
-}
+export type { CreatedUpload, PartUrl, UploadView } from '../../src/api/uploads.js';
 
 /** What a clip job learns about the upload it claimed. */
 export interface ClaimedUpload {

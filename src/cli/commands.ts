@@ -5,6 +5,7 @@ import { registerAuthCommands } from './auth/index.js';
 import { registerAdminCommands } from './admin/index.js';
 import { registerKeyCommands } from './keys/index.js';
 import { registerPing } from './ping.js';
+import { registerUploadCommands } from './uploads/index.js';
 
 /** Every command group; each lives in its own folder (resource/verb, as gh does). */
 export function registerCommands(program: Command, ctx: CliContext): void {
@@ -13,4 +14,5 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerAdminCommands(program, ctx);
   registerKeyCommands(program, ctx);
   registerPing(program, ctx);
+  registerUploadCommands(program, ctx);
 }
