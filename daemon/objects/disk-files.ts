@@ -41,7 +41,9 @@ export async function streamToFile(body: BodySource, path: string, limits: Strea
         throw new ObjectStoreError('SizeMismatch', `Body is ${size} bytes, expected ${expectedSize}`, { expected_bytes: expectedSize, received_bytes: size });
       }
     },
-    createWriteStream(path, at ? { flags: 'r+', start: at.start } : { flags: 'w' }),
+    // A 1 MiB window lets socket chunks queue while a write is in flight; they then go to disk
+    // together in one writev instead of one write per 64 KiB chunk.
+    createWriteStream(path, { highWaterMark: 1024 * 1024, ...(at ? { flags: 'r+', start: at.start } : { flags: 'w' }) }),
   );
   return { size, etag: hash.digest('hex') };
 }

@@ -51,11 +51,11 @@ export class MultipartUpload {
       const redo = [...(details?.not_received ?? []), ...(details?.etag_mismatch ?? [])];
       if (!(e instanceof ClientError) || e.status !== 400 || redo.length === 0) throw e;
       for (const n of redo) delete this.state.etags[n];
-      this.o.store.save(this.state);
+      await this.o.store.save(this.state);
       await this.sendParts(redo);
       await this.client.uploads.complete(this.state.upload_id, this.completeList());
     }
-    this.o.store.remove(this.state.base_url, this.file);
+    await this.o.store.remove(this.state.base_url, this.file);
     this.o.emit({ type: 'completed', upload_id: this.state.upload_id });
     return { upload_id: this.state.upload_id, multipart: true, resumed, size_bytes: this.file.size, content_type: this.o.contentType, file_name: this.o.fileName, parts_sent: this.sentThisRun, parts_skipped: skipped };
   }
@@ -70,7 +70,7 @@ export class MultipartUpload {
     const held = new Map(server.parts_received.map((p) => [p.part_number, unquote(p.etag)]));
     saved.etags = Object.fromEntries(Object.entries(saved.etags).filter(([n, etag]) => held.get(Number(n)) === unquote(etag)));
     this.state = saved;
-    this.o.store.save(saved);
+    await this.o.store.save(saved);
     this.o.emit({ type: 'resumed', upload_id: saved.upload_id, parts_done: Object.keys(saved.etags).length, parts_total: saved.parts_total });
     return true;
   }
@@ -82,7 +82,7 @@ export class MultipartUpload {
       parts_total: created.parts.length, file: this.file, etags: {}, created_at: Date.now(),
     };
     for (const p of created.parts) this.urls.set(p.part_number, { url: p.upload_url, expiresAt: created.expires_at });
-    this.o.store.save(this.state);
+    await this.o.store.save(this.state);
     this.o.emit({ type: 'created', upload_id: created.upload_id, multipart: true, parts_total: created.parts.length, part_size: created.part_size });
   }
 
@@ -136,7 +136,7 @@ export class MultipartUpload {
           },
         });
         this.state.etags[n] = etag;
-        this.o.store.save(this.state);
+        await this.o.store.save(this.state);
         this.sentThisRun++;
         this.report();
         this.o.emit({ type: 'part_done', upload_id: this.state.upload_id, part_number: n, etag });

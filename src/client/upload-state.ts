@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { readFileSync, rmSync } from 'node:fs';
+import { mkdir, open, rename, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -60,6 +60,7 @@ export function stateDirFrom(env: NodeJS.ProcessEnv = process.env): string {
 /** Resume records under `<stateDir>/uploads/`, one per (server, file fingerprint). */
 export class ResumeStore {
   private dir: string;
+  private writing: Promise<void> = Promise.resolve();
   constructor(stateDir: string) {
     this.dir = join(stateDir, 'uploads');
   }
@@ -80,16 +81,24 @@ export class ResumeStore {
     }
   }
 
-  /** Written through a temporary file and a rename: an interrupted run never leaves half a record. */
-  save(state: ResumeState): void {
-    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+  /**
+   * Written through a temporary file and a rename, so an interrupted run never leaves half a
+   * record; asynchronous (parts keep streaming meanwhile) and in call order, so the last wins.
+   */
+  save(state: ResumeState): Promise<void> {
     const file = this.fileFor(state.base_url, state.file);
-    const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    writeFileSync(tmp, JSON.stringify(state), { mode: 0o600 });
-    renameSync(tmp, file);
+    const text = JSON.stringify(state);
+    this.writing = this.writing.then(async () => {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(tmp, text, { mode: 0o600 });
+      await rename(tmp, file);
+    });
+    return this.writing;
   }
 
-  remove(baseUrl: string, fp: FileFingerprint): void {
+  async remove(baseUrl: string, fp: FileFingerprint): Promise<void> {
+    await this.writing;
     rmSync(this.fileFor(baseUrl, fp), { force: true });
   }
 }
