@@ -1,6 +1,7 @@
 import type { AppContext } from './context.js';
 import type { Worker } from './worker.js';
 import { UploadCleanup, uploadCleanupWorker } from './uploads/upload-cleanup.js';
+import { buildWebhookWorkers } from './events/webhook-workers.js';
 
 /**
  * The background workers of the daemon. Task handlers (clip jobs, renders, publishing) register
@@ -8,5 +9,5 @@ import { UploadCleanup, uploadCleanupWorker } from './uploads/upload-cleanup.js'
  */
 export function buildWorkers(app: AppContext): Worker[] {
   const cleanup = new UploadCleanup({ clock: app.clock, log: app.log, repo: app.uploadRepo, objects: app.objects });
-  return [app.tasks, uploadCleanupWorker(cleanup, app.clock, app.log, Number(app.config.extra.upload_cleanup_hour ?? 3))];
+  return [app.tasks, ...buildWebhookWorkers(app), uploadCleanupWorker(cleanup, app.clock, app.log, Number(app.config.extra.upload_cleanup_hour ?? 3))];
 }
