@@ -4,11 +4,12 @@ import { newId } from '../../src/api/ids.js';
 import type { CompleteUploadInput, CreateUploadInput } from '../../src/api/schemas.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
-import { normalizeEtag, type ObjectStore } from '../objects/object-store.js';
+import { normalizeEtag, type ObjectStore, type PutResult } from '../objects/object-store.js';
 import type { ObjectUrls } from '../objects/object-urls.js';
 import type { Db } from '../store/db.js';
 import type { UploadRecord, UploadRepo } from '../store/uploads.js';
-import { effectiveStatus, partCountFor, partLength, partSizeFor, UPLOAD_LIMITS } from './upload-policy.js';
+import { effectiveStatus, partCountFor, partSizeFor, UPLOAD_LIMITS } from './upload-policy.js';
+import { UploadReceiver, type PutTarget } from './upload-receiver.js';
 import { claimedView, fromStoreError, uploadView, type ClaimedUpload, type CreatedUpload, type PartUrl, type UploadView } from './upload-views.js';
 
 export interface UploadServiceDeps {
@@ -27,10 +28,15 @@ export interface UploadServiceDeps {
  * pending -> expired (time). Routes and object URLs call in here; clip jobs call claimForJob().
  */
 export class UploadService {
-  /** Uploads and parts whose body is arriving now: a second PUT of the same one is refused. */
-  private inflight = new Set<string>();
+  private receiver: UploadReceiver;
 
-  constructor(private d: UploadServiceDeps) {}
+  constructor(private d: UploadServiceDeps) {
+    this.receiver = new UploadReceiver(d.repo, d.objects, {
+      requirePending: (u, action) => this.requirePending(u, action),
+      singleArrived: (u, result) => this.singleArrived(u, result),
+      partArrived: (u, n, result) => this.partArrived(u, n, result),
+    });
+  }
 
   private now = () => this.d.clock.now();
 
@@ -153,57 +159,25 @@ export class UploadService {
     return uploadView(u, effectiveStatus(u, this.now()), this.d.repo.parts(u.id));
   }
 
-  /**
-   * A PUT to a signed object URL (already verified): the single file or one part. Wrong
-   * lengths are refused before and while streaming; nothing counts until the bytes are whole.
-   */
-  async receive(target: { key: string; uploadId?: string; partNumber?: string }, body: Readable, declaredLength: number | undefined): Promise<{ etag: string }> {
-    const u = target.uploadId ? this.d.repo.get(target.uploadId) : undefined;
-    if (!u || u.object_key !== target.key) throw notFound('Upload', target.uploadId);
-    this.requirePending(u, 'upload');
-    const slot = target.partNumber === undefined ? u.id : `${u.id}/${target.partNumber}`;
-    if (this.inflight.has(slot)) throw conflict('This file or part is being uploaded by another request', { upload_id: u.id });
-    this.inflight.add(slot);
-    try {
-      return target.partNumber === undefined ? await this.receiveSingle(u, body, declaredLength) : await this.receivePart(u, Number(target.partNumber), body, declaredLength);
-    } catch (e) {
-      throw fromStoreError(e);
-    } finally {
-      this.inflight.delete(slot);
-    }
+  /** A PUT to a signed object URL (already verified): see UploadReceiver. */
+  receive(target: PutTarget, body: Readable, declaredLength: number | undefined): Promise<{ etag: string }> {
+    return this.receiver.receive(target, body, declaredLength);
   }
 
-  private async receiveSingle(u: UploadRecord, body: Readable, declared: number | undefined): Promise<{ etag: string }> {
-    const max = UPLOAD_LIMITS.maxSinglePutBytes;
-    if (declared !== undefined && declared > max) {
-      throw badRequest(`A single PUT takes up to 5 GB (${max} bytes); create a multipart upload (with size_bytes) for this file`, { max_bytes: max, content_length: declared });
-    }
-    const result = await this.d.objects.put(u.object_key, body, { contentType: u.content_type, expectedSize: declared, maxSize: max });
+  /** pending -> complete once a single PUT's bytes are in place; false if it left pending. */
+  private singleArrived(u: UploadRecord, result: PutResult): boolean {
     const now = this.now();
-    const patch = { status: 'complete' as const, size_bytes: result.size, etag: result.etag, completed_at: now, stale_at: now + UPLOAD_LIMITS.unusedKeepMs };
-    if (!this.d.repo.transition(u.id, ['pending'], patch, now)) {
-      await this.d.objects.delete(u.object_key);
-      throw conflict(`Upload ${u.id} was cancelled or completed while the file was arriving; nothing was kept`, { upload_id: u.id });
-    }
-    return { etag: result.etag };
+    return this.d.repo.transition(u.id, ['pending'], { status: 'complete', size_bytes: result.size, etag: result.etag, completed_at: now, stale_at: now + UPLOAD_LIMITS.unusedKeepMs }, now);
   }
 
-  private async receivePart(u: UploadRecord, n: number, body: Readable, declared: number | undefined): Promise<{ etag: string }> {
-    if (u.kind !== 'multipart' || !Number.isInteger(n) || n < 1 || n > u.part_count!) throw badRequest(`No part ${n} in upload ${u.id}`, { part_number: n });
-    const expected = partLength(u, n);
-    if (declared !== undefined && declared !== expected) {
-      throw badRequest(`Part ${n} must be exactly ${expected} bytes; Content-Length is ${declared}`, { part_number: n, expected_bytes: expected, content_length: declared });
-    }
-    this.d.repo.deletePart(u.id, n);
-    const result = await this.d.objects.putPart(u.object_key, u.multipart_id!, n, body, { expectedSize: expected });
+  /** A part is in: recorded, and the upload's day without activity starts again. */
+  private partArrived(u: UploadRecord, n: number, result: PutResult): boolean {
     const now = this.now();
-    const saved = this.d.db.transaction(() => {
+    return this.d.db.transaction(() => {
       if (!this.d.repo.transition(u.id, ['pending'], { stale_at: now + UPLOAD_LIMITS.pendingIdleMs }, now)) return false;
       this.d.repo.savePart(u.id, { part_number: n, etag: result.etag, size: result.size, received_at: now });
       return true;
     })();
-    if (!saved) throw conflict(`Upload ${u.id} was cancelled while part ${n} was arriving`, { upload_id: u.id });
-    return { etag: result.etag };
   }
 
   /**
