@@ -50,13 +50,23 @@ function makeFile(path: string, bytes: number): void {
   closeSync(fd);
 }
 
-function timeCp(src: string, dest: string): number {
+/** Flushes dirty pages, so each timed run starts from the same state and can include its own flush. */
+function sync(): number {
+  const start = process.hrtime.bigint();
+  spawnSync('sync');
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+/** cp's time to the page cache, and with the flush that puts the copy on disk. */
+function timeCp(src: string, dest: string): { cached: number; synced: number } {
+  sync();
   const start = process.hrtime.bigint();
   const r = spawnSync('cp', [src, dest]);
   if (r.status !== 0) throw new Error(`cp failed: ${r.stderr}`);
-  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const cached = Number(process.hrtime.bigint() - start) / 1e9;
+  const synced = cached + sync();
   rmSync(dest, { force: true });
-  return seconds;
+  return { cached, synced };
 }
 
 const freePort = () =>
@@ -86,7 +96,7 @@ export async function run(): Promise<void> {
   if (!existsSync(join(process.cwd(), 'dist', 'cli.js'))) throw new Error('dist/ is missing: run `npm run build` (npm run bench does)');
   const sizes = (process.env.BENCH_UPLOAD_GB ?? '1,2').split(',').map(Number).filter((n) => n > 0);
   const work = mkdtempSync(join(tmpdir(), 'clipper-bench-'));
-  const rows: Array<{ gb: number; ratio: number; cliMb: number; daemonMb: number }> = [];
+  const rows: Array<{ gb: number; ratio: number; cachedRatio: number; cliMb: number; daemonMb: number }> = [];
   try {
     for (const gb of sizes) {
       const bytes = Math.round(gb * GB);
@@ -102,18 +112,25 @@ export async function run(): Promise<void> {
         delete env.CLIPPER_PROFILE;
         // cp before and after the upload, so a change in disk speed during the run shows.
         const cp1 = timeCp(src, join(work, 'copy.bin'));
+        sync();
         const up = await runSampled(process.execPath, [bin, 'uploads', 'create', src, '--json'], env);
+        const upSynced = up.seconds + sync();
         const cp2 = timeCp(src, join(work, 'copy.bin'));
         if (up.code !== 0) throw new Error(`upload failed (${up.code}): ${up.stderr}`);
         const daemonMb = vmHwmMb(daemon.pid!) ?? NaN;
-        const cp = (cp1 + cp2) / 2;
-        const ratio = cp / up.seconds;
-        rows.push({ gb, ratio, cliMb: up.peakMb, daemonMb });
+        const cp = { cached: (cp1.cached + cp2.cached) / 2, synced: (cp1.synced + cp2.synced) / 2 };
+        const ratio = { cached: cp.cached / up.seconds, synced: cp.synced / upSynced };
+        rows.push({ gb, ratio: ratio.synced, cachedRatio: ratio.cached, cliMb: up.peakMb, daemonMb });
+        const pct = (r: number) => `${Math.round(r * 100)}%`;
         console.log(
-          `uploads ${gb} GB: cp ${cp.toFixed(2)} s (${mbps(bytes, cp)}; runs ${cp1.toFixed(2)} s, ${cp2.toFixed(2)} s)  ` +
-            `clipper ${up.seconds.toFixed(2)} s (${mbps(bytes, up.seconds)}) = ${Math.round(ratio * 100)}% of cp  ` +
-            `peak RSS cli ${up.peakMb.toFixed(0)} MB, daemon ${daemonMb.toFixed(0)} MB`,
+          `uploads ${gb} GB, to disk (each followed by sync): cp ${cp.synced.toFixed(2)} s (${mbps(bytes, cp.synced)}; runs ${cp1.synced.toFixed(2)} s, ${cp2.synced.toFixed(2)} s)  ` +
+            `clipper ${upSynced.toFixed(2)} s (${mbps(bytes, upSynced)}) = ${pct(ratio.synced)} of cp`,
         );
+        console.log(
+          `uploads ${gb} GB, to the page cache (no sync): cp ${cp.cached.toFixed(2)} s (${mbps(bytes, cp.cached)}; runs ${cp1.cached.toFixed(2)} s, ${cp2.cached.toFixed(2)} s)  ` +
+            `clipper ${up.seconds.toFixed(2)} s (${mbps(bytes, up.seconds)}) = ${pct(ratio.cached)} of cp`,
+        );
+        console.log(`uploads ${gb} GB, peak RSS: cli ${up.peakMb.toFixed(0)} MB, daemon ${daemonMb.toFixed(0)} MB`);
       } finally {
         daemon.kill('SIGTERM');
         await new Promise((r) => daemon.once('exit', r));
@@ -128,7 +145,7 @@ export async function run(): Promise<void> {
   const spread = (f: (r: (typeof rows)[number]) => number) => worst(f) - Math.min(...rows.map(f));
   const largest = rows[rows.length - 1];
   console.log(
-    `uploads summary: ${Math.round(largest.ratio * 100)}% of cp at ${largest.gb} GB (target >= 60%); ` +
+    `uploads summary at ${largest.gb} GB: ${Math.round(largest.ratio * 100)}% of cp to disk, ${Math.round(largest.cachedRatio * 100)}% to the page cache (target >= 60%); ` +
       `peak RSS cli <= ${worst((r) => r.cliMb).toFixed(0)} MB, daemon <= ${worst((r) => r.daemonMb).toFixed(0)} MB (target < 150 MB); ` +
       `spread across sizes cli ${spread((r) => r.cliMb).toFixed(0)} MB, daemon ${spread((r) => r.daemonMb).toFixed(0)} MB (flat)`,
   );

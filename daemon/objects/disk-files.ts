@@ -4,6 +4,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { randomToken } from '../../src/api/ids.js';
+import { bytesRead } from '../../src/util/release-buffers.js';
 import { ObjectStoreError, type BodySource, type PutResult } from './object-store.js';
 
 // File primitives of the on-disk store: every write lands in a temporary file first and is
@@ -35,6 +36,7 @@ export async function streamToFile(body: BodySource, path: string, limits: Strea
         }
         if (maxSize !== undefined && size > maxSize) throw new ObjectStoreError('TooLarge', `Body is larger than ${maxSize} bytes`, { max_bytes: maxSize });
         hash.update(chunk);
+        bytesRead(chunk.length);
         yield chunk;
       }
       if (expectedSize !== undefined && size !== expectedSize) {

@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs';
+import { Transform } from 'node:stream';
 import { request, type Dispatcher } from 'undici';
 import { ClientError } from './errors.js';
 import { parseJson, toClientError } from './http.js';
+import { bytesRead } from '../util/release-buffers.js';
 
 /** Bytes `start` .. `start + length - 1` of a file. */
 export interface FileSlice {
@@ -16,7 +18,7 @@ const READ_CHUNK = 256 * 1024;
 export interface PutSliceOptions {
   contentType: string;
   signal?: AbortSignal;
-  /** Called with the bytes sent since the last call, about ten times a second (progress). */
+  /** Called with each chunk's size as it leaves for the server (progress). */
   onBytes?: (n: number) => void;
   dispatcher?: Dispatcher;
 }
@@ -29,30 +31,28 @@ export interface PutSliceOptions {
  */
 export async function putFileSlice(url: string, slice: FileSlice, opts: PutSliceOptions): Promise<string> {
   const file = slice.length > 0 ? createReadStream(slice.path, { start: slice.start, end: slice.start + slice.length - 1, highWaterMark: READ_CHUNK }) : undefined;
-  // Progress from the stream's own byte count, polled: no per-chunk work on the hot path.
-  let reported = 0;
-  const report = () => {
-    const now = file?.bytesRead ?? 0;
-    if (now > reported) opts.onBytes?.(now - reported);
-    reported = now;
-  };
-  const timer = opts.onBytes && file ? setInterval(report, 100) : undefined;
+  const body = file?.pipe(new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      opts.onBytes?.(chunk.length);
+      bytesRead(chunk.length);
+      done(null, chunk);
+    },
+  }));
+  file?.on('error', (e) => body?.destroy(e));
   let res: Dispatcher.ResponseData;
   try {
     res = await request(url, {
       method: 'PUT',
-      body: file ?? '',
+      body: body ?? '',
       headers: { 'content-type': opts.contentType, 'content-length': String(slice.length) },
       signal: opts.signal,
       dispatcher: opts.dispatcher,
     });
   } catch (e) {
     file?.destroy();
+    body?.destroy();
     if (opts.signal?.aborted) throw opts.signal.reason ?? e;
     throw new ClientError(0, 'NETWORK_ERROR', `Upload to object storage failed: ${(e as Error).message}`);
-  } finally {
-    clearInterval(timer);
-    report();
   }
   const text = await res.body.text();
   if (res.statusCode >= 300) throw toClientError(res.statusCode, parseJson(text), text, res.headers);
