@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import type { Worker } from './worker.js';
+import { UploadCleanup, uploadCleanupWorker } from './uploads/upload-cleanup.js';
 import { buildWebhookWorkers } from './events/webhook-workers.js';
 
 /**
@@ -8,5 +9,6 @@ import { buildWebhookWorkers } from './events/webhook-workers.js';
  */
 export function buildWorkers(app: AppContext): Worker[] {
   app.tasks.register(app.clipJobs.taskHandler());
-  return [app.tasks, ...buildWebhookWorkers(app)];
+  const cleanup = new UploadCleanup({ clock: app.clock, log: app.log, repo: app.uploadRepo, objects: app.objects });
+  return [app.tasks, ...buildWebhookWorkers(app), uploadCleanupWorker(cleanup, app.clock, app.log, Number(app.config.extra.upload_cleanup_hour ?? 3))];
 }

@@ -1,3 +1,4 @@
+import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { LinkServer } from './helpers/link-server.js';
@@ -117,6 +118,47 @@ describe('links answered as web pages (spec behaviour 3)', () => {
   it('does not ask video platforms (their pages are HTML by nature)', async () => {
     const r = await post({ source: { url: 'https://youtu.be/dQw4w9WgXcQ' } });
     expect(r.status).toBe(202);
+  });
+});
+
+describe('uploads as the source (spec "Upload" states, "POST /v1/clips" 409s)', () => {
+  const putUpload = async (fileName?: string) => {
+    const created = await d.call('POST', '/v1/uploads', { auth, body: { content_type: 'video/mp4', ...(fileName ? { file_name: fileName } : {}) } });
+    expect(created.status).toBe(201);
+    return created.body as { upload_id: string; upload_url: string };
+  };
+  const send = (u: { upload_url: string }) => request(u.upload_url, { method: 'PUT', body: 'FAKEVIDEO 30\n', headers: { 'content-type': 'video/mp4' } }).then((r) => r.body.text());
+
+  it('accepts a complete upload once, names the folder after its file_name, and 409s a second job on it', async () => {
+    const u = await putUpload('Quarterly review.mp4');
+    await send(u);
+    const first = await post({ source: { upload_id: u.upload_id } });
+    expect(first.status).toBe(202);
+    expect(d.app.clipJobs.repo.byId(first.body.job_id)).toMatchObject({ source_type: 'upload', folder_name: 'Quarterly review.mp4', upload_id: u.upload_id, media_key: expect.any(String) });
+    const before = count('SELECT COUNT(*) FROM clip_jobs');
+    const second = await post({ source: { upload_id: u.upload_id } });
+    expect(second.status).toBe(409);
+    expect(second.body.error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/another clip job/) });
+    expect(count('SELECT COUNT(*) FROM clip_jobs')).toBe(before);
+  });
+
+  it('409s an upload whose file never came, and one that expired; 404s an unknown one', async () => {
+    const empty = await putUpload();
+    const early = await post({ source: { upload_id: empty.upload_id } });
+    expect(early.status).toBe(409);
+    expect(early.body.error.code).toBe('CONFLICT');
+    d.clock.advance(2 * 3_600_000); // the PUT URL (1 hour) ran out
+    const expired = await post({ source: { upload_id: empty.upload_id } });
+    expect(expired.status).toBe(409);
+    expect((await post({ source: { upload_id: 'upl_nothing' } })).status).toBe(404);
+  });
+
+  it("does not let a team use another team's upload", async () => {
+    const u = await putUpload('mine.mp4');
+    await send(u);
+    const other = d.createTeam('thief');
+    const r = await post({ source: { upload_id: u.upload_id } }, `Key ${d.apiKey(other)}`);
+    expect(r.status).toBe(404);
   });
 });
 

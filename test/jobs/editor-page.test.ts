@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { LinkServer } from './helpers/link-server.js';
-import { diskObjects, fakeStages } from './helpers/doubles.js';
+import { fakeStages } from './helpers/doubles.js';
 
 let d: TestDaemon;
 let links: LinkServer;
@@ -13,7 +13,7 @@ let clipId: string;
 beforeAll(async () => {
   d = await startTestDaemon();
   links = await new LinkServer().start();
-  Object.assign(d.app.clipJobs.deps, { objects: diskObjects(join(d.dataDir, 'test-objects'), () => d.app.baseUrl), stages: fakeStages() });
+  Object.assign(d.app.clipJobs.deps, { stages: fakeStages() });
   const file = join(mkdtempSync(join(tmpdir(), 'clipper-editor-')), 'talk.mp4');
   writeFileSync(file, 'FAKEVIDEO 30\n');
   const created = await d.call('POST', '/v1/clips', { auth: `Key ${d.apiKey()}`, body: { source: { url: links.file('/talk.mp4', file) } } });

@@ -5,6 +5,8 @@ import { registerWebhookRoutes } from './webhooks.js';
 import { registerPlatformRoutes } from './platforms.js';
 import { registerClipRoutes } from './clips.js';
 import { registerAppPages } from './app-pages.js';
+import { registerUploadRoutes } from './uploads.js';
+import { registerObjectRoutes } from './objects.js';
 
 /** Every route of the daemon, one register function per resource. */
 export function buildRouter(): Router {
@@ -15,5 +17,7 @@ export function buildRouter(): Router {
   registerPlatformRoutes(router);
   registerClipRoutes(router);
   registerAppPages(router);
+  registerUploadRoutes(router);
+  registerObjectRoutes(router);
   return router;
 }

@@ -1,9 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
+import { uploadFile } from '../../client/uploader.js';
+import { ProgressBar } from '../uploads/progress-bar.js';
 import type { ClipJobView, CreateClipJobInput } from '../../api/clips.js';
 import type { ClipperClient } from '../../client/client.js';
 import type { CliContext } from '../context.js';
-import { CliError, EXIT, usageError } from '../exit-codes.js';
+import { usageError } from '../exit-codes.js';
 import { parseDuration, parseWaitFlags } from '../wait.js';
 import { JobHistory } from './history.js';
 import { waitForJob } from './get.js';
@@ -21,9 +23,14 @@ export interface CreateOptions {
 /** Sends a local file through the uploads and returns its `upload_id`. */
 export type FileUploader = (client: ClipperClient, path: string, ctx: CliContext) => Promise<string>;
 
-// INTERIM: the uploader (src/client/uploader.ts) is being built on branch `uploads`.
-const noUploader: FileUploader = async () => {
-  throw new CliError(EXIT.ERROR, 'Uploading a local file needs the uploads support, which this build does not have yet; pass a link instead');
+/** The uploads' own uploader (single PUT or resumable multipart), with its progress bar on a terminal. */
+const uploadWithProgress: FileUploader = async (client, path, ctx) => {
+  const bar = ctx.io.stderr.isTTY && !ctx.out.jsonMode ? new ProgressBar(ctx.io.stderr, basename(path)) : undefined;
+  try {
+    return (await uploadFile(client, path, { env: ctx.env, onProgress: bar?.update })).upload_id;
+  } finally {
+    bar?.done();
+  }
 };
 
 /**
@@ -31,7 +38,7 @@ const noUploader: FileUploader = async () => {
  * sent as `source.upload_id`. The job goes into the local history; with --wait the command
  * follows it to `done` (or `error`, exit code 7) and prints its clips.
  */
-export async function run(opts: CreateOptions, ctx: CliContext, upload: FileUploader = noUploader): Promise<void> {
+export async function run(opts: CreateOptions, ctx: CliContext, upload: FileUploader = uploadWithProgress): Promise<void> {
   const flags = parseWaitFlags(opts);
   const body: CreateClipJobInput = { source: {} };
   if (opts.criteria !== undefined) body.criteria = opts.criteria;

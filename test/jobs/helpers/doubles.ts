@@ -1,27 +1,10 @@
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import type { JobObjects } from '../../../daemon/pipeline/job/deps.js';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { PipelineStages } from '../../../daemon/pipeline/job/stages.js';
 import { writeSilentWav } from '../../../daemon/pipeline/job/wav.js';
 import type { ProbeResult } from '../../../daemon/pipeline/types.js';
 
-// INTERIM doubles used until the object store and the media stages are merged into main.
-
-export function diskObjects(root: string, baseUrl: () => string): JobObjects {
-  const path = (key: string) => join(root, key);
-  return {
-    async put(key, body) {
-      mkdirSync(dirname(path(key)), { recursive: true });
-      await pipeline(body, createWriteStream(path(key)));
-      return { size: readFileSync(path(key)).length };
-    },
-    async localPath(key) {
-      return existsSync(path(key)) ? path(key) : undefined;
-    },
-    signedGetUrl: (key) => `${baseUrl()}/objects/${key}?signature=test`,
-  };
-}
+// Test doubles of the media stages: fast and deterministic, for the job's state machine.
+// The real stages are exercised by pipeline-real.test.ts and crash-resume.test.ts.
 
 /** A "video" is a text file `FAKEVIDEO <seconds>`; each stage records its calls. */
 export function fakeStages(calls: string[] = []): PipelineStages {
