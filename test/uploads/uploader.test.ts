@@ -146,6 +146,27 @@ describe('resuming an interrupted multipart upload', () => {
     expect(await storedMd5(result.upload_id)).toBe(md5(data));
   });
 
+  it('finishes at once when the interrupted run had already completed the upload', async () => {
+    const { path } = sourceFile('done.mp4', 3);
+    const stop = new AbortController();
+    let id = '';
+    await uploadFile(client(), path, {
+      multipartThreshold: TEST_PART_SIZE, concurrency: 1, stateDir, signal: stop.signal,
+      onEvent: (e) => {
+        id = (e as { upload_id: string }).upload_id;
+        if (e.type === 'part_done' && e.part_number === 3) stop.abort();
+      },
+    }).catch(() => {});
+    // As if the complete call went through and the CLI died before forgetting the upload.
+    const view = await client().uploads.get(id);
+    await client().uploads.complete(id, view.parts_received.map(({ part_number, etag }) => ({ part_number, etag })));
+    received = [];
+    const again = await uploadFile(client(), path, { multipartThreshold: TEST_PART_SIZE, stateDir });
+    expect(again).toMatchObject({ upload_id: id, resumed: true, parts_sent: 0, parts_skipped: 3 });
+    expect(received).toEqual([]);
+    expect(readdirSync(join(stateDir, 'uploads'))).toEqual([]);
+  });
+
   it('starts afresh when the file changed since the interrupted run', async () => {
     const { path } = sourceFile('changed.mp4', 4);
     const stop = new AbortController();
