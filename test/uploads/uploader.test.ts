@@ -46,6 +46,21 @@ const sourceFile = (name: string, parts: number) => {
 };
 const storedMd5 = async (uploadId: string) => md5(await readObject(d, d.app.uploads.objectKeyOf(d.rootTeamId, uploadId)));
 
+/** Starts a multipart upload of `path` and stops it through its signal once `lastPart` is in. */
+async function interruptAfter(path: string, lastPart: number): Promise<string> {
+  const stop = new AbortController();
+  let id = '';
+  const run = uploadFile(client(), path, {
+    multipartThreshold: TEST_PART_SIZE, concurrency: 1, stateDir, signal: stop.signal,
+    onEvent: (e) => {
+      id = (e as { upload_id: string }).upload_id;
+      if (e.type === 'part_done' && e.part_number === lastPart) stop.abort();
+    },
+  });
+  await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  return id;
+}
+
 /** The CLI in-process: its exit code, stdout and stderr. */
 async function cli(...args: string[]) {
   const stdout = new PassThrough();
@@ -92,17 +107,7 @@ describe('clipper uploads create', () => {
 describe('resuming an interrupted multipart upload', () => {
   it('aborted through its signal, a second run sends only the missing parts', async () => {
     const { path, data } = sourceFile('resume.mp4', 8);
-    const stop = new AbortController();
-    const events: UploaderEvent[] = [];
-    const first = uploadFile(client(), path, {
-      multipartThreshold: TEST_PART_SIZE, concurrency: 1, stateDir, signal: stop.signal,
-      onEvent: (e) => {
-        events.push(e);
-        if (e.type === 'part_done' && e.part_number === 3) stop.abort();
-      },
-    });
-    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
-    const uploadId = (events[0] as { upload_id: string }).upload_id;
+    const uploadId = await interruptAfter(path, 3);
     expect((await client().uploads.get(uploadId)).parts_received.map((p) => p.part_number)).toEqual([1, 2, 3]);
     received = [];
     const r = await cli('uploads', 'create', path, '--multipart-threshold', String(TEST_PART_SIZE), '--json');
@@ -148,15 +153,7 @@ describe('resuming an interrupted multipart upload', () => {
 
   it('finishes at once when the interrupted run had already completed the upload', async () => {
     const { path } = sourceFile('done.mp4', 3);
-    const stop = new AbortController();
-    let id = '';
-    await uploadFile(client(), path, {
-      multipartThreshold: TEST_PART_SIZE, concurrency: 1, stateDir, signal: stop.signal,
-      onEvent: (e) => {
-        id = (e as { upload_id: string }).upload_id;
-        if (e.type === 'part_done' && e.part_number === 3) stop.abort();
-      },
-    }).catch(() => {});
+    const id = await interruptAfter(path, 3);
     // As if the complete call went through and the CLI died before forgetting the upload.
     const view = await client().uploads.get(id);
     await client().uploads.complete(id, view.parts_received.map(({ part_number, etag }) => ({ part_number, etag })));
@@ -169,15 +166,7 @@ describe('resuming an interrupted multipart upload', () => {
 
   it('starts afresh when the file changed since the interrupted run', async () => {
     const { path } = sourceFile('changed.mp4', 4);
-    const stop = new AbortController();
-    let firstId = '';
-    await uploadFile(client(), path, {
-      multipartThreshold: TEST_PART_SIZE, concurrency: 1, stateDir, signal: stop.signal,
-      onEvent: (e) => {
-        if (e.type === 'created') firstId = e.upload_id;
-        if (e.type === 'part_done') stop.abort();
-      },
-    }).catch(() => {});
+    const firstId = await interruptAfter(path, 1);
     const changed = randomBytes(4 * TEST_PART_SIZE - 1000);
     writeFileSync(path, changed);
     const again = await uploadFile(client(), path, { multipartThreshold: TEST_PART_SIZE, stateDir });
@@ -221,15 +210,7 @@ describe('recovering from failures', () => {
 describe('clipper uploads get|complete|cancel', () => {
   it('completes parts PUT by other means, shows an upload and cancels another', async () => {
     const { path, data } = sourceFile('manual.mp4', 3);
-    const stop = new AbortController();
-    let id = '';
-    await uploadFile(client(), path, {
-      multipartThreshold: TEST_PART_SIZE, concurrency: 1, stateDir, signal: stop.signal,
-      onEvent: (e) => {
-        id = (e as { upload_id: string }).upload_id;
-        if (e.type === 'part_done' && e.part_number === 3) stop.abort();
-      },
-    }).catch(() => {});
+    const id = await interruptAfter(path, 3);
     const shown = await cli('uploads', 'get', id);
     expect(shown.stdout).toContain('pending');
     expect(shown.stdout).toContain('received: 3 of 3 parts');
