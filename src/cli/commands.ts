@@ -6,6 +6,10 @@ import { registerAdminCommands } from './admin/index.js';
 import { registerKeyCommands } from './keys/index.js';
 import { registerWebhookCommands } from './webhooks/index.js';
 import { registerPing } from './ping.js';
+import { registerProfileCommands } from './profiles/index.js';
+import * as api from './api.js';
+import * as completion from './completion/index.js';
+import * as doctor from './doctor/index.js';
 import { registerUploadCommands } from './uploads/index.js';
 
 /** Every command group; each lives in its own folder (resource/verb, as gh does). */
@@ -16,5 +20,9 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerKeyCommands(program, ctx);
   registerWebhookCommands(program, ctx);
   registerPing(program, ctx);
+  registerProfileCommands(program, ctx);
+  api.register(program, ctx);
+  doctor.register(program, ctx);
+  completion.register(program, ctx);
   registerUploadCommands(program, ctx);
 }
