@@ -3,9 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../helpers/cli-io.js';
 import { ClipperClient } from '../../src/client/client.js';
 import { uploadFile, type UploaderEvent } from '../../src/client/uploader.js';
 import type { TestDaemon } from '../helpers/daemon.js';
@@ -61,18 +60,9 @@ async function interruptAfter(path: string, lastPart: number): Promise<string> {
   return id;
 }
 
-/** The CLI in-process: its exit code, stdout and stderr. */
-async function cli(...args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => (out += c));
-  stderr.on('data', (c) => (err += c));
-  const env = { CLIPPER_STATE_DIR: stateDir, NO_COLOR: '1' };
-  const code = await main(['node', 'clipper', '--base-url', d.url, '--api-key', key, ...args], { stdout, stderr, stdin: Readable.from([]), env });
-  return { code, stdout: out, stderr: err };
-}
+/** The CLI in-process, against the test daemon: its exit code, stdout and stderr. */
+const cli = (...args: string[]) =>
+  runCli(['--base-url', d.url, '--api-key', key, ...args], { env: { PATH: process.env.PATH, CLIPPER_STATE_DIR: stateDir, NO_COLOR: '1' } });
 
 describe('clipper uploads create', () => {
   it('sends a small file in one PUT and prints its upload_id', async () => {
@@ -95,6 +85,18 @@ describe('clipper uploads create', () => {
     expect(received.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(await storedMd5(result.upload_id)).toBe(md5(data));
     expect(readdirSync(join(stateDir, 'uploads'))).toEqual([]);
+  });
+
+  it('draws the transfer bar on a terminal\'s stderr, resuming from the bytes already sent', async () => {
+    const { path } = sourceFile('tty.mp4', 4);
+    await interruptAfter(path, 2);
+    const env = { PATH: process.env.PATH, CLIPPER_STATE_DIR: stateDir };
+    const r = await runCli(['--base-url', d.url, '--api-key', key, 'uploads', 'create', path, '--multipart-threshold', String(TEST_PART_SIZE)], { env, tty: true });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^upl_/);
+    expect(r.stderr).toContain('resuming upload');
+    expect(r.stderr).toMatch(/tty\.mp4 \[#+-*\] +\d+%/);
+    expect(r.stderr).toContain('tty.mp4 [####################] 100%');
   });
 
   it('refuses bad flags with the usage exit code', async () => {
