@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { MultipartUploadCreated } from '../api/uploads.js';
 import type { ClipperClient } from './client.js';
 import { ClientError } from './errors.js';
@@ -119,6 +120,8 @@ export class MultipartUpload {
     const onAbort = () => stop.abort();
     this.o.signal.addEventListener('abort', onAbort, { once: true });
     const signal = AbortSignal.any([this.o.signal, stop.signal]);
+    // Each part in flight listens for an abort: as many listeners as lanes, and a few more.
+    setMaxListeners(this.o.concurrency + 10, signal);
     const lane = async () => {
       for (let n = queue.shift(); n !== undefined && !signal.aborted; n = queue.shift()) await this.sendPart(n, signal);
     };
@@ -145,7 +148,9 @@ export class MultipartUpload {
           },
         });
         this.state.etags[n] = etag;
-        await this.o.store.save(this.state);
+        // Recorded in the background (in order): the lane moves on to its next part at once. A
+        // record that cannot be written costs only the ability to resume, so it is a warning.
+        this.o.store.save(this.state).catch((e) => this.o.emit({ type: 'warning', upload_id: this.state.upload_id, message: `could not save the resume record: ${(e as Error).message}` }));
         this.sentThisRun++;
         this.report();
         this.o.emit({ type: 'part_done', upload_id: this.state.upload_id, part_number: n, etag });

@@ -26,6 +26,7 @@ function describe(e: UploaderEvent): string | undefined {
   if (e.type === 'resumed') return `resuming upload ${e.upload_id}: ${e.parts_done} of ${e.parts_total} parts already sent`;
   if (e.type === 'part_retry') return `retrying part ${e.part_number} (attempt ${e.attempt + 1}): ${e.reason}`;
   if (e.type === 'resigned') return `re-signed ${e.part_numbers.length} expired part URL(s)`;
+  if (e.type === 'warning') return `warning: ${e.message}`;
   return undefined;
 }
 
