@@ -127,6 +127,7 @@ export class MultipartUpload {
     };
     const results = await Promise.allSettled(Array.from({ length: Math.min(this.o.concurrency, queue.length) }, () => lane().catch((e) => (stop.abort(), Promise.reject(e)))));
     this.o.signal.removeEventListener('abort', onAbort);
+    await this.o.store.flush(); // an interrupted run returns only once its record is on disk
     if (this.o.signal.aborted) throw new UploadAbortedError(this.state.upload_id);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof UploadAbortedError));
     if (failed) throw failed.reason;

@@ -98,6 +98,11 @@ export class ResumeStore {
     return write;
   }
 
+  /** Waits for the records being written. */
+  flush(): Promise<void> {
+    return this.writing;
+  }
+
   async remove(baseUrl: string, fp: FileFingerprint): Promise<void> {
     await this.writing;
     rmSync(this.fileFor(baseUrl, fp), { force: true });

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -138,7 +138,9 @@ describe('resuming an interrupted multipart upload', () => {
     const args = ['--base-url', d.url, '--api-key', key, 'uploads', 'create', path, '--multipart-threshold', String(TEST_PART_SIZE), '--concurrency', '1'];
     const child = execFile(join(process.cwd(), 'bin', 'clipper'), args, { env });
     const exited = new Promise((r) => child.on('exit', r));
-    while (!held) await new Promise((r) => setTimeout(r, 20));
+    // Killed once part 4 is on its way and the record of parts 1 to 3 is on disk.
+    const recorded = () => readdirSync(join(stateDir, 'uploads')).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(stateDir, 'uploads', f), 'utf8')));
+    while (!held || !existsSync(join(stateDir, 'uploads')) || Object.keys(recorded()[0]?.etags ?? {}).length < 3) await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGKILL');
     await exited;
     release();
