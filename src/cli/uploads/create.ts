@@ -57,7 +57,7 @@ export async function run(opts: CreateOptions, ctx: CliContext, signal?: AbortSi
       multipartThreshold,
       env: ctx.env,
       signal,
-      onProgress,
+      onProgress: ctx.animate ? onProgress : undefined,
       onEvent: (e) => {
         const text = describe(e);
         if (text) ctx.out.info(text);
