@@ -5,6 +5,8 @@ import { registerAuthCommands } from './auth/index.js';
 import { registerAdminCommands } from './admin/index.js';
 import { registerKeyCommands } from './keys/index.js';
 import { registerPing } from './ping.js';
+import { registerModelCommands } from './models/index.js';
+import { registerDoctor } from './doctor.js';
 
 /** Every command group; each lives in its own folder (resource/verb, as gh does). */
 export function registerCommands(program: Command, ctx: CliContext): void {
@@ -13,4 +15,6 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerAdminCommands(program, ctx);
   registerKeyCommands(program, ctx);
   registerPing(program, ctx);
+  registerModelCommands(program, ctx);
+  registerDoctor(program, ctx);
 }
