@@ -1,6 +1,6 @@
-import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyse, extractAudio, MediaError, probe, renderPreview } from '../../daemon/pipeline/media/index.js';
 import { runFfmpeg } from '../../daemon/pipeline/ffmpeg/run.js';
 import { readWavInfo } from '../../daemon/pipeline/transcribe/wav.js';
@@ -12,6 +12,7 @@ let expected: FixtureExpectation;
 let probed: ProbeResult;
 let wav: string;
 const dir = tempDir();
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
   ({ video, expected } = fixture('topics'));

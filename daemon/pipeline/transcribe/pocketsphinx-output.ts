@@ -2,9 +2,12 @@ import type { Segment, Word } from '../types.js';
 
 const WORD_LINE = /^(\S+)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?)\s+(-?\d+(?:\.\d+)?(?:e[-+]?\d+)?)$/i;
 
-/** Markers and fillers of the en-us model (its noisedict): not words anybody said. */
+/**
+ * Markers and fillers of the en-us model (its noisedict), and the `(NULL)` a JSGF grammar's
+ * empty transitions print: not words anybody said.
+ */
 export function isFiller(token: string): boolean {
-  return token === '<s>' || token === '</s>' || token === '<sil>' || /^\[.*\]$/.test(token) || /^\+\+.*\+\+$/.test(token);
+  return token === '<s>' || token === '</s>' || token === '<sil>' || token === '(NULL)' || /^\[.*\]$/.test(token) || /^\+\+.*\+\+$/.test(token);
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
