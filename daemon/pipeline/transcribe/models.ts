@@ -96,8 +96,14 @@ async function download(url: string, temp: string, opts: InstallOptions): Promis
       done(null, chunk);
     },
   });
-  await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), count, createWriteStream(temp), { signal: opts.signal });
-  if (total !== undefined && received !== total) throw new ModelError(`the download of ${url} stopped early: ${received} of ${total} bytes`);
+  const early = (why: string) => new ModelError(`the download of ${url} stopped early (${received} of ${total ?? '?'} bytes): ${why}`);
+  try {
+    await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), count, createWriteStream(temp), { signal: opts.signal });
+  } catch (e) {
+    if (opts.signal?.aborted) throw e;
+    throw early((e as Error).message);
+  }
+  if (total !== undefined && received !== total) throw early('the connection closed');
 }
 
 function describe(path: string): ModelInfo {
