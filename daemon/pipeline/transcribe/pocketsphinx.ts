@@ -77,8 +77,9 @@ export class PocketsphinxEngine implements TranscriptionEngine {
     const out = new PocketsphinxOutput(chunk.start);
     const s = this.setup;
     const model = this.opts.grammar ? ['-jsgf', this.opts.grammar] : ['-lm', s.lm];
-    // -maxhmmpf 3000 (CMU's speed tuning) halves the CPU time on these machines, same words.
-    const args = ['-infile', file, '-time', 'yes', '-logfn', devNull, '-hmm', s.hmm, '-dict', s.dict, '-maxhmmpf', '3000', ...model];
+    // CMU's speed tuning (-maxhmmpf 3000, one pass with -fwdflat no, -topn 2): about half the CPU
+    // time of the defaults on these machines, with the same share of the sample's words recognised.
+    const args = ['-infile', file, '-time', 'yes', '-logfn', devNull, '-hmm', s.hmm, '-dict', s.dict, '-maxhmmpf', '3000', '-fwdflat', 'no', '-topn', '2', ...model];
     await runProcess(s.binary, args, {
       signal,
       onStdoutLine: (line) => {
