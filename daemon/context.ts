@@ -7,8 +7,11 @@ import { ApiKeyRepo } from './store/api-keys.js';
 import { WebhookRepo } from './store/webhooks.js';
 import { PlatformRepo } from './store/platforms.js';
 import { EventLog } from './events/event-log.js';
+import { WebhookOutbox } from './events/webhook-outbox.js';
 import { TokenVerifier } from './identity/token-verifier.js';
 import { RateLimiter } from './server/rate-limit.js';
+import { TaskRunner } from './tasks/task-runner.js';
+import { ClipRepo, type PreviewReadyHook } from './store/clips.js';
 
 /**
  * The application context: built once from config at start-up and passed to every route,
@@ -26,8 +29,15 @@ export interface AppContext {
   webhooks: WebhookRepo;
   platforms: PlatformRepo;
   events: EventLog;
+  /** Webhook deliveries (issue 6). */
+  webhookOutbox: WebhookOutbox;
   tokens: TokenVerifier;
   limiter: RateLimiter;
+  /** The durable task queue: clip jobs, renders and publishing register their handlers. */
+  tasks: TaskRunner;
+  clips: ClipRepo;
+  /** Run inside the transaction that marks a clip preview ready (drafts hook in here). */
+  previewReadyHooks: PreviewReadyHook[];
 }
 
 export async function createAppContext(config: DaemonConfig, db: Db, clock: Clock, log: Logger): Promise<AppContext> {
@@ -42,6 +52,8 @@ export async function createAppContext(config: DaemonConfig, db: Db, clock: Cloc
     webhooks: new WebhookRepo(db),
     platforms: new PlatformRepo(db),
     events: new EventLog(db, clock),
+    // Reads the log and registrations only (stateless repos), so its own instances are fine.
+    webhookOutbox: new WebhookOutbox(db, new WebhookRepo(db), new EventLog(db, clock)),
     tokens: await TokenVerifier.create(config.dataDir, config.externalIssuers, () => clock.now()),
     limiter: new RateLimiter(clock, {
       perMinute: config.rateLimitPerMinute,
@@ -49,5 +61,8 @@ export async function createAppContext(config: DaemonConfig, db: Db, clock: Cloc
       statusPerTeam: 30,
       notFoundPerHour: 20,
     }),
+    tasks: new TaskRunner(db, clock, log, { leaseMs: Number(config.extra.task_lease_ms ?? 60_000), pollMs: 500 }),
+    clips: new ClipRepo(db),
+    previewReadyHooks: [],
   };
 }

@@ -4,9 +4,13 @@ import { registerDaemonCommands } from './daemon/index.js';
 import { registerAuthCommands } from './auth/index.js';
 import { registerAdminCommands } from './admin/index.js';
 import { registerKeyCommands } from './keys/index.js';
+import { registerWebhookCommands } from './webhooks/index.js';
 import { registerPing } from './ping.js';
+import { registerProfileCommands } from './profiles/index.js';
+import * as api from './api.js';
+import * as completion from './completion/index.js';
+import * as doctor from './doctor/index.js';
 import { registerModelCommands } from './models/index.js';
-import { registerDoctor } from './doctor.js';
 
 /** Every command group; each lives in its own folder (resource/verb, as gh does). */
 export function registerCommands(program: Command, ctx: CliContext): void {
@@ -14,7 +18,11 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerAuthCommands(program, ctx);
   registerAdminCommands(program, ctx);
   registerKeyCommands(program, ctx);
+  registerWebhookCommands(program, ctx);
   registerPing(program, ctx);
+  registerProfileCommands(program, ctx);
+  api.register(program, ctx);
+  doctor.register(program, ctx);
+  completion.register(program, ctx);
   registerModelCommands(program, ctx);
-  registerDoctor(program, ctx);
 }

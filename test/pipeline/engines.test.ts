@@ -2,8 +2,10 @@ import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assessEngines, chooseEngine, describeEngines } from '../../daemon/pipeline/media/index.js';
-import { run as doctor } from '../../src/cli/doctor.js';
-import { cliContext, tempDir } from './helpers.js';
+import { run as doctor } from '../../src/cli/doctor/index.js';
+import { mediaChecks } from '../../src/cli/doctor/media.js';
+import { cliHarness, testContext } from '../helpers/cli-io.js';
+import { tempDir } from './helpers.js';
 
 const dir = tempDir('clipper-engines-');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -88,17 +90,28 @@ describe('describeEngines and doctor', () => {
     expect(fallback.ffmpeg.source).toBe('npm');
   });
 
-  it('clipper doctor prints the checks and fails when a forced engine cannot run', async () => {
-    const ok = cliContext({ CLIPPER_DATA_DIR: join(dir, 'doctor') }, true);
-    await doctor({}, ok.ctx);
-    const report = JSON.parse(ok.stdout());
-    expect(report.ok).toBe(true);
-    expect(report.checks.map((c: { name: string }) => c.name)).toEqual(['ffmpeg', 'ffprobe', 'transcription', 'engine whisper.cpp', 'engine pocketsphinx']);
+  it('clipper doctor checks ffmpeg, ffprobe and the engine, and fails when a forced engine cannot run', async () => {
+    const h = cliHarness();
+    const ok = testContext({ env: h.env });
+    ok.ctx.globals.json = true;
+    await doctor({}, ok.ctx, mediaChecks);
+    const report = JSON.parse(ok.stdout.text);
+    expect(report.checks.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
+      ['ffmpeg', 'ok'],
+      ['ffprobe', 'ok'],
+      ['transcription', 'ok'],
+    ]);
+    expect(report.checks[0].detail).toMatch(/^ffmpeg \S+ at \/.*ffmpeg \(PATH\)$/);
+    expect(report.checks[2].detail).toMatch(/^pocketsphinx: .*\(not used: whisper.cpp: no ggml model configured/);
     expect(ok.ctx.exitCode).toBe(0);
 
-    const bad = cliContext({ CLIPPER_TRANSCRIBER: 'whisper.cpp', CLIPPER_DATA_DIR: join(dir, 'doctor') });
-    await doctor({}, bad.ctx);
-    expect(bad.stdout()).toMatch(/FAIL {2}transcription: CLIPPER_TRANSCRIBER=whisper.cpp, but no ggml model/);
-    expect(bad.ctx.exitCode).not.toBe(0);
+    const bad = testContext({ env: { ...h.env, CLIPPER_TRANSCRIBER: 'whisper.cpp', PATH: '/nonexistent' } });
+    bad.ctx.globals.json = true;
+    await doctor({}, bad.ctx, mediaChecks);
+    const failed = JSON.parse(bad.stdout.text).checks;
+    expect(failed[0]).toMatchObject({ status: 'warn', detail: expect.stringContaining('bundled npm build'), fix: expect.stringContaining('maintained') });
+    expect(failed[2]).toMatchObject({ status: 'fail', detail: expect.stringMatching(/CLIPPER_TRANSCRIBER=whisper.cpp, but no ggml model/) });
+    expect(bad.ctx.exitCode).toBe(1);
+    h.cleanup();
   });
 });

@@ -2,8 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { CliContext } from '../../src/cli/context.js';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -37,17 +35,4 @@ export function contentWords(text: string): string[] {
     .replace(/[^a-z' ]+/g, ' ')
     .split(/\s+/)
     .filter((w) => w.length > 2 && !stop.has(w));
-}
-
-/** A CLI context with captured output, for calling a command's run() directly. */
-export function cliContext(env: NodeJS.ProcessEnv = {}, json = false) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (d) => (out += d));
-  stderr.on('data', (d) => (err += d));
-  const ctx = new CliContext({ stdout, stderr, stdin: new PassThrough(), env: { ...process.env, ...env } });
-  ctx.globals = { json };
-  return { ctx, stdout: () => out, stderr: () => err };
 }

@@ -8,7 +8,8 @@ import { installModel, listModels, ModelError, modelsDir } from '../../daemon/pi
 import { run as addModel } from '../../src/cli/models/add.js';
 import { run as listModelsCli } from '../../src/cli/models/list.js';
 import { CliError } from '../../src/cli/exit-codes.js';
-import { cliContext, tempDir } from './helpers.js';
+import { cliHarness, testContext } from '../helpers/cli-io.js';
+import { tempDir } from './helpers.js';
 
 const dir = tempDir('clipper-models-');
 const model = Buffer.concat([Buffer.from('lmgg'), randomBytes(300_000)]);
@@ -98,17 +99,28 @@ describe('installModel', () => {
 describe('clipper models add / list', () => {
   it('installs from a URL and lists it, as JSON', async () => {
     const dataDir = join(dir, 'cli');
-    const add = cliContext({}, true);
-    await addModel({ source: `${base}/models/ggml-tiny.en.bin`, dataDir }, add.ctx);
-    expect(JSON.parse(add.stdout())).toMatchObject({ name: 'ggml-tiny.en.bin', size_bytes: model.length });
-    const list = cliContext({ CLIPPER_DATA_DIR: dataDir }, true);
+    const h = cliHarness({ CLIPPER_DATA_DIR: dataDir });
+    const add = testContext({ env: h.env });
+    add.ctx.globals.json = true;
+    await addModel({ source: `${base}/models/ggml-tiny.en.bin` }, add.ctx);
+    expect(JSON.parse(add.stdout.text)).toMatchObject({ name: 'ggml-tiny.en.bin', size_bytes: model.length });
+    const list = testContext({ env: h.env });
+    list.ctx.globals.json = true;
     await listModelsCli({}, list.ctx);
-    expect(JSON.parse(list.stdout()).models.map((m: { name: string }) => m.name)).toEqual(['ggml-tiny.en.bin']);
+    expect(JSON.parse(list.stdout.text).models.map((m: { name: string }) => m.name)).toEqual(['ggml-tiny.en.bin']);
+    // On a terminal, a download shows its progress on stderr.
+    const tty = testContext({ env: h.env, tty: true });
+    await addModel({ source: `${base}/models/ggml-tiny.en.bin`, name: 'again.bin' }, tty.ctx);
+    expect(tty.stderr.text).toContain('100% (0.3 of 0.3 MB)');
+    expect(tty.stdout.text.trim()).toBe(join(dataDir, 'models', 'again.bin'));
+    h.cleanup();
   });
 
   it('turns a bad model into a CLI error with its reason', async () => {
-    const { ctx } = cliContext();
+    const h = cliHarness();
+    const { ctx } = testContext({ env: h.env });
     const err = await addModel({ source: `${base}/not-ggml.bin`, dataDir: join(dir, 'cli2') }, ctx).catch((e: unknown) => e);
+    h.cleanup();
     expect(err).toBeInstanceOf(CliError);
     expect((err as CliError).message).toMatch(/not a ggml model/);
   });

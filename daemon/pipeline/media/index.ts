@@ -15,7 +15,7 @@ export { renderPreview, type PreviewOptions, type PreviewResult } from './previe
 export { MediaError } from './errors.js';
 
 export { chooseEngine, assessEngines, type EngineConfig, type EngineCandidate, type EngineName } from '../transcribe/engines.js';
-export { describeEngines, type PipelineReport, type ToolReport } from '../transcribe/describe.js';
+export { describeEngines, describeTool, type PipelineReport, type ToolReport } from '../transcribe/describe.js';
 export { PocketsphinxEngine, type PocketsphinxOptions } from '../transcribe/pocketsphinx.js';
 export { findPocketsphinx, type PocketsphinxSetup } from '../transcribe/pocketsphinx-setup.js';
 export { WhisperCppEngine, type WhisperSetup } from '../transcribe/whisper.js';

@@ -19,7 +19,8 @@ export interface PipelineReport {
   ffprobe: ToolReport;
 }
 
-async function describeTool(name: MediaToolName, env: NodeJS.ProcessEnv): Promise<ToolReport> {
+/** Which ffmpeg or ffprobe runs, from where, and its version (or why none can). */
+export async function describeTool(name: MediaToolName, env: NodeJS.ProcessEnv = process.env): Promise<ToolReport> {
   try {
     const tool = await mediaTool(name, env);
     const version = await mediaToolVersion(tool).catch((e: Error) => `unknown (${e.message})`);

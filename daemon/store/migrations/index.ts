@@ -2,6 +2,8 @@
 // that has shipped. Numbers are reserved per area so parallel work does not collide:
 // 001 foundation, 002 uploads, 003 clip jobs and runner, 004 renders and posts, 005 webhook outbox.
 import { m001 } from './001-foundation.js';
+import { m003 } from './003-clip-jobs.js';
+import { m005 } from './005-webhook-outbox.js';
 
 export interface Migration {
   version: number;
@@ -9,4 +11,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [m001];
+export const MIGRATIONS: Migration[] = [m001, m003, m005];

@@ -1,0 +1,161 @@
+import { randomToken } from '../../src/api/ids.js';
+import type { Clock } from '../clock.js';
+import type { Db } from '../store/db.js';
+import type { Logger } from '../log.js';
+import type { Worker } from '../worker.js';
+import { TaskRepo, type EnqueueInput, type Task } from './task-repo.js';
+
+export interface TaskControl {
+  /** Aborted when the daemon stops or the lease is lost; handlers pass it to child processes. */
+  signal: AbortSignal;
+  /** Parsed `payload` of the task. */
+  payload: unknown;
+}
+
+/**
+ * What a kind of task does. `run` must be resumable: it may be called again after a crash or a
+ * retry, and should skip work whose result is already stored. `onGiveUp` runs inside the
+ * transaction that marks the task failed, so the resource's failed state and its event commit
+ * together with it.
+ */
+export interface TaskHandler {
+  kind: string;
+  /** Tasks of this kind running at once. */
+  concurrency: number;
+  maxAttempts: number;
+  /** Delay before retry n (1-based). */
+  retryDelayMs?: (attempt: number) => number;
+  run(task: Task, ctl: TaskControl): Promise<void>;
+  onGiveUp(task: Task, error: Error): void;
+}
+
+/** Errors that retrying cannot fix (bad media, a refused link): fail at once. */
+export class PermanentTaskError extends Error {}
+
+/**
+ * The durable job runner (issue 4, item 2): tasks live in SQLite; a runner claims one with a
+ * lease, extends the lease while it works (heartbeat), releases stale leases on start, and
+ * retries a failed task a bounded number of times before giving up.
+ */
+export class TaskRunner implements Worker {
+  readonly name = 'tasks';
+  readonly repo: TaskRepo;
+  private readonly owner = `runner_${randomToken(12)}`;
+  private handlers = new Map<string, TaskHandler>();
+  private inFlight = new Map<string, { promise: Promise<void>; abort: AbortController; kind: string }>();
+  private timer?: NodeJS.Timeout;
+  private stopped = true;
+
+  constructor(
+    private db: Db,
+    private clock: Clock,
+    private log: Logger,
+    private opts = { leaseMs: 60_000, pollMs: 500 },
+  ) {
+    this.repo = new TaskRepo(db);
+  }
+
+  register(handler: TaskHandler): void {
+    this.handlers.set(handler.kind, handler);
+  }
+
+  /** Adds a task inside the caller's transaction and wakes the runner after commit. */
+  enqueue(input: Omit<EnqueueInput, 'runAt'> & { runAt?: number }): Task {
+    const task = this.repo.enqueue({ ...input, runAt: input.runAt ?? this.clock.now(), maxAttempts: input.maxAttempts ?? this.handlers.get(input.kind)?.maxAttempts }, this.clock.now());
+    setImmediate(() => this.wake());
+    return task;
+  }
+
+  start(): void {
+    this.stopped = false;
+    const released = this.repo.releaseStale(this.clock.now(), this.owner);
+    if (released) this.log.info('released stale task leases', { count: released });
+    this.wake();
+  }
+
+  wake(): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.fill(), 0);
+    this.timer.unref?.();
+  }
+
+  /** Starts as many due tasks as the per-kind concurrency allows; returns how many started. */
+  private fill(): number {
+    let started = 0;
+    for (;;) {
+      const free = [...this.handlers.values()].filter((h) => this.running(h.kind) < h.concurrency).map((h) => h.kind);
+      const task = this.repo.claim(free, this.owner, this.clock.now(), this.opts.leaseMs);
+      if (!task) break;
+      started++;
+      this.launch(task);
+    }
+    if (!this.stopped) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.fill(), this.opts.pollMs);
+      this.timer.unref?.();
+    }
+    return started;
+  }
+
+  private running(kind: string): number {
+    let n = 0;
+    for (const f of this.inFlight.values()) if (f.kind === kind) n++;
+    return n;
+  }
+
+  private launch(task: Task): void {
+    const handler = this.handlers.get(task.kind)!;
+    const abort = new AbortController();
+    const beat = setInterval(() => {
+      if (!this.repo.heartbeat(task.id, this.owner, this.clock.now() + this.opts.leaseMs)) abort.abort(new Error('task lease lost'));
+    }, Math.max(1000, this.opts.leaseMs / 3));
+    beat.unref?.();
+    const promise = (async () => {
+      try {
+        await handler.run(task, { signal: abort.signal, payload: JSON.parse(task.payload) });
+        this.repo.finish(task.id, this.owner, 'done', null, this.clock.now());
+      } catch (e) {
+        this.handleFailure(handler, task, e as Error, abort.signal.aborted);
+      } finally {
+        clearInterval(beat);
+        this.inFlight.delete(task.id);
+        if (!this.stopped) this.wake();
+      }
+    })();
+    this.inFlight.set(task.id, { promise, abort, kind: task.kind });
+  }
+
+  private handleFailure(handler: TaskHandler, task: Task, error: Error, aborted: boolean): void {
+    const now = this.clock.now();
+    if (aborted && this.stopped) return; // shutting down: the lease is released on next start
+    const permanent = error instanceof PermanentTaskError;
+    if (!permanent && task.attempts < task.max_attempts) {
+      const delay = handler.retryDelayMs?.(task.attempts) ?? 2000 * 2 ** (task.attempts - 1);
+      this.repo.retryLater(task.id, this.owner, now + delay, error.message, now);
+      this.log.warn('task failed, will retry', { kind: task.kind, resource: task.resource_id, attempt: task.attempts, error: error.message });
+      return;
+    }
+    this.db.transaction(() => {
+      if (this.repo.finish(task.id, this.owner, 'failed', error.message, now)) handler.onGiveUp(task, error);
+    })();
+    this.log.error('task failed for good', { kind: task.kind, resource: task.resource_id, error: error.message });
+  }
+
+  /** Runs due tasks until none is due or in flight (tests call this instead of sleeping). */
+  async processAll(): Promise<void> {
+    for (;;) {
+      if (!this.stopped) clearTimeout(this.timer);
+      const started = this.fill();
+      if (!started && !this.inFlight.size) return;
+      await Promise.race([...this.inFlight.values()].map((f) => f.promise));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    for (const f of this.inFlight.values()) f.abort.abort(new Error('daemon stopping'));
+    await Promise.allSettled([...this.inFlight.values()].map((f) => f.promise));
+  }
+}

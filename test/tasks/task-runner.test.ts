@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDb } from '../../daemon/store/db.js';
+import { ManualClock } from '../../daemon/clock.js';
+import { silentLogger } from '../../daemon/log.js';
+import { PermanentTaskError, TaskRunner, type TaskHandler } from '../../daemon/tasks/task-runner.js';
+import { TeamRepo } from '../../daemon/store/teams.js';
+
+function setup() {
+  const file = join(mkdtempSync(join(tmpdir(), 'clipper-tasks-')), 'db.sqlite');
+  const db = openDb(file);
+  const clock = new ManualClock(1_000_000);
+  const team = new TeamRepo(db).create('t', clock.now());
+  const runner = new TaskRunner(db, clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
+  return { file, db, clock, team, runner };
+}
+
+function handler(kind: string, run: TaskHandler['run'], gaveUp: string[] = [], maxAttempts = 3): TaskHandler {
+  return { kind, concurrency: 1, maxAttempts, retryDelayMs: (n) => n * 1000, run, onGiveUp: (t, e) => gaveUp.push(`${t.resource_id}:${e.message}`) };
+}
+
+describe('TaskRunner', () => {
+  it('runs an enqueued task once and marks it done', async () => {
+    const { runner, team } = setup();
+    const seen: string[] = [];
+    runner.register(handler('k', async (t) => void seen.push(t.resource_id)));
+    runner.enqueue({ kind: 'k', resourceId: 'r1', teamId: team.id });
+    await runner.processAll();
+    await runner.processAll();
+    expect(seen).toEqual(['r1']);
+    expect(runner.repo.active('k', 'r1')).toBeUndefined();
+  });
+
+  it('keeps at most one active task per kind and resource', () => {
+    const { runner, team } = setup();
+    runner.register(handler('k', async () => {}));
+    const a = runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    const b = runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    expect(b.id).toBe(a.id);
+  });
+
+  it('retries a failing task after its delay, a bounded number of times, then gives up', async () => {
+    const { runner, team, clock } = setup();
+    const gaveUp: string[] = [];
+    let calls = 0;
+    runner.register(handler('k', async () => { calls++; throw new Error(`boom ${calls}`); }, gaveUp, 3));
+    runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    await runner.processAll();
+    expect(calls).toBe(1);
+    await runner.processAll(); // not due yet
+    expect(calls).toBe(1);
+    clock.advance(1000);
+    await runner.processAll();
+    expect(calls).toBe(2);
+    clock.advance(2000);
+    await runner.processAll();
+    expect(calls).toBe(3);
+    expect(gaveUp).toEqual(['r:boom 3']);
+    clock.advance(60_000);
+    await runner.processAll();
+    expect(calls).toBe(3);
+  });
+
+  it('gives up at once on a permanent error', async () => {
+    const { runner, team } = setup();
+    const gaveUp: string[] = [];
+    runner.register(handler('k', async () => { throw new PermanentTaskError('bad media'); }, gaveUp));
+    runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    await runner.processAll();
+    expect(gaveUp).toEqual(['r:bad media']);
+  });
+
+  it('after a crash, a new runner releases the stale lease and runs the task again', async () => {
+    const { file, runner, team, clock } = setup();
+    runner.register(handler('k', async () => {}));
+    runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    // Simulate a process that claimed the task and died.
+    const claimed = runner.repo.claim(['k'], 'dead-runner', clock.now(), 60_000);
+    expect(claimed?.status).toBe('running');
+    const db2 = openDb(file);
+    const runner2 = new TaskRunner(db2, clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
+    const seen: number[] = [];
+    runner2.register(handler('k', async (t) => void seen.push(t.attempts)));
+    runner2.start();
+    await runner2.processAll();
+    await runner2.stop();
+    expect(seen).toEqual([2]);
+  });
+});
