@@ -41,13 +41,19 @@ price 6.310 6.800 1.000100
 
 describe('pocketsphinx output', () => {
   it('makes a segment per utterance with word times, leaving out markers and fillers', () => {
-    const segments = parsePocketsphinxOutput(RECORDED, 100);
+    const segments = parsePocketsphinxOutput(RECORDED, 100, 1);
     expect(segments.map((s) => s.text)).toEqual(['let us talk about pricing the cost of the planets', 'and the price']);
     expect(segments[0]).toMatchObject({ start: 100.15, end: 103.47 });
     expect(segments[0].words[4]).toEqual({ text: 'pricing', start: 101.16, end: 101.84, confidence: 0.9998 });
     expect(segments[1].words[0]).toMatchObject({ text: 'and', start: 106.06 });
     // Posteriors a hair over 1 are clamped.
     expect(segments[1].words[2].confidence).toBe(1);
+  });
+
+  it('also ends a segment at a sentence-long pause inside an utterance', () => {
+    const segments = parsePocketsphinxOutput(RECORDED);
+    expect(segments.map((s) => s.text)).toEqual(['let us talk about pricing', 'the cost of the planets', 'and the price']);
+    expect(segments[1]).toMatchObject({ start: 2.21, end: 3.47 });
   });
 });
 

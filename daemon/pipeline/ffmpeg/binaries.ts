@@ -1,3 +1,4 @@
+import { chmodSync, existsSync } from 'node:fs';
 import { runProcess } from '../process.js';
 import { findOnPath, isExecutable } from '../which.js';
 
@@ -27,7 +28,11 @@ async function npmBinary(name: MediaToolName): Promise<string | undefined> {
   try {
     const mod = (await import(NPM_PACKAGE[name])) as { default?: { path?: string }; path?: string };
     const path = mod.default?.path ?? mod.path;
-    return path && isExecutable(path) ? path : undefined;
+    if (!path || !existsSync(path)) return undefined;
+    // The package makes its binary executable in a postinstall script, which npm may have
+    // skipped (--ignore-scripts, or npm 11's install-script approval): do it here instead.
+    if (!isExecutable(path)) chmodSync(path, 0o755);
+    return isExecutable(path) ? path : undefined;
   } catch {
     // The package throws (a string) on unsupported platforms or when its binary is missing.
     return undefined;

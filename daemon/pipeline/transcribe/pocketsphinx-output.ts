@@ -16,7 +16,9 @@ const round = (n: number) => Math.round(n * 1000) / 1000;
  * Reads what `pocketsphinx_continuous -time yes` prints (FACTS.md): for each utterance a
  * hypothesis line, then one `word start end posterior` line per word, framed by `<s>` and `</s>`,
  * with `<sil>` and noise fillers between words and pronunciation variants as `word(2)`.
- * Each utterance becomes a segment; `offset` (seconds) moves the chunk's times to the source's.
+ * The recogniser gives no punctuation, and one utterance may run over many sentences, so a segment
+ * also ends at a `<sil>` of at least `splitPause` seconds (speakers pause about 0.3 s between
+ * sentences, far less between words). `offset` (seconds) moves the chunk's times to the source's.
  */
 export class PocketsphinxOutput {
   readonly segments: Segment[] = [];
@@ -24,7 +26,10 @@ export class PocketsphinxOutput {
   reached = 0;
   private words: Word[] = [];
 
-  constructor(private offset = 0) {}
+  constructor(
+    private offset = 0,
+    private splitPause = 0.25,
+  ) {}
 
   push(line: string): void {
     const m = WORD_LINE.exec(line.trim());
@@ -35,7 +40,7 @@ export class PocketsphinxOutput {
     }
     const [, token, start, end, posterior] = m;
     this.reached = Math.max(this.reached, Number(end));
-    if (token === '</s>') return this.flush();
+    if (token === '</s>' || (token === '<sil>' && Number(end) - Number(start) >= this.splitPause)) return this.flush();
     if (isFiller(token)) return;
     this.words.push({
       text: token.replace(/\(\d+\)$/, '').toLowerCase(),
@@ -55,8 +60,8 @@ export class PocketsphinxOutput {
 }
 
 /** Parses a whole output at once. */
-export function parsePocketsphinxOutput(text: string, offset = 0): Segment[] {
-  const out = new PocketsphinxOutput(offset);
+export function parsePocketsphinxOutput(text: string, offset = 0, splitPause?: number): Segment[] {
+  const out = new PocketsphinxOutput(offset, splitPause);
   for (const line of text.split(/\r?\n/)) out.push(line);
   out.flush();
   return out.segments;
