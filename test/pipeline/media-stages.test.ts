@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyse, extractAudio, MediaError, probe, renderPreview } from '../../daemon/pipeline/media/index.js';
@@ -35,6 +35,19 @@ describe('probe', () => {
 
   it('summarises an audio-only file', async () => {
     expect(await probe(wav)).toMatchObject({ hasVideo: false, hasAudio: true, width: null, height: null, fps: null, audioCodec: 'pcm_s16le' });
+  });
+});
+
+describe('the committed sample', () => {
+  it('is a spoken 480p video of 60 to 120 s, well under 5 MB, as its JSON says', async () => {
+    const sample = fixture('sample');
+    const p = await probe(sample.video);
+    expect(p).toMatchObject({ width: sample.expected.width, height: 480, hasAudio: true, hasVideo: true });
+    expect(p.duration).toBeGreaterThan(60);
+    expect(p.duration).toBeLessThan(120);
+    expect(Math.abs(p.duration - sample.expected.duration)).toBeLessThan(0.1);
+    expect(statSync(sample.video).size).toBeLessThan(2 * 1024 * 1024);
+    expect(sample.expected.segments.length).toBeGreaterThanOrEqual(5);
   });
 });
 
