@@ -21,9 +21,10 @@ export interface PocketsphinxOptions {
 type TranscribeOpts = Parameters<TranscriptionEngine['transcribe']>[1];
 
 /**
- * The default engine: Debian's `pocketsphinx_continuous` with its English model (FACTS.md: about
- * 0.11x real time on one core, no JSON mode). Long audio is cut at quiet points into chunks that
- * run side by side, one recogniser per core, and their times are put back on the source's clock.
+ * The default engine: Debian's `pocketsphinx_continuous` with its English model (no JSON mode;
+ * one recogniser uses one core, about 15 s of CPU per minute of speech here). Long audio is cut at
+ * quiet points into chunks that run side by side, one recogniser per core, and their times are
+ * put back on the source's clock.
  */
 export class PocketsphinxEngine implements TranscriptionEngine {
   readonly name = 'pocketsphinx' as const;
