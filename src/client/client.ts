@@ -2,6 +2,8 @@ import { HttpClient, type HttpOptions } from './http.js';
 import type { CreateKeyInput, CreateWebhookInput, ConnectPlatformInput } from '../api/schemas.js';
 import type { ApiKey, CreatedApiKey, Ping, PlatformConnection, Webhook, WebhookDelivery } from './types.js';
 import type { EventEnvelope } from '../api/events.js';
+import type { CreateUploadInput } from '../api/schemas.js';
+import type { CancelledUpload, CompletedUpload, CreatedUpload, ResignedParts, UploadView } from '../api/uploads.js';
 
 const enc = encodeURIComponent;
 
@@ -44,5 +46,15 @@ export class ClipperClient {
     connect: (input: ConnectPlatformInput) => this.http.call<PlatformConnection>('POST', '/v1/platforms', { body: input }),
     list: () => this.http.call<{ platforms: PlatformConnection[] }>('GET', '/v1/platforms'),
     disconnect: (platform: string) => this.http.call<{ platform: string; deleted: true }>('DELETE', `/v1/platforms/${enc(platform)}`),
+  };
+
+  /** Uploads (spec "POST /v1/uploads"); bytes go to the signed URLs, see uploader.ts. */
+  readonly uploads = {
+    create: (input: CreateUploadInput) => this.http.call<CreatedUpload>('POST', '/v1/uploads', { body: input }),
+    resign: (id: string, partNumbers: number[]) => this.http.call<ResignedParts>('POST', `/v1/uploads/${enc(id)}/parts`, { body: { part_numbers: partNumbers } }),
+    complete: (id: string, parts: Array<{ part_number: number; etag: string }>) =>
+      this.http.call<CompletedUpload>('POST', `/v1/uploads/${enc(id)}/complete`, { body: { parts } }),
+    cancel: (id: string) => this.http.call<CancelledUpload>('DELETE', `/v1/uploads/${enc(id)}`),
+    get: (id: string) => this.http.call<UploadView>('GET', `/v1/uploads/${enc(id)}`),
   };
 }

@@ -3,6 +3,8 @@ import { registerHealthRoutes } from './health.js';
 import { registerKeyRoutes } from './keys.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { registerPlatformRoutes } from './platforms.js';
+import { registerUploadRoutes } from './uploads.js';
+import { registerObjectRoutes } from './objects.js';
 
 /** Every route of the daemon, one register function per resource. */
 export function buildRouter(): Router {
@@ -11,5 +13,7 @@ export function buildRouter(): Router {
   registerKeyRoutes(router);
   registerWebhookRoutes(router);
   registerPlatformRoutes(router);
+  registerUploadRoutes(router);
+  registerObjectRoutes(router);
   return router;
 }
