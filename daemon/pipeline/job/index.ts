@@ -1,20 +1,17 @@
 import type { AppContext } from '../../context.js';
 import type { JobDeps } from './deps.js';
+import { realStages } from './real-stages.js';
 import { ClipJobService } from './service.js';
 
 /**
  * Builds the clip job service on the real parts: the object store and its URL signer, the
- * upload claims, and the media / suggestion stages. INTERIM: the media stages live on another
- * branch; until it is merged the stages answer with a clear error, and tests supply their own.
+ * upload claims, and the media / speech / suggestion stages.
  */
 export function createClipJobs(app: AppContext): ClipJobService {
-  const missing = (what: string) => () => {
-    throw new Error(`${what} is not available in this build`);
-  };
   const deps: JobDeps = {
     app,
     heavy: app.heavy,
-    stages: new Proxy({} as JobDeps['stages'], { get: (_t, p) => (p === 'transcriber' ? { name: 'none', reason: 'not available', transcribe: missing('Transcription') } : missing(`Stage ${String(p)}`)) }),
+    stages: realStages(app),
     objects: {
       put: (key, body, opts) => app.objects.put(key, body, opts),
       localPath: (key) => app.objects.localPath(key),

@@ -9,11 +9,14 @@ import { MAX_CLIPS } from '../suggest/select.js';
 import type { Analysis, ProbeResult, Transcript } from '../types.js';
 import { linkPolicy, type JobDeps, type JobSettings } from './deps.js';
 import { ingestSource, type IngestResult } from './ingest.js';
-import { planJob, PLAN_FRAME_SECONDS, type JobPlan } from './plan.js';
+import { planJob, type JobPlan } from './plan.js';
 import { JobProgress } from './progress.js';
 import { joinTranscripts, shiftTranscript, wordsIn } from './transcript-parts.js';
 import type { JobTransitions } from './transitions.js';
-import { frameLevels, readWavInfo, writeSilentWav, writeWavSlice, type WavInfo } from './wav.js';
+import { writeSilentWav } from './wav.js';
+import { frameEnergies } from '../transcribe/chunking.js';
+import { readWavInfo, writeWavSlice, type WavInfo } from '../transcribe/wav.js';
+import { writeViaTemp } from '../temp-file.js';
 
 /**
  * One attempt at a clip job (DESIGN.md, "The pipeline"): ingest -> probe -> audio -> analysis
@@ -87,7 +90,7 @@ export class JobRun {
 
     let plan = this.done.get('plan') as JobPlan | undefined;
     if (!plan) {
-      plan = planJob(wav.duration, await frameLevels(wavPath, wav, PLAN_FRAME_SECONDS), this.settings);
+      plan = planJob(wav.duration, await frameEnergies(wav, wavPath), { ...this.settings, parallel: this.deps.heavy.concurrency });
       this.t.stage(this.job, 'plan', plan);
     }
     this.progress.setPlan(plan);
@@ -136,7 +139,7 @@ export class JobRun {
     const engine = this.deps.stages.transcriber;
     const transcript = await this.heavy(HEAVY_PRIORITY.transcription, async () => {
       const file = plan.chunks.length === 1 ? wavPath : join(this.workDir, `chunk-${i}.wav`);
-      if (file !== wavPath) await writeWavSlice(wavPath, wav, span.start, span.end, file);
+      if (file !== wavPath) await writeViaTemp(file, (temp) => writeWavSlice(wav, wavPath, span.start, span.end, temp));
       const onProgress = (f: number) => {
         this.progress.chunk(i, f);
         this.report();

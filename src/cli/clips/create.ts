@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import { uploadFile } from '../../client/uploader.js';
-import { ProgressBar } from '../uploads/progress-bar.js';
+import { uploadFile, type UploadProgress } from '../../client/uploader.js';
+import { startTransfer, type TransferProgress } from '../progress.js';
 import type { ClipJobView, CreateClipJobInput } from '../../api/clips.js';
 import type { ClipperClient } from '../../client/client.js';
 import type { CliContext } from '../context.js';
@@ -23,14 +23,18 @@ export interface CreateOptions {
 /** Sends a local file through the uploads and returns its `upload_id`. */
 export type FileUploader = (client: ClipperClient, path: string, ctx: CliContext) => Promise<string>;
 
-/** The uploads' own uploader (single PUT or resumable multipart), with its progress bar on a terminal. */
+/** The uploads' own uploader (single PUT or resumable multipart), with the shared transfer bar. */
 const uploadWithProgress: FileUploader = async (client, path, ctx) => {
-  const bar = ctx.io.stderr.isTTY && !ctx.out.jsonMode ? new ProgressBar(ctx.io.stderr, basename(path)) : undefined;
-  try {
-    return (await uploadFile(client, path, { env: ctx.env, onProgress: bar?.update })).upload_id;
-  } finally {
-    bar?.done();
-  }
+  let bar: TransferProgress | undefined;
+  let shown = 0;
+  const onProgress = (p: UploadProgress) => {
+    bar ??= startTransfer(ctx, { label: basename(path), totalBytes: p.totalBytes, doneBytes: (shown = p.sentBytes) });
+    bar.add(p.sentBytes - shown);
+    shown = p.sentBytes;
+  };
+  const result = await uploadFile(client, path, { env: ctx.env, onProgress: ctx.animate ? onProgress : undefined });
+  bar?.succeed();
+  return result.upload_id;
 };
 
 /**
