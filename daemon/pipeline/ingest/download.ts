@@ -12,7 +12,11 @@ export interface OpenDownload {
   received(): number;
 }
 
-export const humanBytes = (n: number) => (n >= 1024 ** 3 ? `${(n / 1024 ** 3).toFixed(1)} GB` : `${Math.round(n / 1024 ** 2)} MB`);
+export function humanBytes(n: number): string {
+  if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(1)} GB`;
+  if (n >= 1024 ** 2) return `${Math.round(n / 1024 ** 2)} MB`;
+  return n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} bytes`;
+}
 
 /**
  * Starts streaming a link (the caller pipes `body` into the object store, so nothing is held in
