@@ -31,11 +31,36 @@ function benchVideo(): string {
 /**
  * Issue 4, item 7: a 10-minute 720p spoken video to `done` through the daemon, as a fraction of
  * the video's duration and against the same commands run bare (replayed from what the pipeline
- * spawned, with the same parallelism and stage order) in the same run; and the time to the first
+ * spawned, with the same parallelism and stage order) right after it; and the time to the first
  * preview as a fraction of the total. Targets: <= 0.25x, <= 1.3x bare, first preview < 40 %.
+ * The machine may be shared, so the pair is measured BENCH_ROUNDS times (default 2) and every
+ * round is printed, with the median ratios.
  */
 export async function run() {
   const video = benchVideo();
+  const rounds: Round[] = [];
+  for (let i = 0; i < Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2)); i++) {
+    const r = await oneRound(video);
+    rounds.push(r);
+    process.stdout.write(`round ${i + 1}: ${JSON.stringify(r)}\n`);
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const summary = {
+    x_duration: median(rounds.map((r) => r.x_duration)),
+    x_bare: median(rounds.map((r) => r.x_bare)),
+    first_preview_fraction: median(rounds.map((r) => r.first_preview_fraction)),
+  };
+  const ok = (b: boolean) => (b ? 'ok' : 'MISSED');
+  process.stdout.write(
+    `pipeline (median of ${rounds.length}): ${summary.x_duration}x the video's ${MINUTES} min (target <= 0.25: ${ok(summary.x_duration <= 0.25)}); ` +
+      `${summary.x_bare}x the bare commands (target <= 1.3: ${ok(summary.x_bare <= 1.3)}); ` +
+      `first preview at ${Math.round(summary.first_preview_fraction * 100)}% of the total (target < 40%: ${ok(summary.first_preview_fraction < 0.4)})\n`,
+  );
+}
+
+type Round = Awaited<ReturnType<typeof oneRound>>;
+
+async function oneRound(video: string) {
   const work = mkdtempSync(join(tmpdir(), 'clipper-bench-pipeline-'));
   const recorder = recordSpawns(work);
   const d = await startDaemon({ config: { dataDir: join(work, 'data'), host: '127.0.0.1', port: 0 }, log: silentLogger });
@@ -57,10 +82,9 @@ export async function run() {
     const total = doneAt - started;
     const firstPreview = Math.min(...clips.map((c) => c.preview_ready_at!)) - started;
     recorder.stop();
-    if (process.env.BENCH_TIMELINE) writeFileSync(process.env.BENCH_TIMELINE, JSON.stringify(recorder.commands.map((c) => ({ kind: c.kind, start: c.startedAt - started, end: (c.endedAt ?? 0) - started })), null, 0));
+    if (process.env.BENCH_TIMELINE) writeFileSync(process.env.BENCH_TIMELINE, JSON.stringify(recorder.commands.map((c) => ({ kind: c.kind, start: c.startedAt - started, end: (c.endedAt ?? 0) - started }))));
     const bare = await replayBare(recorder.commands, d.app.heavy.concurrency);
-    const figures = {
-      video_seconds: MINUTES * 60,
+    return {
       cores: cpus().length,
       clips: clips.length,
       total_seconds: total / 1000,
@@ -72,14 +96,6 @@ export async function run() {
       first_preview_fraction: round(firstPreview / total),
       stage_seconds: stageTimes(recorder.commands, started),
     };
-    const ok = (b: boolean) => (b ? 'ok' : 'MISSED');
-    process.stdout.write(JSON.stringify(figures, null, 1) + '\n');
-    process.stdout.write(
-      `pipeline: ${figures.total_seconds}s for ${MINUTES} min (${figures.x_duration}x, target <= 0.25: ${ok(figures.x_duration <= 0.25)}); ` +
-        `bare ${figures.bare_seconds}s (${figures.x_bare}x, target <= 1.3: ${ok(figures.x_bare <= 1.3)}); ` +
-        `first preview at ${figures.first_preview_seconds}s (${Math.round(figures.first_preview_fraction * 100)}% of total, target < 40%: ${ok(figures.first_preview_fraction < 0.4)})\n`,
-    );
-    return figures;
   } finally {
     recorder.stop();
     await links.stop();

@@ -21,3 +21,5 @@ trap './bin/clipper daemon stop --data-dir "$DATA_DIR" >/dev/null 2>&1 || true' 
 
 echo "clipper demo: making clips of $SAMPLE (criteria: \"$CRITERIA\")" >&2
 ./bin/clipper clips create "$SAMPLE" --criteria "$CRITERIA" --wait --timeout 15m
+echo "clipper demo: done. The links above work while a daemon serves this data dir:" >&2
+echo "  ./bin/clipper daemon start --data-dir $DATA_DIR" >&2

@@ -13,20 +13,20 @@ export interface JobPlan {
  * Cuts the audio at quiet points into chunks of at most about `chunkSeconds` (the speech
  * engines' own chunk planner: enough chunks for every core, no word cut in two), then groups
  * them into sections of about `sectionSeconds`, suggested one after the other so previews start
- * while later sections are still being transcribed. The first section is half as long as the
- * others, so the first previews come early (issue 4, item 7: first preview before 40 % of the
- * total). A short source is one section: the plain stage-after-stage pipeline.
+ * while later sections are still being transcribed. The first section is one chunk (at most
+ * half a section), so the first previews come early (issue 4, item 7: first preview before 40 %
+ * of the total). A short source is one section: the plain stage-after-stage pipeline.
  */
 export function planJob(duration: number, energies: Float32Array, opts: { parallel: number; chunkSeconds: number; sectionSeconds: number }): JobPlan {
   const chunks = planChunks(energies, duration, { parallel: opts.parallel, maxChunk: opts.chunkSeconds, minChunk: Math.min(15, opts.chunkSeconds) });
   const sections: JobPlan['sections'] = [];
-  const firstLength = duration > opts.sectionSeconds * 1.5 ? opts.sectionSeconds / 2 : opts.sectionSeconds;
+  const firstLength = duration > opts.sectionSeconds * 1.5 ? Math.min(opts.sectionSeconds / 2, opts.chunkSeconds) : opts.sectionSeconds;
   let limit = firstLength;
   chunks.forEach((chunk, i) => {
     const open = sections[sections.length - 1];
     const remaining = duration - chunk.start;
     // A new section once the open one is long enough, unless what is left would be a stub.
-    if (!open || (open.end - open.start >= limit * 0.9 && remaining >= opts.sectionSeconds * 0.5)) {
+    if (!open || (open.end - open.start >= limit * 0.75 && remaining >= opts.sectionSeconds * 0.5)) {
       if (open) limit = opts.sectionSeconds;
       sections.push({ start: chunk.start, end: chunk.end, first: i, last: i });
     } else {
