@@ -11,6 +11,7 @@ import { TokenVerifier } from './identity/token-verifier.js';
 import { RateLimiter } from './server/rate-limit.js';
 import { TaskRunner } from './tasks/task-runner.js';
 import { ClipRepo, type PreviewReadyHook } from './store/clips.js';
+import { createPublishing, type Publishing } from './publish/setup.js';
 
 /**
  * The application context: built once from config at start-up and passed to every route,
@@ -35,10 +36,16 @@ export interface AppContext {
   clips: ClipRepo;
   /** Run inside the transaction that marks a clip preview ready (drafts hook in here). */
   previewReadyHooks: PreviewReadyHook[];
+  /** Full renders, posts, connectors and the post scheduler (daemon/publish/setup.ts). */
+  connectors: Publishing['connectors'];
+  localConnector: Publishing['localConnector'];
+  renders: Publishing['renders'];
+  posts: Publishing['posts'];
+  postScheduler: Publishing['postScheduler'];
 }
 
 export async function createAppContext(config: DaemonConfig, db: Db, clock: Clock, log: Logger): Promise<AppContext> {
-  return {
+  const core: Omit<AppContext, keyof Publishing> = {
     config,
     clock,
     log,
@@ -60,4 +67,6 @@ export async function createAppContext(config: DaemonConfig, db: Db, clock: Cloc
     clips: new ClipRepo(db),
     previewReadyHooks: [],
   };
+  const app = core as AppContext;
+  return Object.assign(app, createPublishing(app));
 }

@@ -6,5 +6,6 @@ import type { Worker } from './worker.js';
  * on app.tasks here; other areas add their own workers to the list.
  */
 export function buildWorkers(app: AppContext): Worker[] {
-  return [app.tasks];
+  // The post scheduler runs before the task runner so processAll() publishes what fell due.
+  return [app.postScheduler, app.tasks];
 }

@@ -3,6 +3,9 @@ import { registerHealthRoutes } from './health.js';
 import { registerKeyRoutes } from './keys.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { registerPlatformRoutes } from './platforms.js';
+import { registerRenderRoutes } from './renders.js';
+import { registerPostRoutes } from './posts.js';
+import { registerPublicPostRoutes } from './public-posts.js';
 
 /** Every route of the daemon, one register function per resource. */
 export function buildRouter(): Router {
@@ -11,5 +14,8 @@ export function buildRouter(): Router {
   registerKeyRoutes(router);
   registerWebhookRoutes(router);
   registerPlatformRoutes(router);
+  registerRenderRoutes(router);
+  registerPostRoutes(router);
+  registerPublicPostRoutes(router);
   return router;
 }

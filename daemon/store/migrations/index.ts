@@ -3,6 +3,7 @@
 // 001 foundation, 002 uploads, 003 clip jobs and runner, 004 renders and posts, 005 webhook outbox.
 import { m001 } from './001-foundation.js';
 import { m003 } from './003-clip-jobs.js';
+import { m004 } from './004-renders-posts.js';
 
 export interface Migration {
   version: number;
@@ -10,4 +11,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [m001, m003];
+export const MIGRATIONS: Migration[] = [m001, m003, m004];
