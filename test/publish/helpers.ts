@@ -12,19 +12,23 @@ import type { TestDaemon } from '../helpers/daemon.js';
  */
 
 /** A landscape source video with audio, made once per test process. */
-export function sourceVideo(seconds = 12, opts: { audio?: boolean } = {}): string {
-  const file = join(tmpdir(), `clipper-publish-src-${seconds}${opts.audio === false ? '-mute' : ''}-${process.pid}.mp4`);
+export function sourceVideo(seconds = 12, opts: { audio?: boolean; plain?: boolean } = {}): string {
+  const file = join(tmpdir(), `clipper-publish-src-${seconds}${opts.audio === false ? '-mute' : ''}${opts.plain ? '-plain' : ''}-${process.pid}.mp4`);
   if (existsSync(file)) return file;
   const audio = opts.audio === false ? [] : ['-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`];
   execFileSync('ffmpeg', [
     '-hide_banner', '-loglevel', 'error', '-y',
-    '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=25:duration=${seconds}`,
+    // `plain`: one dark colour, so anything bright in a render is a burned-in caption.
+    '-f', 'lavfi', '-i', opts.plain ? `color=c=0x203040:size=640x360:rate=25:duration=${seconds}` : `testsrc2=size=640x360:rate=25:duration=${seconds}`,
     ...audio,
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...(audio.length ? ['-c:a', 'aac', '-shortest'] : []),
     file,
   ]);
   return file;
 }
+
+/** A short sentence for tests that render: a clip of under two seconds. */
+export const SHORT = 'charge more for your product';
 
 export const SCRIPT =
   'why do most startups charge too little for their product. ' +
