@@ -165,7 +165,7 @@ describe('render minutes (DESIGN.md: ceil(duration / 60) from the monthly allowa
     expect(r.status).toBe(409);
     expect(r.body.error).toMatchObject({ code: 'CONFLICT', details: { render_minutes_remaining: 0 } });
     expect((await d.call('GET', `/v1/renders/${third}`, { auth: t.auth })).status).toBe(404);
-    expect(eventsOf(t.id).filter((e) => e.data.project_id === third)).toHaveLength(0);
+    expect(eventsOf(t.id).filter((e) => (e.data as { project_id?: string }).project_id === third)).toHaveLength(0);
     for (const c of [long, short]) d.app.tasks.repo.cancelPending('clip.render', c, d.clock.now());
   });
 
