@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ManualClock } from '../../daemon/clock.js';
+import { PLATFORMS } from '../../src/api/events.js';
+import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
+import { SHORT, connect, insertClip, previewReady } from './helpers.js';
+
+const config = { rateLimitPerMinute: 100_000 };
+
+async function draftOn(d: TestDaemon) {
+  await connect(d, 'short_video');
+  const clipId = insertClip(d, { script: SHORT });
+  previewReady(d, clipId);
+  const auth = `Key ${d.apiKey()}`;
+  const post = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body.posts[0];
+  return { auth, id: post.id as string };
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 6000 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!check()) throw new Error(`gave up waiting for ${what}`);
+}
+
+describe('durable scheduling and publishing across restarts', () => {
+  it('publishes after start a scheduled post that fell due while the daemon was down', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'clipper-restart-'));
+    const clock = new ManualClock(Date.UTC(2030, 5, 1, 12));
+    try {
+      const a = await startTestDaemon({ dataDir, clock, config });
+      const { auth, id } = await draftOn(a);
+      const at = clock.now() + 10 * 60_000;
+      expect((await a.call('POST', `/v1/posts/${id}/publish`, { auth, body: { scheduled_at: at } })).body.post.status).toBe('scheduled');
+      await a.stop();
+
+      clock.set(at + 60 * 60_000); // the daemon was down when the post fell due
+      const b = await startTestDaemon({ dataDir, clock, config, workers: true });
+      try {
+        await until(() => b.app.posts.repo.byId(id)!.status === 'published', 'the due post to be published');
+        const post = b.app.posts.repo.byId(id)!;
+        expect(post.published_at).toBeGreaterThanOrEqual(at);
+        expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'post.published')).toHaveLength(1);
+      } finally {
+        await b.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('never publishes twice when the daemon dies between the upload and recording it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'clipper-crash-'));
+    const clock = new ManualClock(Date.UTC(2030, 5, 1, 12));
+    try {
+      const a = await startTestDaemon({ dataDir, clock, config });
+      const real = a.app.localConnector;
+      // The upload completes on the platform, then the daemon dies before it can record that.
+      a.app.connectors.register({
+        name: 'local',
+        platforms: PLATFORMS,
+        async publish(req) {
+          await real.publish(req);
+          return new Promise((_, reject) => req.signal.addEventListener('abort', () => reject(new Error('killed')), { once: true }));
+        },
+      });
+      const { auth, id } = await draftOn(a);
+      await a.call('POST', `/v1/posts/${id}/publish`, { auth });
+      const running = a.processAll().catch(() => undefined);
+      await until(() => real.log().some((l) => l.post_id === id), 'the upload');
+      expect(a.app.posts.repo.byId(id)!.status).toBe('uploading');
+      expect(a.app.posts.repo.attempts(id).map((x) => x.status)).toEqual(['started']);
+      const firstUrl = real.read(id)!.url;
+      await a.stop();
+      await running;
+
+      // The restarted daemon releases the dead runner's lease on start and resumes the task.
+      const b = await startTestDaemon({ dataDir, clock, config, workers: true });
+      try {
+        await until(() => b.app.posts.repo.byId(id)!.status !== 'uploading', 'the resumed publish');
+        const post = b.app.posts.repo.byId(id)!;
+        expect(post).toMatchObject({ status: 'published', published_url: firstUrl });
+        // One publication on the platform, one attempt, one post.published.
+        expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
+        expect(b.app.posts.repo.attempts(id).map((x) => x.status)).toEqual(['succeeded']);
+        expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'post.published')).toHaveLength(1);
+        // Nothing left to run: another pass publishes nothing more.
+        clock.advance(3_600_000);
+        await b.processAll();
+        expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
+      } finally {
+        await b.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
