@@ -7,6 +7,7 @@ import { initDataDir } from './data-dir.js';
 import { createLogger, type Logger } from './log.js';
 import { createHttpServer } from './server/http.js';
 import { buildRouter } from './server/routes/index.js';
+import type { Router } from './server/router.js';
 import { buildWorkers } from './workers.js';
 import type { Worker } from './worker.js';
 
@@ -27,6 +28,8 @@ export interface StartOptions {
   log?: Logger;
   /** Leave background workers stopped; tests drive them with processAll(). */
   manualWorkers?: boolean;
+  /** Extra routes (tests add probes that exercise the shared HTTP pipeline). */
+  extraRoutes?: (router: Router) => void;
 }
 
 /** Builds the application context once, starts the HTTP server, then the workers. */
@@ -37,7 +40,9 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   const log = opts.log ?? createLogger();
   const { db } = initDataDir(config.dataDir, clock.now());
   const app = await createAppContext(config, db, clock, log);
-  const server = createHttpServer(app, buildRouter());
+  const router = buildRouter();
+  opts.extraRoutes?.(router);
+  const server = createHttpServer(app, router);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());

@@ -33,7 +33,9 @@ export interface TestResponse {
  * A real daemon on a free loopback port with a temporary data dir and a manual clock.
  * Workers stay stopped unless `workers: true`; tests drain them with processAll().
  */
-export async function startTestDaemon(opts: { workers?: boolean; config?: Partial<DaemonConfig>; clock?: ManualClock; dataDir?: string } = {}): Promise<TestDaemon> {
+export async function startTestDaemon(
+  opts: { workers?: boolean; config?: Partial<DaemonConfig>; clock?: ManualClock; dataDir?: string; extraRoutes?: StartOptions['extraRoutes'] } = {},
+): Promise<TestDaemon> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'clipper-test-'));
   const clock = opts.clock ?? new ManualClock(Date.now());
   const startOpts: StartOptions = {
@@ -41,6 +43,7 @@ export async function startTestDaemon(opts: { workers?: boolean; config?: Partia
     clock,
     log: silentLogger,
     manualWorkers: !opts.workers,
+    extraRoutes: opts.extraRoutes,
   };
   const d = await startDaemon(startOpts);
   const rootTeamId = d.app.teams.first()!.id;
