@@ -5,6 +5,9 @@ import { registerAuthCommands } from './auth/index.js';
 import { registerAdminCommands } from './admin/index.js';
 import { registerKeyCommands } from './keys/index.js';
 import { registerPing } from './ping.js';
+import { registerRenderCommands } from './renders/index.js';
+import { registerPostCommands } from './posts/index.js';
+import { registerPlatformCommands } from './platforms/index.js';
 
 /** Every command group; each lives in its own folder (resource/verb, as gh does). */
 export function registerCommands(program: Command, ctx: CliContext): void {
@@ -13,4 +16,7 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerAdminCommands(program, ctx);
   registerKeyCommands(program, ctx);
   registerPing(program, ctx);
+  registerRenderCommands(program, ctx);
+  registerPostCommands(program, ctx);
+  registerPlatformCommands(program, ctx);
 }
