@@ -9,6 +9,7 @@ import { RenderService } from '../renders/render-service.js';
 import { renderTaskHandler } from '../renders/render-task.js';
 import { ConnectorRegistry } from './connectors/registry.js';
 import { LocalConnector } from './connectors/local.js';
+import { ResumableUploadConnector } from './connectors/resumable-upload.js';
 import { PostService } from './post-service.js';
 import { publishTaskHandler } from './publish-task.js';
 
@@ -35,6 +36,7 @@ export function createPublishing(app: AppContext): Publishing {
   const connectors = new ConnectorRegistry();
   const localConnector = new LocalConnector(join(app.config.dataDir, 'published'), () => app.baseUrl, () => app.clock.now());
   connectors.register(localConnector);
+  connectors.register(new ResumableUploadConnector());
 
   const renders = new RenderService(app, objects);
   const posts = new PostService(app, (name) => connectors.has(name));

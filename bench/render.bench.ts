@@ -1,0 +1,78 @@
+// Benchmark of a full render (issue 5, item 7): a 60-second clip of a 1080p source rendered by the
+// daemon (POST, the durable task, captions, ffmpeg with progress, the object store, events) against
+// the bare ffmpeg command with the same filter graph and captions, alternating in the same run.
+// Target: the daemon's render takes at most 1.15x the bare command.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildAss } from '../daemon/renders/captions-ass.js';
+import { fullRenderArgs } from '../daemon/renders/render-graph.js';
+import { startTestDaemon } from '../test/helpers/daemon.js';
+import { insertClip, timedWords } from '../test/publish/helpers.js';
+
+const CLIP_SECONDS = 60;
+const SCRIPT = Array.from({ length: 12 }, (_, i) => `this is sentence number ${i} about why pricing tells customers what your product is worth`).join('. ');
+
+function source1080p(seconds: number): string {
+  const file = join(tmpdir(), `clipper-bench-1080p-${seconds}.mp4`);
+  if (!existsSync(file)) {
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=300:duration=${seconds}`,
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '60', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', `${file}.tmp.mp4`]);
+    execFileSync('mv', [`${file}.tmp.mp4`, file]);
+  }
+  return file;
+}
+
+function bare(args: string[]): Promise<number> {
+  const t = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn('ffmpeg', args, { stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(performance.now() - t) : reject(new Error(`ffmpeg exited ${code}`))));
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function run(rounds = 2) {
+  const src = source1080p(CLIP_SECONDS + 10);
+  const d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000 } });
+  const work = mkdtempSync(join(tmpdir(), 'clipper-bench-render-'));
+  try {
+    const start = 5;
+    const clipId = insertClip(d, { script: SCRIPT, source: src, start, end: start + CLIP_SECONDS });
+    const clip = d.app.clips.byId(clipId)!;
+    const assFile = join(work, 'captions.ass');
+    writeFileSync(assFile, buildAss(timedWords(SCRIPT, start), clip.start, clip.end));
+    const args = fullRenderArgs({ source: src, start: clip.start, end: clip.end, assFile, hasAudio: true, output: join(work, 'bare.mp4') });
+    const auth = `Key ${d.apiKey()}`;
+    const daemonMs: number[] = [];
+    const bareMs: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      bareMs.push(await bare(args));
+      const t = performance.now();
+      const r = await d.call('POST', `/v1/clips/${clipId}/renders`, { auth });
+      if (r.status !== 202) throw new Error(`render refused: ${JSON.stringify(r.body)}`);
+      await d.processAll();
+      daemonMs.push(performance.now() - t);
+      const state = d.app.renders.repo.get(clipId)!;
+      if (state.status !== 'done') throw new Error(`render ended ${state.status}: ${state.error}`);
+    }
+    const ratio = median(daemonMs) / median(bareMs);
+    return {
+      name: 'full render, 60 s clip of a 1080p source to 1080x1920 with captions',
+      bare_ms: bareMs.map(Math.round),
+      daemon_ms: daemonMs.map(Math.round),
+      ratio: Math.round(ratio * 1000) / 1000,
+      target: '<= 1.15',
+      ok: ratio <= 1.15,
+    };
+  } finally {
+    await d.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(JSON.stringify(await run(), null, 2));
