@@ -1,0 +1,88 @@
+// The caller's `criteria` turned into weighted word stems (spec: "criteria: free-text description of
+// what to look for. Default: general highlights"). Synonyms need asynchronous WordNet look-ups, so
+// this is its own async step; suggestClips awaits it, and the result is cached per criteria text.
+import { relatedWords } from '../../language/synonyms.js';
+import { stem } from '../../language/stem.js';
+import { soundsAlike } from '../../language/phonetic.js';
+import { contentTokens, isStopWord } from '../../language/tokens.js';
+
+export interface CriteriaTerm {
+  /** The criteria word as written ("cost"). */
+  word: string;
+  /** Stem -> weight 0..1 of every word that counts as this term ("price" -> 0.6). */
+  stems: Map<string, number>;
+  /** Stem -> the related word it came from, for the one-line reason. */
+  sources: Map<string, string>;
+  /** Stems strong enough to be matched by sound as well (recognition errors). */
+  soundStems: string[];
+}
+
+export interface PreparedCriteria {
+  text: string;
+  language: string;
+  /** True when the criteria name no topic (absent, or only words like "highlights", "best moments"). */
+  general: boolean;
+  terms: CriteriaTerm[];
+}
+
+/** Words that describe the request itself rather than a topic: "the best moments", "highlights". */
+const REQUEST_WORDS = ['highlights', 'moments', 'best', 'clips', 'parts', 'general', 'video', 'segments', 'bits', 'good', 'great', 'top', 'short', 'sections', 'stuff', 'things', 'find', 'show', 'want', 'look'];
+let requestStems: Set<string> | null = null;
+
+/** A sound-alike match counts this much of the word it resembles. */
+export const SOUND_MATCH_FACTOR = 0.6;
+/** Only related words at least this strong are also matched by sound (weak ones would add noise). */
+const SOUND_MIN_WEIGHT = 0.5;
+
+const cache = new Map<string, Promise<PreparedCriteria>>();
+
+/** Prepares criteria once (WordNet look-ups, cached per process). Safe to call concurrently. */
+export function prepareCriteria(criteria: string | undefined, language = 'en'): Promise<PreparedCriteria> {
+  const text = (criteria ?? '').trim();
+  const key = `${language}\u0000${text.toLowerCase()}`;
+  let hit = cache.get(key);
+  if (!hit) {
+    hit = build(text, language);
+    hit.catch(() => cache.delete(key));
+    cache.set(key, hit);
+  }
+  return hit;
+}
+
+async function build(text: string, language: string): Promise<PreparedCriteria> {
+  const words = [...new Set(contentTokens(text, language))];
+  requestStems ??= new Set(REQUEST_WORDS.map((w) => stem(w)));
+  const topical = words.filter((w) => !requestStems!.has(stem(w)));
+  const terms: CriteriaTerm[] = [];
+  for (const word of topical.slice(0, 12)) {
+    const related = language === 'en' ? await relatedWords(word) : [{ word, weight: 1 }];
+    const stems = new Map<string, number>();
+    const sources = new Map<string, string>();
+    for (const r of related) {
+      if (isStopWord(r.word, language)) continue;
+      const s = stem(r.word, language);
+      if ((stems.get(s) ?? 0) < r.weight) {
+        stems.set(s, r.weight);
+        sources.set(s, r.word);
+      }
+    }
+    const soundStems = language === 'en' ? [...stems].filter(([, w]) => w >= SOUND_MIN_WEIGHT).map(([s]) => s) : [];
+    terms.push({ word, stems, sources, soundStems });
+  }
+  return { text, language, general: terms.length === 0, terms };
+}
+
+/** How strongly a transcript word (by stem) counts for a term: 0..1, and how it matched. */
+export function matchStem(term: CriteriaTerm, wordStem: string): { weight: number; via: string | null; bySound: boolean } {
+  const direct = term.stems.get(wordStem);
+  if (direct !== undefined) return { weight: direct, via: term.sources.get(wordStem) ?? null, bySound: false };
+  let best = 0;
+  let via: string | null = null;
+  if (wordStem.length >= 3) {
+    for (const s of term.soundStems) {
+      const w = (term.stems.get(s) ?? 0) * SOUND_MATCH_FACTOR;
+      if (w > best && soundsAlike(wordStem, s)) [best, via] = [w, term.sources.get(s) ?? s];
+    }
+  }
+  return { weight: best, via, bySound: best > 0 };
+}

@@ -1,0 +1,117 @@
+// Candidate clips: every pair of good boundaries whose distance fits the wanted length, scored.
+// Boundaries are a few per sentence, so even a 3-hour source gives a few hundred thousand pairs,
+// each scored in O(1) from prefix sums.
+import type { ScoreBreakdown } from '../types.js';
+import type { Boundary } from './boundaries.js';
+import { RangeMax } from './range-max.js';
+import type { RelevanceModel } from './relevance.js';
+import { completenessScore, composite, hookScore, openingAt, type Opening, type ScoreMode } from './scoring.js';
+import type { SourceModel } from './source.js';
+
+export interface Candidate {
+  start: Boundary;
+  end: Boundary;
+  parts: ScoreBreakdown;
+  score: number;
+  /** Score plus how well the length fits: what selection ranks by. */
+  utility: number;
+}
+
+export interface LengthPlan {
+  min: number;
+  max: number;
+  /** The caller's target_duration, or null for a length chosen per clip. */
+  target: number | null;
+}
+
+/** Spec: "Target clip length in seconds. Default: a model-chosen length per clip" (15 to 90 s). */
+export function lengthPlan(targetDuration: number | undefined): LengthPlan {
+  if (targetDuration && targetDuration > 0) return { min: Math.max(1, targetDuration * 0.75), max: targetDuration * 1.25, target: targetDuration };
+  return { min: 15, max: 90, target: null };
+}
+
+/** A boundary this good or better may start or end a clip (sentence ends, pauses, silences, cuts). */
+const GOOD_CUT = 0.4;
+/** Where good cuts are further apart than this (s), weaker ones fill in, one per WEAK_SPACING. */
+const SPARSE = 8;
+const WEAK_SPACING = 3;
+/** Candidates kept per start: selection needs a few lengths per start, not every one. */
+const PER_START = 4;
+
+/**
+ * The boundaries windows may use: every good cut, plus, in long stretches without one (speech
+ * without pauses), the best weak cut every WEAK_SPACING seconds. This bounds the work on a source
+ * of any length and style.
+ */
+export function cutPoints(boundaries: Boundary[]): Boundary[] {
+  const good = boundaries.filter((b) => b.quality >= GOOD_CUT);
+  const out: Boundary[] = [];
+  let g = -1; // index in `good` of the last good cut at or before the current boundary
+  let bucket: Boundary | null = null;
+  const flush = () => bucket && (out.push(bucket), (bucket = null));
+  for (const b of boundaries) {
+    if (b.quality >= GOOD_CUT) {
+      flush();
+      out.push(b);
+      g++;
+      continue;
+    }
+    const prev = good[g];
+    const next = good[g + 1];
+    if (prev && next && next.startAt - prev.startAt <= SPARSE) continue;
+    if (bucket && Math.floor(bucket.startAt / WEAK_SPACING) !== Math.floor(b.startAt / WEAK_SPACING)) flush();
+    if (!bucket || b.pause > bucket.pause) bucket = b;
+  }
+  flush();
+  return out;
+}
+
+export function scoreWindows(src: SourceModel, boundaries: Boundary[], relevance: RelevanceModel, mode: ScoreMode, plan: LengthPlan): Candidate[] {
+  const cuts = cutPoints(boundaries);
+  const openings = new Map<number, Opening | null>();
+  const pauses = new RangeMax(cuts.map((c) => c.pause));
+  const out: Candidate[] = [];
+  for (let i = 0; i < cuts.length; i++) {
+    const start = cuts[i];
+    const sceneCut = start.kind === 'scene' || src.scenes.some((t) => Math.abs(t - start.startAt) <= 0.5);
+    const best: Candidate[] = [];
+    for (let j = i + 1; j < cuts.length; j++) {
+      const end = cuts[j];
+      const length = end.endAt - start.startAt;
+      if (length > plan.max) break;
+      if (length < plan.min) continue;
+      const c = evaluate(src, start, end, relevance, mode, plan, pauses.max(i + 1, j, 0), openings, sceneCut);
+      if (best.length < PER_START) best.push(c);
+      else if (c.utility > best[PER_START - 1].utility) best[PER_START - 1] = c;
+      else continue;
+      best.sort((a, b) => b.utility - a.utility);
+    }
+    out.push(...best);
+  }
+  return out;
+}
+
+export function evaluate(
+  src: SourceModel, start: Boundary, end: Boundary, relevance: RelevanceModel, mode: ScoreMode, plan: LengthPlan,
+  interiorPause: number, openings = new Map<number, Opening | null>(), sceneCut = false,
+): Candidate {
+  const [t0, t1] = [start.startAt, end.endAt];
+  const speech = mode !== 'none' && start.word < end.word;
+  let opening: Opening | null = null;
+  if (speech) {
+    if (!openings.has(start.word)) openings.set(start.word, openingAt(src, start.word));
+    opening = openings.get(start.word) ?? null;
+  }
+  const parts: ScoreBreakdown = {
+    relevance: mode === 'none' ? 0.5 : relevance.score(start.word, end.word),
+    hook: hookScore(src, opening, t0, t1, sceneCut),
+    energy: src.loudness.energy(t0, t1),
+    completeness: completenessScore(src, start, end, interiorPause),
+  };
+  const score = composite(parts, mode);
+  const length = t1 - t0;
+  const fit = plan.target
+    ? 0.15 * (1 - Math.min(1, Math.abs(length - plan.target) / (0.25 * plan.target)))
+    : 0.03 * (1 - Math.min(1, Math.abs(length - 45) / 45));
+  return { start, end, parts, score, utility: score + fit };
+}
