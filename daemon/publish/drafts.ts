@@ -4,7 +4,6 @@ import type { AppContext } from '../context.js';
 import { clipWords, type ClipRow } from '../store/clips.js';
 import type { Transcript } from '../pipeline/types.js';
 import { writeCaption, type WrittenCaption } from './captions.js';
-import { interimLanguage } from './language-port.js';
 
 export interface DraftContent extends WrittenCaption {
   /** The platform's own settings object with its defaults ({} for platforms without one). */
@@ -30,7 +29,8 @@ export function videoPassages(app: Pick<AppContext, 'db' | 'clips'>, jobId: stri
 export function writeDraft(app: Pick<AppContext, 'db' | 'clips' | 'log'>, clip: ClipRow, platform: Platform): DraftContent {
   const settings = platform === 'short_video' ? { ...DEFAULT_SHORT_VIDEO } : platform === 'long_video' ? { ...DEFAULT_LONG_VIDEO } : {};
   try {
-    const written = writeCaption(platform, { words: clipWords(clip), transcript: clip.transcript, corpus: videoPassages(app, clip.job_id) }, interimLanguage);
+    const language = (app.db.prepare('SELECT language FROM clip_jobs WHERE id = ?').pluck().get(clip.job_id) as string | undefined) ?? 'en';
+    const written = writeCaption(platform, { words: clipWords(clip), transcript: clip.transcript, corpus: videoPassages(app, clip.job_id), language });
     return { ...written, settings };
   } catch (e) {
     // Drafts are written inside the transaction that marks the preview ready: a caption problem

@@ -1,3 +1,4 @@
+import { transcriptWords } from '../language/index.js';
 import type { Word } from '../pipeline/types.js';
 import { OUTPUT_HEIGHT, OUTPUT_WIDTH } from './framing.js';
 
@@ -32,18 +33,15 @@ interface CaptionWord {
   end: number;
 }
 
-/** A recogniser word as it should read on screen, or '' for markers (<s>, <sil>, [NOISE]). */
-export function displayWord(raw: string): string {
-  const t = raw.trim();
-  if (/^(<[^>]*>|\[[^\]]*\]|\+\+.*\+\+)$/.test(t)) return '';
-  // `word(2)` is a recogniser alternate; braces and backslashes would be ASS override codes.
-  return t.replace(/\(\d+\)$/, '').replace(/[{}\\]/g, '').toUpperCase();
-}
+/** A word as it reads on screen: upper case; braces and backslashes would be ASS override codes. */
+export const displayWord = (word: string) => word.replace(/[{}\\]/g, '').toUpperCase();
 
 /** Groups the clip's words into short lines. */
 export function captionLines(words: Word[], clipStart: number, clipEnd: number): CaptionWord[][] {
-  const inClip = words
-    .map((w) => ({ text: displayWord(w.text), start: Math.max(w.start, clipStart) - clipStart, end: Math.min(w.end, clipEnd) - clipStart }))
+  // transcriptWords drops recogniser markers (<s>, <sil>, [NOISE]) and alternates' "(2)".
+  const timed = transcriptWords({ engine: 'none', language: 'en', segments: [{ text: '', start: clipStart, end: clipEnd, words }] });
+  const inClip = timed
+    .map((w) => ({ text: displayWord(w.display), start: Math.max(w.start, clipStart) - clipStart, end: Math.min(w.end, clipEnd) - clipStart }))
     .filter((w) => w.text && w.end > w.start)
     .sort((a, b) => a.start - b.start);
   const lines: CaptionWord[][] = [];
