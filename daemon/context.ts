@@ -7,6 +7,7 @@ import { ApiKeyRepo } from './store/api-keys.js';
 import { WebhookRepo } from './store/webhooks.js';
 import { PlatformRepo } from './store/platforms.js';
 import { EventLog } from './events/event-log.js';
+import { WebhookOutbox } from './events/webhook-outbox.js';
 import { TokenVerifier } from './identity/token-verifier.js';
 import { RateLimiter } from './server/rate-limit.js';
 import { TaskRunner } from './tasks/task-runner.js';
@@ -29,6 +30,8 @@ export interface AppContext {
   webhooks: WebhookRepo;
   platforms: PlatformRepo;
   events: EventLog;
+  /** Webhook deliveries (issue 6). */
+  webhookOutbox: WebhookOutbox;
   tokens: TokenVerifier;
   limiter: RateLimiter;
   /** The durable task queue: clip jobs, renders and publishing register their handlers. */
@@ -56,6 +59,8 @@ export async function createAppContext(config: DaemonConfig, db: Db, clock: Cloc
     webhooks: new WebhookRepo(db),
     platforms: new PlatformRepo(db),
     events: new EventLog(db, clock),
+    // Reads the log and registrations only (stateless repos), so its own instances are fine.
+    webhookOutbox: new WebhookOutbox(db, new WebhookRepo(db), new EventLog(db, clock)),
     tokens: await TokenVerifier.create(config.dataDir, config.externalIssuers, () => clock.now()),
     limiter: new RateLimiter(clock, {
       perMinute: config.rateLimitPerMinute,

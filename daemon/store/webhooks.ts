@@ -9,6 +9,8 @@ export interface WebhookRecord {
   legacy_signature: boolean;
   description: string | null;
   created_at: number;
+  /** The registration receives events with a greater seq only (internal; not shown by the API). */
+  from_seq: number;
 }
 
 interface Row {
@@ -21,6 +23,7 @@ interface Row {
   description: string | null;
   created_at: number;
   deleted_at: number | null;
+  from_seq: number;
 }
 
 const toRecord = (r: Row): WebhookRecord => ({
@@ -31,6 +34,7 @@ const toRecord = (r: Row): WebhookRecord => ({
   legacy_signature: r.legacy_signature === 1,
   description: r.description,
   created_at: r.created_at,
+  from_seq: r.from_seq,
 });
 
 /** Webhook registrations. The signing secret is stored because HMAC signing needs it. */
@@ -52,11 +56,16 @@ export class WebhookRepo {
       description: input.description ?? null,
       created_at: now,
       deleted_at: null,
+      from_seq: 0,
     };
+    // from_seq: the registration receives only events logged after this statement (migration 005).
     this.db
-      .prepare('INSERT INTO webhooks (id, team_id, url, events, secret, legacy_signature, description, created_at) VALUES (@id, @team_id, @url, @events, @secret, @legacy_signature, @description, @created_at)')
+      .prepare(
+        `INSERT INTO webhooks (id, team_id, url, events, secret, legacy_signature, description, created_at, from_seq)
+         VALUES (@id, @team_id, @url, @events, @secret, @legacy_signature, @description, @created_at, (SELECT COALESCE(MAX(seq), 0) FROM events))`,
+      )
       .run(row);
-    return { record: toRecord(row), secret: row.secret };
+    return { record: this.get(teamId, row.id)!, secret: row.secret };
   }
 
   list(teamId: string): WebhookRecord[] {
@@ -74,12 +83,24 @@ export class WebhookRepo {
     return r && { secret: r.secret, legacy_signature: r.legacy_signature === 1 };
   }
 
-  /** Live registrations of a team subscribed to `type` (explicitly or through "*"). */
-  subscribedTo(teamId: string, type: string): WebhookRecord[] {
-    return this.list(teamId).filter((w) => w.events.includes('*') || w.events.includes(type));
+  /** Live registrations of a team subscribed to `type` (explicitly or through "*") that exist for event `seq`. */
+  subscribedTo(teamId: string, type: string, seq = Infinity): WebhookRecord[] {
+    return this.list(teamId).filter((w) => w.from_seq < seq && (w.events.includes('*') || w.events.includes(type)));
   }
 
+  /**
+   * Deleting stops deliveries: in the same transaction, deliveries not yet acknowledged are
+   * cancelled (kept, status `cancelled`); an attempt already on the wire is not retried.
+   */
   delete(teamId: string, id: string, now: number): boolean {
-    return this.db.prepare('UPDATE webhooks SET deleted_at = ? WHERE team_id = ? AND id = ? AND deleted_at IS NULL').run(now, teamId, id).changes > 0;
+    return this.db.transaction(() => {
+      const gone = this.db.prepare('UPDATE webhooks SET deleted_at = ? WHERE team_id = ? AND id = ? AND deleted_at IS NULL').run(now, teamId, id).changes > 0;
+      if (gone) {
+        this.db
+          .prepare("UPDATE webhook_deliveries SET status = 'cancelled', last_error = 'registration deleted', lease_until = NULL WHERE webhook_id = ? AND status IN ('pending', 'delivering')")
+          .run(id);
+      }
+      return gone;
+    })();
   }
 }

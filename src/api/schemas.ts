@@ -2,6 +2,7 @@
 // not show"). The daemon validates with them; the client takes its input types from them.
 import { z } from 'zod';
 import { EVENT_TYPES, PLATFORMS } from './events.js';
+import type { WebhookDelivery } from '../client/types.js';
 
 export const createKeySchema = z.strictObject({
   label: z.string().trim().min(1, 'label is required').max(100, 'label is at most 100 characters'),
@@ -25,3 +26,17 @@ export const connectPlatformSchema = z.strictObject({
   settings: z.record(z.string(), z.unknown()).default({}),
 });
 export type ConnectPlatformInput = z.input<typeof connectPlatformSchema>;
+
+/** POST /v1/webhooks/trigger (extension): emit a sample event of `type` for the caller's team. */
+export const triggerWebhookSchema = z.strictObject({
+  type: z.enum(EVENT_TYPES, { message: `type must be one of the 14 event types: ${EVENT_TYPES.join(', ')}` }),
+});
+export type TriggerWebhookInput = z.infer<typeof triggerWebhookSchema>;
+
+export const DELIVERY_STATUSES = ['pending', 'delivering', 'delivered', 'failed', 'cancelled'] as const satisfies readonly WebhookDelivery['status'][];
+
+/** Query of GET /v1/webhooks/:id/deliveries (extension). */
+export const listDeliveriesQuerySchema = z.strictObject({
+  status: z.enum(DELIVERY_STATUSES, { message: `status must be one of ${DELIVERY_STATUSES.join(', ')}` }).optional(),
+  limit: z.coerce.number().int('limit must be a whole number').min(1).max(100).default(20),
+});

@@ -4,6 +4,7 @@ import { registerDaemonCommands } from './daemon/index.js';
 import { registerAuthCommands } from './auth/index.js';
 import { registerAdminCommands } from './admin/index.js';
 import { registerKeyCommands } from './keys/index.js';
+import { registerWebhookCommands } from './webhooks/index.js';
 import { registerPing } from './ping.js';
 import { registerRenderCommands } from './renders/index.js';
 import { registerPostCommands } from './posts/index.js';
@@ -15,6 +16,7 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerAuthCommands(program, ctx);
   registerAdminCommands(program, ctx);
   registerKeyCommands(program, ctx);
+  registerWebhookCommands(program, ctx);
   registerPing(program, ctx);
   registerRenderCommands(program, ctx);
   registerPostCommands(program, ctx);

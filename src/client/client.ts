@@ -1,7 +1,8 @@
 import { HttpClient, type HttpOptions } from './http.js';
 import type { CreateKeyInput, CreateWebhookInput, ConnectPlatformInput } from '../api/schemas.js';
-import type { ApiKey, CreatedApiKey, Ping, PlatformConnection, Webhook } from './types.js';
 import type { Post, PublishPostInput, Render, UpdatePostInput } from '../api/post-schemas.js';
+import type { ApiKey, CreatedApiKey, Ping, PlatformConnection, Webhook, WebhookDelivery } from './types.js';
+import type { EventEnvelope } from '../api/events.js';
 
 const enc = encodeURIComponent;
 
@@ -33,6 +34,11 @@ export class ClipperClient {
     create: (input: CreateWebhookInput) => this.http.call<Webhook & { secret: string }>('POST', '/v1/webhooks', { body: input, idempotent: false }),
     list: () => this.http.call<{ webhooks: Webhook[] }>('GET', '/v1/webhooks'),
     delete: (id: string) => this.http.call<{ id: string; deleted: true }>('DELETE', `/v1/webhooks/${enc(id)}`),
+    get: (id: string) => this.http.call<Webhook>('GET', `/v1/webhooks/${enc(id)}`),
+    deliveries: (id: string, query: { status?: WebhookDelivery['status']; limit?: number } = {}) =>
+      this.http.call<{ deliveries: WebhookDelivery[] }>('GET', `/v1/webhooks/${enc(id)}/deliveries`, { query }),
+    /** Emits a sample event of `type` for the team (extension); not retried: each call emits one. */
+    trigger: (type: string) => this.http.call<{ event: EventEnvelope }>('POST', '/v1/webhooks/trigger', { body: { type }, idempotent: false }),
   };
 
   readonly platforms = {

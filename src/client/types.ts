@@ -39,3 +39,21 @@ export interface PlatformConnection {
   status: string;
   created_at: number;
 }
+
+/** One delivery of an event to a registration (GET /v1/webhooks/:id/deliveries, extension). */
+export interface WebhookDelivery {
+  id: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  status: 'pending' | 'delivering' | 'delivered' | 'failed' | 'cancelled';
+  /** Attempts completed so far (the first plus retries; at most 6). */
+  attempts: number;
+  /** When the next attempt is due; null unless pending. */
+  next_attempt_at: number | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_attempt_at: number | null;
+  delivered_at: number | null;
+  created_at: number;
+}

@@ -4,6 +4,7 @@
 import { m001 } from './001-foundation.js';
 import { m003 } from './003-clip-jobs.js';
 import { m004 } from './004-renders-posts.js';
+import { m005 } from './005-webhook-outbox.js';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [m001, m003, m004];
+export const MIGRATIONS: Migration[] = [m001, m003, m004, m005];

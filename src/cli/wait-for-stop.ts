@@ -1,0 +1,21 @@
+/**
+ * Resolves on SIGINT or SIGTERM, or when `signal` aborts (tests), with the reason; removes its
+ * listeners afterwards so a long test run does not pile them up.
+ */
+export function waitForStop(signal?: AbortSignal): Promise<string> {
+  return new Promise((resolve) => {
+    const done = (reason: string) => () => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(reason);
+    };
+    const onInt = done('SIGINT');
+    const onTerm = done('SIGTERM');
+    const onAbort = done('abort');
+    if (signal?.aborted) return onAbort();
+    process.once('SIGINT', onInt);
+    process.once('SIGTERM', onTerm);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
