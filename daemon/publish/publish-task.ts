@@ -1,4 +1,5 @@
 import { PermanentTaskError, type TaskHandler } from '../tasks/task-runner.js';
+import { failpoint } from '../failpoints.js';
 import type { ClipRepo } from '../store/clips.js';
 import type { PlatformRepo } from '../store/platforms.js';
 import { discardWork, renderClipFile, type RenderDeps } from '../renders/renderer.js';
@@ -67,6 +68,7 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
           resumeState: attempt.resume_state,
           saveResumeState: (state) => d.posts.repo.saveResumeState(attempt.id, state),
         });
+        failpoint('publish.after-upload'); // tests: the platform has it, nothing recorded yet
         d.posts.markPublished(id, attempt.id, result);
       } catch (e) {
         if (e instanceof ConnectorError && !e.retryable) throw new PermanentTaskError(e.message);

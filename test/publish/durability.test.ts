@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +92,48 @@ describe('durable scheduling and publishing across restarts', () => {
         clock.advance(3_600_000);
         await b.processAll();
         expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
+      } finally {
+        await b.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('never publishes twice when the daemon process is killed (SIGKILL) right after the upload', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'clipper-kill-'));
+    try {
+      // A draft made by an in-process daemon (its hooks write drafts), then that daemon stops.
+      const a = await startTestDaemon({ dataDir, config });
+      const { id } = await draftOn(a);
+      const key = a.apiKey();
+      await a.stop();
+
+      // The real daemon in a child process, set to die at the failpoint after the upload.
+      const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./daemon-child.ts', import.meta.url)), dataDir], {
+        env: { ...process.env, CLIPPER_FAILPOINTS: 'publish.after-upload' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const exited = new Promise<NodeJS.Signals | null>((r) => child.on('exit', (_code, signal) => r(signal)));
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.once('data', (b: Buffer) => resolve(JSON.parse(b.toString()).url));
+        child.once('exit', () => reject(new Error('the child daemon exited before listening')));
+      });
+      const res = await request(`${url}/v1/posts/${id}/publish`, { method: 'POST', headers: { authorization: `Key ${key}` } });
+      expect(res.statusCode).toBe(200);
+      await res.body.text();
+      expect(await exited).toBe('SIGKILL');
+      // Killed between the upload and recording it: the platform has the video, the post says uploading.
+      const db = new Database(join(dataDir, 'clipper.db'), { readonly: true });
+      expect(db.prepare('SELECT status FROM posts WHERE id = ?').pluck().get(id)).toBe('uploading');
+      db.close();
+
+      const b = await startTestDaemon({ dataDir, config, workers: true });
+      try {
+        await until(() => b.app.posts.repo.byId(id)!.status !== 'uploading', 'the resumed publish');
+        expect(b.app.posts.repo.byId(id)!.status).toBe('published');
+        expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
+        expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'post.published')).toHaveLength(1);
       } finally {
         await b.stop();
       }
