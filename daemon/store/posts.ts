@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { moveStatus } from './status-cas.js';
 import type { Platform } from '../../src/api/events.js';
 import type { PostStatus } from '../../src/api/post-schemas.js';
 
@@ -67,11 +68,7 @@ export class PostRepo {
 
   /** Moves a post from one of `from` to `to`, setting `fields`; false when it was not in `from`. */
   transition(id: string, from: readonly PostStatus[], to: PostStatus, now: number, fields: Partial<Pick<PostRow, 'scheduled_at' | 'published_at' | 'published_url' | 'error'>> = {}): boolean {
-    const sets = Object.keys(fields).map((k) => `, ${k} = @${k}`).join('');
-    const marks = from.map((_, i) => `@from${i}`).join(',');
-    const params: Record<string, unknown> = { id, to, now, ...fields };
-    from.forEach((s, i) => (params[`from${i}`] = s));
-    return this.db.prepare(`UPDATE posts SET status = @to, updated_at = @now${sets} WHERE id = @id AND status IN (${marks})`).run(params).changes > 0;
+    return moveStatus(this.db, 'posts', { id }, from, to, now, fields);
   }
 
   /** Edits a draft's content; false when it is no longer a draft. */

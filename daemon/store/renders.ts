@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import { moveStatus } from './status-cas.js';
 import type { RenderStatus } from '../../src/api/post-schemas.js';
 
 /** A stored full render (migration 004); render_id is the clip id. */
@@ -36,14 +37,6 @@ export class RenderRepo {
 
   /** Moves the given generation to `to` with `fields`; false when it was replaced or not in `from`. */
   update(clipId: string, generation: number, from: readonly RenderStatus[], to: RenderStatus, now: number, fields: Partial<Pick<RenderRow, 'progress' | 'output_key' | 'error'>> = {}): boolean {
-    const sets = Object.keys(fields).map((k) => `, ${k} = @${k}`).join('');
-    const marks = from.map((_, i) => `@from${i}`).join(',');
-    const params: Record<string, unknown> = { clipId, generation, to, now, ...fields };
-    from.forEach((s, i) => (params[`from${i}`] = s));
-    return (
-      this.db
-        .prepare(`UPDATE renders SET status = @to, updated_at = @now${sets} WHERE clip_id = @clipId AND generation = @generation AND status IN (${marks})`)
-        .run(params).changes > 0
-    );
+    return moveStatus(this.db, 'renders', { clip_id: clipId, generation }, from, to, now, fields);
   }
 }
