@@ -9,6 +9,10 @@ import { registerPing } from './ping.js';
 import { registerRenderCommands } from './renders/index.js';
 import { registerPostCommands } from './posts/index.js';
 import { registerPlatformCommands } from './platforms/index.js';
+import { registerProfileCommands } from './profiles/index.js';
+import * as api from './api.js';
+import * as completion from './completion/index.js';
+import * as doctor from './doctor/index.js';
 
 /** Every command group; each lives in its own folder (resource/verb, as gh does). */
 export function registerCommands(program: Command, ctx: CliContext): void {
@@ -21,4 +25,8 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerRenderCommands(program, ctx);
   registerPostCommands(program, ctx);
   registerPlatformCommands(program, ctx);
+  registerProfileCommands(program, ctx);
+  api.register(program, ctx);
+  doctor.register(program, ctx);
+  completion.register(program, ctx);
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ClipperClient } from '../client/client.js';
+import type { HttpOptions } from '../client/http.js';
 import { mintIdToken } from '../../daemon/identity/local-issuer.js';
 import { TeamRepo } from '../../daemon/store/teams.js';
 import { openDb } from '../../daemon/store/db.js';
@@ -20,6 +21,8 @@ export class CliContext {
   globals: GlobalOptions = {};
   /** A command that ends without an error but must not exit 0 sets this. */
   exitCode: number = 0;
+  /** Overrides for the client this context builds (tests: an instant `sleep` between retries). */
+  clientOptions: Partial<HttpOptions> = {};
   private cachedClient?: Promise<ClipperClient>;
 
   constructor(readonly io: CliIO) {}
@@ -29,13 +32,26 @@ export class CliContext {
   }
 
   get out(): Output {
-    const color = this.globals.color !== false && !this.env.NO_COLOR && !!this.io.stderr.isTTY;
-    return new Output(this.io, { json: this.globals.json ?? false, color });
+    return new Output(this.io, { json: this.globals.json ?? false, color: this.decorate && this.globals.color !== false && !!this.io.stderr.isTTY });
   }
 
-  /** True when the CLI may prompt or animate: a terminal, no --no-input, no --json. */
+  /**
+   * Whether colour and animation are allowed at all (issue 7): stdout is a terminal, NO_COLOR is
+   * not set and --no-input was not given. Prompts are governed by `interactive` instead: NO_COLOR
+   * (no-color.org) is about colour, so it does not take prompts away.
+   */
+  get decorate(): boolean {
+    return !!this.io.stdout.isTTY && !this.env.NO_COLOR && this.globals.input !== false;
+  }
+
+  /** Spinners and progress bars: decoration allowed, a terminal on stderr (where they draw), not --json. */
+  get animate(): boolean {
+    return this.decorate && !!this.io.stderr.isTTY && !isJson(this.globals.json);
+  }
+
+  /** True when the CLI may prompt: a terminal, no --no-input, no --json. */
   get interactive(): boolean {
-    return !!this.io.stdout.isTTY && !!this.io.stdin.isTTY && this.globals.input !== false && !this.globals.json && !this.env.CI;
+    return !!this.io.stdout.isTTY && !!this.io.stdin.isTTY && this.globals.input !== false && !isJson(this.globals.json) && !this.env.CI;
   }
 
   target(): Resolved {
@@ -52,11 +68,15 @@ export class CliContext {
         apiKey: t.apiKey,
         token,
         onRetry: ({ attempt, waitMs, reason }) => this.out.info(`retrying (${attempt}) in ${Math.round(waitMs / 100) / 10}s: ${reason}`),
+        ...this.clientOptions,
       });
     })();
     return this.cachedClient;
   }
 }
+
+/** `--json` given, with or without fields (`--json=` gives an empty string, still JSON). */
+export const isJson = (json: boolean | string | undefined): boolean => json !== undefined && json !== false;
 
 /**
  * With no credentials configured, the CLI acts as the owner of the local daemon: it can read

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from '../../daemon/config.js';
+import { CliError, EXIT } from './exit-codes.js';
 import { ProfileStore } from './profiles.js';
 
 export interface GlobalOptions {
@@ -48,7 +49,7 @@ export function resolveTarget(g: GlobalOptions, env: NodeJS.ProcessEnv): Resolve
   const profileName = g.profile ?? env.CLIPPER_PROFILE;
   const store = new ProfileStore(env);
   const profile = profileName ? store.get(profileName) : store.current() ? store.get(store.current()!) : undefined;
-  if (profileName && !profile) throw new Error(`No profile named "${profileName}"; see \`clipper profiles list\``);
+  if (profileName && !profile) throw new CliError(EXIT.NOT_FOUND, `no saved profile named "${profileName}"`, undefined, 'PROFILE_NOT_FOUND');
 
   const baseUrl = g.baseUrl ?? env.CLIPPER_BASE_URL ?? profile?.base_url;
   const pick = (source: Resolved['source'], apiKey?: string, token?: string): Resolved => ({

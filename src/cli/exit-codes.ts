@@ -29,8 +29,10 @@ export class CliError extends Error {
 
 export const usageError = (message: string, hint?: string) => new CliError(EXIT.USAGE, message, hint, 'USAGE');
 
-const HINTS: Record<string, string> = {
+/** What to do about each error code (API codes from the spec's table, plus the client's own). */
+export const HINTS: Record<string, string> = {
   UNAUTHORIZED: 'Check your credentials: `clipper login`, CLIPPER_API_KEY / CLIPPER_TOKEN, or `clipper auth token --data-dir DIR` for the local daemon.',
+  FORBIDDEN: 'The signed URL was refused: it expired or was altered; fetch the resource again for a fresh URL.',
   NOT_FOUND: 'Check the id; ids belong to one team and are not visible to others.',
   CONFLICT: 'The resource is not in a state that allows this; fetch it to see its status.',
   RATE_LIMITED: 'Too many requests this minute; wait for the window to roll over and try again.',
@@ -38,20 +40,29 @@ const HINTS: Record<string, string> = {
   BAD_REQUEST: 'Fix the request as the message says and try again.',
   INTERNAL_ERROR: 'The server failed; it is safe to retry later.',
   NETWORK_ERROR: 'Is the daemon running? Start it with `clipper daemon start`, or check --base-url.',
+  HTTP_ERROR: 'The server answered without the API error envelope: is --base-url the API root (without /v1)?',
+  USAGE: 'See `clipper help <command>` for the flags and arguments.',
+  PROFILE_NOT_FOUND: 'List saved profiles with `clipper profiles list`, or save one with `clipper login --profile NAME`.',
+  FAILED: 'Fetch the resource to read its `error` field; fix the input and start it again.',
+  TIMEOUT: 'It is still running: wait again with a longer --timeout, or check its status later.',
 };
+
+/** The exit code of an API answer's HTTP status (0: no answer at all). */
+export function exitCodeForStatus(status: number): ExitCode {
+  if (status === 0) return EXIT.UNREACHABLE;
+  if (status === 401 || status === 403) return EXIT.AUTH;
+  if (status === 404) return EXIT.NOT_FOUND;
+  if (status === 409) return EXIT.CONFLICT;
+  if (status === 429) return EXIT.RATE_LIMITED;
+  return EXIT.ERROR;
+}
 
 /** Maps any thrown value to what the CLI prints and the code it exits with. */
 export function describeError(e: unknown): { exitCode: ExitCode; code: string; message: string; hint?: string } {
-  if (e instanceof CliError) return { exitCode: e.exitCode, code: e.code ?? 'ERROR', message: e.message, hint: e.hint };
+  if (e instanceof CliError) return { exitCode: e.exitCode, code: e.code ?? 'ERROR', message: e.message, hint: e.hint ?? HINTS[e.code ?? ''] };
   if (e instanceof ClientError) {
-    const exitCode: ExitCode =
-      e.status === 0 ? EXIT.UNREACHABLE
-      : e.status === 401 ? EXIT.AUTH
-      : e.status === 404 ? EXIT.NOT_FOUND
-      : e.status === 409 ? EXIT.CONFLICT
-      : e.status === 429 ? EXIT.RATE_LIMITED
-      : EXIT.ERROR;
-    return { exitCode, code: e.code, message: e.message, hint: HINTS[e.code] };
+    const code = e.status === 403 && e.code === 'HTTP_ERROR' ? 'FORBIDDEN' : e.code;
+    return { exitCode: exitCodeForStatus(e.status), code, message: e.message, hint: HINTS[code] };
   }
   return { exitCode: EXIT.ERROR, code: 'ERROR', message: e instanceof Error ? e.message : String(e) };
 }

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { normalizeJsonFlag } from './argv.js';
 import { CliContext, type CliIO } from './context.js';
 import { describeError, EXIT } from './exit-codes.js';
 import { registerCommands } from './commands.js';
@@ -37,15 +38,20 @@ export async function main(argv: string[], io?: Partial<CliIO>): Promise<number>
     stdin: io?.stdin ?? process.stdin,
     env: io?.env ?? process.env,
   });
+  return runProgram(ctx, argv);
+}
+
+/** Parses and runs one command line in a given context; every error is mapped here, once. */
+export async function runProgram(ctx: CliContext, argv: string[]): Promise<number> {
   const program = buildProgram(ctx);
   try {
-    await program.parseAsync(argv);
+    await program.parseAsync(normalizeJsonFlag(argv, program));
     return ctx.exitCode;
   } catch (e) {
-    if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.OK;
-      return EXIT.USAGE;
-    }
+    // Commander already printed its message (and help) on stderr. `--help` and `--version`
+    // succeed; everything else it reports (unknown command or option, missing argument, a group
+    // called without its verb) is a usage error.
+    if (e instanceof CommanderError) return e.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
     const d = describeError(e);
     ctx.out.error(d.code, d.message, d.hint);
     return d.exitCode;

@@ -6,11 +6,13 @@ export interface Profile {
   base_url: string;
   api_key?: string;
   token?: string;
+  /** The team the credential acted as when it was checked at login (not a secret). */
+  team_id?: string;
 }
 
 interface Store {
   current?: string;
-  profiles: Record<string, Profile>;
+  profiles?: Record<string, Profile>;
 }
 
 /** Where the CLI keeps its profiles: CLIPPER_CONFIG_DIR, else the user's config folder. */
@@ -18,11 +20,18 @@ export function configDir(env: NodeJS.ProcessEnv): string {
   return env.CLIPPER_CONFIG_DIR ?? join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'clipper');
 }
 
-/** Saved profiles (conf), in a file only its owner can read: it holds secrets. */
+/**
+ * Saved profiles (conf), in a file only its owner can read: it holds secrets. No defaults are
+ * given to conf so that merely reading (every command resolves its target) never creates files.
+ */
 export class ProfileStore {
   private conf: Conf<Store>;
   constructor(env: NodeJS.ProcessEnv) {
-    this.conf = new Conf<Store>({ cwd: configDir(env), configName: 'profiles', configFileMode: 0o600, defaults: { profiles: {} } });
+    this.conf = new Conf<Store>({ cwd: configDir(env), configName: 'profiles', configFileMode: 0o600 });
+  }
+
+  private all(): Record<string, Profile> {
+    return this.conf.get('profiles') ?? {};
   }
 
   get path(): string {
@@ -31,11 +40,11 @@ export class ProfileStore {
 
   list(): Array<{ name: string; current: boolean } & Profile> {
     const current = this.conf.get('current');
-    return Object.entries(this.conf.get('profiles')).map(([name, p]) => ({ name, current: name === current, ...p }));
+    return Object.entries(this.all()).map(([name, p]) => ({ name, current: name === current, ...p }));
   }
 
   get(name: string): Profile | undefined {
-    return this.conf.get('profiles')[name];
+    return Object.hasOwn(this.all(), name) ? this.all()[name] : undefined;
   }
 
   current(): string | undefined {
@@ -43,7 +52,7 @@ export class ProfileStore {
   }
 
   save(name: string, profile: Profile, makeCurrent = true): void {
-    this.conf.set('profiles', { ...this.conf.get('profiles'), [name]: profile });
+    this.conf.set('profiles', { ...this.all(), [name]: profile });
     if (makeCurrent) this.conf.set('current', name);
   }
 
@@ -54,7 +63,7 @@ export class ProfileStore {
   }
 
   remove(name: string): boolean {
-    const all = { ...this.conf.get('profiles') };
+    const all = { ...this.all() };
     if (!(name in all)) return false;
     delete all[name];
     this.conf.set('profiles', all);

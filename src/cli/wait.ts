@@ -2,58 +2,101 @@ import type { Command } from 'commander';
 import { ClientError } from '../client/errors.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT, usageError } from './exit-codes.js';
+import { startSpinner } from './progress.js';
 
 /**
- * MINIMAL stand-in for the shared `--wait` poller (the cli branch builds the full one at this
- * path, with spinners; same exports). Spec "Status-check limits": 6 checks a minute of one id,
- * so checks are 10 s apart and a 429 is waited out for its Retry-After.
+ * The one `--wait` poller (issue 7) for clip jobs, renders and posts. Spec "Status-check
+ * limits": at most 6 checks a minute of the same job, render or post, so checks of one id are
+ * at least 10 s apart by default (the first one immediately); a 429 is waited out for its
+ * Retry-After before the next check.
  */
 export interface WaitSpec<T> {
+  /** What is waited for, in messages: "job job_abc". */
   what: string;
+  /** One status check (one GET of the resource). */
   check: () => Promise<T>;
   status: (resource: T) => string;
+  /** States that end the wait successfully. */
   done: readonly string[];
+  /** States that end the wait with exit code 7 (error / failed). */
   failed: readonly string[];
+  /** Progress 0..1, shown beside the state. */
   progress?: (resource: T) => number | null | undefined;
+  /** The resource's own error text, shown when it failed. */
   error?: (resource: T) => string | null | undefined;
 }
 
 export interface WaitOptions {
+  /** Give up after this long (exit code 8); no limit when undefined. */
   timeoutMs?: number;
+  /** Time between two checks of the id; 10 s keeps within 6 a minute. */
   intervalMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
 }
 
 export const DEFAULT_INTERVAL_MS = 10_000;
+const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/**
+ * Polls until the resource reaches a state in `done` or `failed` and returns it. A failed end
+ * sets `ctx.exitCode` to 7 and reports it on stderr, so the caller still prints the resource
+ * (its JSON carries the error). Throws a CliError with exit code 8 at the timeout.
+ */
 export async function waitFor<T>(ctx: CliContext, spec: WaitSpec<T>, opts: WaitOptions = {}): Promise<T> {
-  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = opts.sleep ?? realSleep;
   const now = opts.now ?? Date.now;
+  const interval = opts.intervalMs ?? DEFAULT_INTERVAL_MS;
   const deadline = opts.timeoutMs === undefined ? Infinity : now() + opts.timeoutMs;
-  for (;;) {
-    let pause = opts.intervalMs ?? DEFAULT_INTERVAL_MS;
-    try {
-      const resource = await spec.check();
-      const state = spec.status(resource);
-      if (spec.done.includes(state)) return resource;
-      if (spec.failed.includes(state)) {
-        const why = spec.error?.(resource);
-        ctx.out.error('FAILED', `${spec.what} ended in ${state}${why ? `: ${why}` : ''}`);
-        ctx.exitCode = EXIT.FAILED;
-        return resource;
+  const spinner = startSpinner(ctx, `waiting for ${spec.what}`);
+  let last: string | undefined;
+  try {
+    for (;;) {
+      let pause = interval;
+      try {
+        const resource = await spec.check();
+        const state = spec.status(resource);
+        last = state;
+        if (spec.done.includes(state)) {
+          spinner.succeed(`${spec.what}: ${state}`);
+          return resource;
+        }
+        if (spec.failed.includes(state)) {
+          spinner.fail(`${spec.what}: ${state}`);
+          const why = spec.error?.(resource);
+          ctx.out.error('FAILED', `${spec.what} ended in ${state}${why ? `: ${why}` : ''}`);
+          ctx.exitCode = EXIT.FAILED;
+          return resource;
+        }
+        spinner.update(describe(spec.what, state, spec.progress?.(resource)));
+      } catch (e) {
+        if (!(e instanceof ClientError) || e.status !== 429) throw e;
+        pause = Math.max(interval, (e.retryAfterSeconds ?? 1) * 1000);
+        spinner.update(`${spec.what}: rate limited, next check in ${Math.ceil(pause / 1000)}s`);
       }
-      const p = spec.progress?.(resource);
-      if (!ctx.out.jsonMode) ctx.out.info(`${spec.what}: ${state}${typeof p === 'number' ? ` ${Math.floor(p * 100)}%` : ''}`);
-    } catch (e) {
-      if (!(e instanceof ClientError) || e.status !== 429) throw e;
-      pause = Math.max(pause, (e.retryAfterSeconds ?? 1) * 1000);
+      if (now() + pause > deadline) {
+        await sleep(Math.max(0, deadline - now()));
+        throw timeoutError(spec.what, last, opts.timeoutMs!);
+      }
+      await sleep(pause);
     }
-    if (now() + pause > deadline) throw new CliError(EXIT.TIMEOUT, `gave up waiting for ${spec.what}`, undefined, 'TIMEOUT');
-    await sleep(pause);
+  } catch (e) {
+    spinner.stop();
+    throw e;
   }
 }
 
+function describe(what: string, state: string, progress: number | null | undefined): string {
+  const pct = typeof progress === 'number' && Number.isFinite(progress) ? ` ${Math.floor(Math.min(1, Math.max(0, progress)) * 100)}%` : '';
+  return `${what}: ${state}${pct}`;
+}
+
+function timeoutError(what: string, state: string | undefined, timeoutMs: number): CliError {
+  const msg = `gave up waiting for ${what} after ${Math.round(timeoutMs / 1000)}s${state ? ` (still ${state})` : ''}`;
+  return new CliError(EXIT.TIMEOUT, msg, undefined, 'TIMEOUT');
+}
+
+/** Adds `--wait` and `--timeout` to a command that starts or reads something that finishes later. */
 export function withWaitFlags(cmd: Command): Command {
   return cmd
     .option('--wait', 'wait until it finishes, showing its state and progress')
@@ -74,7 +117,8 @@ export function parseWaitFlags(raw: { wait?: boolean; timeout?: string }): WaitF
 export function parseDuration(text: string, flag: string): number {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
   if (!m) throw usageError(`${flag} must be a duration such as 90s, 10m or 1h, got "${text}"`);
-  const ms = Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? 's') as 'ms' | 's' | 'm' | 'h'];
+  const ms = Number(m[1]) * unit;
   if (ms <= 0) throw usageError(`${flag} must be more than zero`);
   return Math.round(ms);
 }

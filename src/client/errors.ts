@@ -8,6 +8,8 @@ export class ClientError extends Error {
     message: string,
     readonly details: unknown = null,
     readonly retryAfterSeconds?: number,
+    /** The answer's body as received (the envelope), for callers that show it raw (`clipper api`). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ClientError';

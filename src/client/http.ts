@@ -123,6 +123,6 @@ function toClientError(status: number, body: unknown, text: string, headers: Htt
   const env = (body as { error?: { code?: string; message?: string; details?: unknown; retry_after_seconds?: number } })?.error;
   const header = Number(headers['retry-after']);
   const retryAfter = env?.retry_after_seconds ?? (Number.isFinite(header) && header > 0 ? header : undefined);
-  if (env?.code) return new ClientError(status, env.code, env.message ?? env.code, env.details ?? null, retryAfter);
-  return new ClientError(status, status >= 500 ? 'INTERNAL_ERROR' : 'HTTP_ERROR', `HTTP ${status}: ${text.slice(0, 200)}`, null, retryAfter);
+  if (env?.code) return new ClientError(status, env.code, env.message ?? env.code, env.details ?? null, retryAfter, body);
+  return new ClientError(status, status >= 500 ? 'INTERNAL_ERROR' : 'HTTP_ERROR', `HTTP ${status}: ${text.slice(0, 200)}`, null, retryAfter, body);
 }

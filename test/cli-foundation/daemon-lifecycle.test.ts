@@ -69,7 +69,7 @@ describe('clipper daemon, auth, admin, keys, ping (the built CLI, as scripts use
     expect(JSON.parse((await clipper('daemon', 'status', '--data-dir', dataDir, '--json')).stdout)).toEqual({ running: false, pid: null, port: null, data_dir: dataDir });
     const unreachable = await clipper('ping', '--base-url', base, '--token', token);
     expect(unreachable.code).toBe(9);
-  });
+  }, 180_000); // about 15 CLI processes (1-4 s each on a busy 2-core machine) plus 7.5 s of retries to an unreachable URL
 
   it('exits 2 on a usage error', async () => {
     expect((await clipper('keys', 'create')).code).toBe(2);

@@ -1,12 +1,6 @@
-import { createRequire } from 'node:module';
+import { seaApi } from '../sea/native.js';
 
 /** The command line that runs this same CLI again (node + script, or the single executable). */
 export function selfCommand(): { command: string; args: string[] } {
-  let sea = false;
-  try {
-    sea = (createRequire(import.meta.url)('node:sea') as { isSea(): boolean }).isSea();
-  } catch {
-    sea = false;
-  }
-  return sea ? { command: process.execPath, args: [] } : { command: process.execPath, args: [process.argv[1]] };
+  return seaApi() ? { command: process.execPath, args: [] } : { command: process.execPath, args: [process.argv[1]] };
 }

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { run, runChecks } from '../../src/cli/doctor/index.js';
+import { DOCTOR_CHECKS, type DoctorCheck } from '../../src/cli/doctor/checks.js';
+import { runCli, testContext, useDaemonForCli } from '../helpers/cli-io.js';
+
+const t = useDaemonForCli();
+
+describe('clipper doctor', () => {
+  it('reports the daemon, the credentials and the disk as ok against a running daemon', async () => {
+    const r = await runCli(['doctor', '--json'], { env: t.env() });
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.ok).toBe(true);
+    expect(report.checks.map((c: { id: string; status: string }) => [c.id, c.status])).toEqual([
+      ['service', 'ok'],
+      ['credentials', 'ok'],
+      ['disk', expect.stringMatching(/ok|warn/)],
+    ]);
+    expect(report.checks[1].detail).toBe(`team ${t.d.rootTeamId} via ID token (from local daemon data dir)`);
+    expect(report.checks[2].detail).toMatch(/free at /);
+  });
+
+  it('fails with exit code 1 and says what to do when the daemon is down', async () => {
+    const r = await runCli(['doctor'], { env: { ...t.h.env, CLIPPER_BASE_URL: 'http://127.0.0.1:1' } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/API reachable\s+│ fail/);
+    expect(r.stdout).toMatch(/credentials valid\s+│ skip/);
+    expect(r.stderr).toContain('fix (API reachable): Start the daemon: `clipper daemon start`');
+  });
+
+  it('reports a refused credential with its source', async () => {
+    const r = await runCli(['doctor', '--json'], { env: { ...t.h.env, CLIPPER_BASE_URL: t.d.url, CLIPPER_API_KEY: `nope-${t.d.rootTeamId}` } });
+    const creds = JSON.parse(r.stdout).checks.find((c: { id: string }) => c.id === 'credentials');
+    expect(creds).toMatchObject({ status: 'fail', fix: expect.stringContaining('clipper login') });
+    expect(creds.detail).toContain('(from environment)');
+    // Not the local daemon of the data dir: its disk is not what matters.
+    expect(JSON.parse(r.stdout).checks.find((c: { id: string }) => c.id === 'disk')).toMatchObject({ status: 'skip' });
+  });
+
+  it('runs a list of checks that others extend; a throwing check is a failure, not a crash', async () => {
+    const extra: DoctorCheck[] = [
+      { id: 'ffmpeg', title: 'ffmpeg', run: async () => ({ status: 'warn', detail: 'old', fix: 'install a newer one' }) },
+      { id: 'broken', title: 'broken', run: async () => { throw new Error('kaput'); } },
+      { id: 'after', title: 'after', run: async ({ results }) => ({ status: 'ok', detail: `saw ${[...results.keys()].join(',')}` }) },
+    ];
+    const { ctx, stdout } = testContext({ env: t.env() });
+    ctx.globals.json = true;
+    await run({}, ctx, [...DOCTOR_CHECKS, ...extra]);
+    const report = JSON.parse(stdout.text);
+    expect(report.ok).toBe(false);
+    expect(ctx.exitCode).toBe(1);
+    expect(report.checks.slice(3)).toEqual([
+      { id: 'ffmpeg', title: 'ffmpeg', status: 'warn', detail: 'old', fix: 'install a newer one' },
+      { id: 'broken', title: 'broken', status: 'fail', detail: 'the check itself failed: kaput' },
+      { id: 'after', title: 'after', status: 'ok', detail: 'saw service,credentials,disk,ffmpeg,broken' },
+    ]);
+    const onlyWarn = await runChecks([extra[0]], { ctx, target: ctx.target(), dataDir: t.d.dataDir, local: true });
+    expect(onlyWarn.ok).toBe(true);
+  });
+});
