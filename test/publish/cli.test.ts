@@ -1,51 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { CliContext } from '../../src/cli/context.js';
-import { main } from '../../src/cli/main.js';
 import { run as createRender } from '../../src/cli/renders/create.js';
 import { run as editPost } from '../../src/cli/posts/edit.js';
 import { parseAt } from '../../src/cli/posts/publish.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
+import { Capture, cliHarness, runCli, testContext, type CliHarness } from '../helpers/cli-io.js';
 import { SHORT, insertClip, previewReady, probe } from './helpers.js';
 
 let d: TestDaemon;
-let token: string;
+let h: CliHarness;
+let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000 } });
-  token = await d.token();
+  h = cliHarness();
+  env = { ...h.env, CLIPPER_BASE_URL: d.url, CLIPPER_TOKEN: await d.token() };
 });
-afterAll(() => d.stop());
-
-class Capture extends Writable {
-  text = '';
-  constructor(readonly isTTY = false) {
-    super();
-  }
-  override _write(chunk: Buffer, _e: BufferEncoding, cb: () => void) {
-    this.text += chunk.toString();
-    cb();
-  }
-}
-
-function context(opts: { tty?: boolean; json?: boolean } = {}) {
-  const stdout = new Capture(opts.tty);
-  const stderr = new Capture(opts.tty);
-  const stdin = Object.assign(new PassThrough(), { isTTY: !!opts.tty });
-  const env = { PATH: process.env.PATH, HOME: mkdtempSync(join(tmpdir(), 'clipper-cli-home-')) };
-  const ctx = new CliContext({ stdout, stderr, stdin, env });
-  ctx.globals = { baseUrl: d.url, token, json: opts.json };
-  return { ctx, stdout, stderr, stdin };
-}
+afterAll(async () => {
+  await d.stop();
+  h.cleanup();
+});
 
 async function cli(...args: string[]) {
-  const stdout = new Capture();
-  const stderr = new Capture();
-  const env = { PATH: process.env.PATH, HOME: mkdtempSync(join(tmpdir(), 'clipper-cli-home-')) };
-  const code = await main(['node', 'clipper', '--base-url', d.url, '--token', token, ...args], { stdout, stderr, env, stdin: new PassThrough() });
-  return { code, stdout: stdout.text, stderr: stderr.text, json: () => JSON.parse(stdout.text) };
+  const r = await runCli(args, { env });
+  return { ...r, json: () => JSON.parse(r.stdout) };
 }
 
 describe('clipper platforms, posts and renders', () => {
@@ -96,7 +75,10 @@ describe('clipper platforms, posts and renders', () => {
     const clipId = insertClip(d, { script: SHORT });
     previewReady(d, clipId);
     const post = (await cli('posts', 'list', clipId, '--json')).json().posts.find((p: any) => p.platform === 'long_video');
-    const { ctx, stdin, stdout } = context({ tty: true });
+    // Keystrokes arrive one answer at a time, as a person types them.
+    const stdout = new Capture(true);
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    const ctx = new CliContext({ stdout, stderr: new Capture(true), stdin, env });
     const answers = ['\x15Pricing, plainly\r', '\x15A new description\r', '\x1527\r'];
     const feed = setInterval(() => {
       const next = answers.shift();
@@ -112,7 +94,8 @@ describe('clipper platforms, posts and renders', () => {
 
   it('renders create --output waits and downloads the 1080x1920 MP4', async () => {
     const clipId = insertClip(d, { script: SHORT });
-    const { ctx, stdout } = context({ json: true });
+    const { ctx, stdout } = testContext({ env });
+    ctx.globals = { json: true };
     const file = join(d.dataDir, 'cli-render.mp4');
     await createRender({ clipId, output: file }, ctx, { intervalMs: 0, sleep: () => d.processAll() });
     expect(ctx.exitCode).toBe(0);
