@@ -61,7 +61,7 @@ export async function run(rounds = 2) {
       if (state.status !== 'done') throw new Error(`render ended ${state.status}: ${state.error}`);
     }
     const ratio = median(daemonMs) / median(bareMs);
-    return {
+    const result = {
       name: 'full render, 60 s clip of a 1080p source to 1080x1920 with captions',
       bare_ms: bareMs.map(Math.round),
       daemon_ms: daemonMs.map(Math.round),
@@ -69,10 +69,15 @@ export async function run(rounds = 2) {
       target: '<= 1.15',
       ok: ratio <= 1.15,
     };
+    process.stdout.write(
+      `full render of a 60 s clip (1080p source -> 1080x1920 H.264/AAC with captions): daemon ${daemonMs.map((m) => (m / 1000).toFixed(1)).join(', ')} s, ` +
+        `bare ffmpeg ${bareMs.map((m) => (m / 1000).toFixed(1)).join(', ')} s; median ratio ${result.ratio} (target <= 1.15: ${result.ok ? 'met' : 'NOT met'})\n`,
+    );
+    return result;
   } finally {
     await d.stop();
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) console.log(JSON.stringify(await run(), null, 2));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await run();
