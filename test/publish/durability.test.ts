@@ -141,4 +141,31 @@ describe('durable scheduling and publishing across restarts', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('finishes a render that was processing when the daemon stopped, after it starts again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'clipper-render-restart-'));
+    const clock = new ManualClock(Date.UTC(2030, 5, 1, 12));
+    try {
+      const a = await startTestDaemon({ dataDir, clock, config });
+      const clipId = insertClip(a, { script: SHORT });
+      await a.call('POST', `/v1/clips/${clipId}/renders`, { auth: `Key ${a.apiKey()}` });
+      const running = a.processAll().catch(() => undefined);
+      await until(() => a.app.renders.repo.get(clipId)!.status === 'processing', 'the render to start');
+      await a.stop(); // kills ffmpeg mid-render
+      await running;
+
+      const b = await startTestDaemon({ dataDir, clock, config, workers: true });
+      try {
+        await until(() => b.app.renders.repo.get(clipId)!.status !== 'processing', 'the resumed render');
+        const row = b.app.renders.repo.get(clipId)!;
+        expect(row).toMatchObject({ status: 'done', generation: 1, output_key: `renders/${clipId}/1.mp4` });
+        expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'project.render.succeeded')).toHaveLength(1);
+        expect(b.app.renders.minutes.used(b.rootTeamId, clock.now())).toBe(1);
+      } finally {
+        await b.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
