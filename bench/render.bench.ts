@@ -42,7 +42,7 @@ export async function run(rounds = 2) {
   const work = mkdtempSync(join(tmpdir(), 'clipper-bench-render-'));
   try {
     const start = 5;
-    const clipId = insertClip(d, { script: SCRIPT, source: src, start, end: start + CLIP_SECONDS });
+    const clipId = await insertClip(d, { script: SCRIPT, source: src, start, end: start + CLIP_SECONDS });
     const clip = d.app.clips.byId(clipId)!;
     const assFile = join(work, 'captions.ass');
     writeFileSync(assFile, buildAss(timedWords(SCRIPT, start), clip.start, clip.end));

@@ -13,6 +13,12 @@ import { RateLimiter } from './server/rate-limit.js';
 import { TaskRunner } from './tasks/task-runner.js';
 import { ClipRepo, type PreviewReadyHook } from './store/clips.js';
 import { createPublishing, type Publishing } from './publish/setup.js';
+import { join } from 'node:path';
+import type { ObjectStore } from './objects/object-store.js';
+import { DiskObjectStore } from './objects/disk-store.js';
+import { ObjectUrls } from './objects/object-urls.js';
+import { UploadRepo } from './store/uploads.js';
+import { UploadService } from './uploads/upload-service.js';
 
 /**
  * The application context: built once from config at start-up and passed to every route,
@@ -45,9 +51,21 @@ export interface AppContext {
   renders: Publishing['renders'];
   posts: Publishing['posts'];
   postScheduler: Publishing['postScheduler'];
+  /** The object store (uploads, previews, renders): `<dataDir>/objects` on disk. */
+  objects: ObjectStore;
+  /** Signs object URLs: `app.objectUrls.signGet(key, ttlMs)` for preview_url / output_url. */
+  objectUrls: ObjectUrls;
+  uploadRepo: UploadRepo;
+  /** The upload state machine; clip jobs call `uploads.claimForJob(teamId, uploadId, jobId)`. */
+  uploads: UploadService;
 }
 
 export async function createAppContext(config: DaemonConfig, db: Db, clock: Clock, log: Logger): Promise<AppContext> {
+  const objects = new DiskObjectStore(join(config.dataDir, 'objects'));
+  // The base URL is known only once the server listens (port 0 in tests): read it when signing.
+  const objectUrls = ObjectUrls.fromDataDir(config.dataDir, clock, () => app.baseUrl);
+  const uploadRepo = new UploadRepo(db);
+  const minPartSize = config.extra.min_part_size === undefined ? undefined : Number(config.extra.min_part_size);
   const core: Omit<AppContext, keyof Publishing> = {
     config,
     clock,
@@ -71,6 +89,10 @@ export async function createAppContext(config: DaemonConfig, db: Db, clock: Cloc
     tasks: new TaskRunner(db, clock, log, { leaseMs: Number(config.extra.task_lease_ms ?? 60_000), pollMs: 500 }),
     clips: new ClipRepo(db),
     previewReadyHooks: [],
+    objects,
+    objectUrls,
+    uploadRepo,
+    uploads: new UploadService({ db, clock, log, repo: uploadRepo, objects, urls: objectUrls, minPartSize }),
   };
   const app = core as AppContext;
   return Object.assign(app, createPublishing(app));

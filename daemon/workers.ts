@@ -1,5 +1,6 @@
 import type { AppContext } from './context.js';
 import type { Worker } from './worker.js';
+import { UploadCleanup, uploadCleanupWorker } from './uploads/upload-cleanup.js';
 import { buildWebhookWorkers } from './events/webhook-workers.js';
 
 /**
@@ -7,6 +8,7 @@ import { buildWebhookWorkers } from './events/webhook-workers.js';
  * on app.tasks here; other areas add their own workers to the list.
  */
 export function buildWorkers(app: AppContext): Worker[] {
+  const cleanup = new UploadCleanup({ clock: app.clock, log: app.log, repo: app.uploadRepo, objects: app.objects });
   // The post scheduler runs before the task runner so processAll() publishes what fell due.
-  return [app.postScheduler, app.tasks, ...buildWebhookWorkers(app)];
+  return [app.postScheduler, app.tasks, ...buildWebhookWorkers(app), uploadCleanupWorker(cleanup, app.clock, app.log, Number(app.config.extra.upload_cleanup_hour ?? 3))];
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { AppContext } from '../context.js';
 import { PollingWorker } from '../worker.js';
 import { interimMediaTools } from '../renders/media-tools.js';
-import { interimObjects } from '../renders/objects-port.js';
+import { renderObjects } from '../renders/objects-port.js';
 import type { RenderDeps } from '../renders/renderer.js';
 import { RenderService } from '../renders/render-service.js';
 import { renderTaskHandler } from '../renders/render-task.js';
@@ -30,7 +30,7 @@ export interface Publishing {
 export function createPublishing(app: AppContext): Publishing {
   const tmpDir = join(app.config.dataDir, 'tmp', 'renders');
   mkdirSync(tmpDir, { recursive: true });
-  const objects = interimObjects(app.config.dataDir, () => app.baseUrl, () => app.clock.now());
+  const objects = renderObjects(app.objects, app.objectUrls);
   const renderDeps: RenderDeps = { db: app.db, media: interimMediaTools, objects, tmpDir };
 
   const connectors = new ConnectorRegistry();

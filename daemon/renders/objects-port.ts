@@ -1,11 +1,9 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import type { ObjectStore } from '../objects/object-store.js';
+import type { ObjectUrls } from '../objects/object-urls.js';
 
-/**
- * What renders and publishing need from the object store. INTERIM: the uploads branch owns the
- * object store and the URL signer (daemon/objects/); until they land on main this adapter keeps
- * objects under DATA_DIR/objects, and it is the only place to change when switching to them.
- */
+/** What renders and publishing need from the object store (daemon/objects/): four calls. */
 export interface RenderObjects {
   /** A file path the object can be read from (ffmpeg input), or undefined when it is missing. */
   localPath(key: string): Promise<string | undefined>;
@@ -16,22 +14,16 @@ export interface RenderObjects {
   signedGetUrl(key: string, ttlSeconds: number): string;
 }
 
-export function interimObjects(dataDir: string, baseUrl: () => string, now: () => number): RenderObjects {
-  const root = join(dataDir, 'objects');
+export function renderObjects(store: ObjectStore, urls: ObjectUrls): RenderObjects {
   return {
-    async localPath(key) {
-      const p = join(root, key);
-      return existsSync(p) ? p : undefined;
-    },
+    localPath: (key) => store.localPath(key),
     async putFile(key, file) {
-      mkdirSync(dirname(join(root, key)), { recursive: true });
-      renameSync(file, join(root, key));
+      await store.put(key, createReadStream(file), { contentType: 'video/mp4' });
+      await rm(file, { force: true });
     },
     async delete(key) {
-      rmSync(join(root, key), { force: true });
+      await store.delete(key);
     },
-    signedGetUrl(key, ttlSeconds) {
-      return `${baseUrl()}/objects/${key}?expires=${Math.floor(now() / 1000) + ttlSeconds}`;
-    },
+    signedGetUrl: (key, ttlSeconds) => urls.signGet(key, ttlSeconds * 1000),
   };
 }

@@ -6,6 +6,8 @@ export const ERROR_CODES = {
   BAD_REQUEST: 400,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** Object URLs only (outside /v1): a tampered, expired or content-type-mismatched signed URL. */
+  FORBIDDEN: 403,
   RATE_LIMITED: 429,
   STATUS_RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
@@ -46,6 +48,7 @@ export const badRequest = (message: string, details: unknown = null) => new ApiE
 export const notFound = (what: string, id?: string) =>
   new ApiError('NOT_FOUND', id ? `${what} ${id} does not exist` : `${what} does not exist`, id ? { id } : null);
 export const conflict = (message: string, details: unknown = null) => new ApiError('CONFLICT', message, details);
+export const forbidden = (message: string, details: unknown = null) => new ApiError('FORBIDDEN', message, details);
 export const unauthorized = (message = 'Authentication required: send Authorization: Key <key> or Bearer <token>') =>
   new ApiError('UNAUTHORIZED', message);
 export const jwtRequired = () =>

@@ -40,3 +40,47 @@ export const listDeliveriesQuerySchema = z.strictObject({
   status: z.enum(DELIVERY_STATUSES, { message: `status must be one of ${DELIVERY_STATUSES.join(', ')}` }).optional(),
   limit: z.coerce.number().int('limit must be a whole number').min(1).max(100).default(20),
 });
+
+// Uploads (spec "POST /v1/uploads" and DESIGN.md's re-sign endpoint).
+const VIDEO_CONTENT_TYPE = /^(video\/[a-z0-9][a-z0-9!#$&^_.+-]*|application\/octet-stream)\s*(;.*)?$/i;
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+export const createUploadSchema = z.strictObject({
+  content_type: z
+    .string({ message: 'content_type is required' })
+    .trim()
+    .max(255)
+    .regex(VIDEO_CONTENT_TYPE, 'content_type must be a video MIME type (video/...) or application/octet-stream'),
+  file_name: z
+    .string()
+    .trim()
+    .min(1, 'file_name must not be empty')
+    .max(255, 'file_name is at most 255 characters')
+    .refine((s) => !CONTROL_CHARS.test(s), 'file_name must not contain control characters')
+    .optional(),
+  size_bytes: z
+    .number({ message: 'size_bytes must be a number' })
+    .int('size_bytes must be a positive integer')
+    .positive('size_bytes must be a positive integer')
+    .max(10_000_000_000, 'size_bytes is at most 10,000,000,000')
+    .optional(),
+});
+export type CreateUploadInput = z.infer<typeof createUploadSchema>;
+
+const partNumber = z.number({ message: 'part numbers are integers' }).int('part numbers are integers').min(1, 'part numbers start at 1');
+
+export const resignPartsSchema = z.strictObject({
+  part_numbers: z.array(partNumber, { message: 'part_numbers must be an array of part numbers' }).min(1, 'part_numbers must name at least one part').max(100, 'part_numbers takes up to 100 part numbers'),
+});
+export type ResignPartsInput = z.infer<typeof resignPartsSchema>;
+
+export const completeUploadSchema = z.strictObject({
+  parts: z
+    .array(z.object({ part_number: partNumber, etag: z.string({ message: 'etag is required' }).trim().min(1, 'etag is required').max(200) }), {
+      message: 'parts must be an array of {part_number, etag}',
+    })
+    .min(1, 'parts must list every part')
+    .max(100, 'an upload has at most 100 parts'),
+});
+export type CompleteUploadInput = z.infer<typeof completeUploadSchema>;

@@ -3,6 +3,8 @@ import type { CreateKeyInput, CreateWebhookInput, ConnectPlatformInput } from '.
 import type { Post, PublishPostInput, Render, UpdatePostInput } from '../api/post-schemas.js';
 import type { ApiKey, CreatedApiKey, Ping, PlatformConnection, Webhook, WebhookDelivery } from './types.js';
 import type { EventEnvelope } from '../api/events.js';
+import type { CreateUploadInput } from '../api/schemas.js';
+import type { CancelledUpload, CompletedUpload, CreatedUpload, ResignedParts, UploadView } from '../api/uploads.js';
 
 const enc = encodeURIComponent;
 
@@ -61,5 +63,15 @@ export class ClipperClient {
     publish: (postId: string, input: PublishPostInput = {}) =>
       this.http.call<{ post: Post }>('POST', `/v1/posts/${enc(postId)}/publish`, { body: input, idempotent: false }),
     cancel: (postId: string) => this.http.call<{ post: Post }>('POST', `/v1/posts/${enc(postId)}/cancel`, { idempotent: false }),
+  };
+
+  /** Uploads (spec "POST /v1/uploads"); bytes go to the signed URLs, see uploader.ts. */
+  readonly uploads = {
+    create: (input: CreateUploadInput) => this.http.call<CreatedUpload>('POST', '/v1/uploads', { body: input }),
+    resign: (id: string, partNumbers: number[]) => this.http.call<ResignedParts>('POST', `/v1/uploads/${enc(id)}/parts`, { body: { part_numbers: partNumbers } }),
+    complete: (id: string, parts: Array<{ part_number: number; etag: string }>) =>
+      this.http.call<CompletedUpload>('POST', `/v1/uploads/${enc(id)}/complete`, { body: { parts } }),
+    cancel: (id: string) => this.http.call<CancelledUpload>('DELETE', `/v1/uploads/${enc(id)}`),
+    get: (id: string) => this.http.call<UploadView>('GET', `/v1/uploads/${enc(id)}`),
   };
 }

@@ -110,7 +110,7 @@ export class HttpClient {
   }
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -119,7 +119,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function toClientError(status: number, body: unknown, text: string, headers: HttpResponse<unknown>['headers']): ClientError {
+export function toClientError(status: number, body: unknown, text: string, headers: HttpResponse<unknown>['headers']): ClientError {
   const env = (body as { error?: { code?: string; message?: string; details?: unknown; retry_after_seconds?: number } })?.error;
   const header = Number(headers['retry-after']);
   const retryAfter = env?.retry_after_seconds ?? (Number.isFinite(header) && header > 0 ? header : undefined);

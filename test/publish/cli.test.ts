@@ -44,7 +44,7 @@ describe('clipper platforms, posts and renders', () => {
 
   it('lists, shows, edits, schedules and cancels posts', async () => {
     await cli('platforms', 'connect', 'short_video');
-    const clipId = insertClip(d, { script: SHORT });
+    const clipId = await insertClip(d, { script: SHORT });
     previewReady(d, clipId);
     const list = await cli('posts', 'list', clipId, '--json');
     const id = list.json().posts[0].id;
@@ -72,7 +72,7 @@ describe('clipper platforms, posts and renders', () => {
 
   it('asks field by field on a terminal when edit gets no flags', async () => {
     await cli('platforms', 'connect', 'long_video');
-    const clipId = insertClip(d, { script: SHORT });
+    const clipId = await insertClip(d, { script: SHORT });
     previewReady(d, clipId);
     const post = (await cli('posts', 'list', clipId, '--json')).json().posts.find((p: any) => p.platform === 'long_video');
     // Keystrokes arrive one answer at a time, as a person types them.
@@ -93,7 +93,7 @@ describe('clipper platforms, posts and renders', () => {
   });
 
   it('renders create --output waits and downloads the 1080x1920 MP4', async () => {
-    const clipId = insertClip(d, { script: SHORT });
+    const clipId = await insertClip(d, { script: SHORT });
     const { ctx, stdout } = testContext({ env });
     ctx.globals = { json: true };
     const file = join(d.dataDir, 'cli-render.mp4');

@@ -21,7 +21,7 @@ describe('drafts on preview ready (spec "Post": one draft per connected platform
     const team = d.createTeam('drafts');
     await connect(d, 'short_video', team);
     await connect(d, 'long_video', team);
-    const clipId = insertClip(d, { teamId: team, videoScript: VIDEO });
+    const clipId = await insertClip(d, { teamId: team, videoScript: VIDEO });
     const before = d.app.events.readAfter(0, 10_000, team).length;
     previewReady(d, clipId);
     const r = await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${d.apiKey(team)}` });
@@ -41,7 +41,7 @@ describe('drafts on preview ready (spec "Post": one draft per connected platform
   it('gives each draft only its own settings object, with the defaults', async () => {
     const team = d.createTeam('settings');
     for (const p of PLATFORMS) await connect(d, p, team);
-    const clipId = insertClip(d, { teamId: team, videoScript: VIDEO });
+    const clipId = await insertClip(d, { teamId: team, videoScript: VIDEO });
     previewReady(d, clipId);
     const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${d.apiKey(team)}` })).body.posts;
     const by = Object.fromEntries(posts.map((p: any) => [p.platform, p]));
@@ -61,7 +61,7 @@ describe('drafts on preview ready (spec "Post": one draft per connected platform
   it('writes captions and the long-video title from the clip\'s own words, within each platform\'s limits', async () => {
     const team = d.createTeam('captions');
     for (const p of PLATFORMS) await connect(d, p, team);
-    const clipId = insertClip(d, { teamId: team, videoScript: VIDEO });
+    const clipId = await insertClip(d, { teamId: team, videoScript: VIDEO });
     previewReady(d, clipId);
     const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${d.apiKey(team)}` })).body.posts;
     const allowed = clipWordsOf(SCRIPT);
@@ -91,7 +91,7 @@ describe('drafts on preview ready (spec "Post": one draft per connected platform
     const team = d.createTeam('long');
     for (const p of PLATFORMS) await connect(d, p, team);
     const long = Array.from({ length: 60 }, (_, i) => `pricing lesson number ${i} is about charging customers for value they receive`).join('. ');
-    const clipId = insertClip(d, { teamId: team, script: long, start: 0, end: 11.9 });
+    const clipId = await insertClip(d, { teamId: team, script: long, start: 0, end: 11.9 });
     previewReady(d, clipId);
     const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${d.apiKey(team)}` })).body.posts;
     for (const p of posts) expect([...p.caption].length).toBeLessThanOrEqual(CAPTION_LIMITS[p.platform as keyof typeof CAPTION_LIMITS]);
@@ -102,7 +102,7 @@ describe('drafts on preview ready (spec "Post": one draft per connected platform
   it('lists posts only for the clip\'s own team (404 for another team)', async () => {
     const team = d.createTeam('owner');
     await connect(d, 'short_video', team);
-    const clipId = insertClip(d, { teamId: team });
+    const clipId = await insertClip(d, { teamId: team });
     previewReady(d, clipId);
     const other = d.createTeam('stranger');
     expect((await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${d.apiKey(other)}` })).status).toBe(404);

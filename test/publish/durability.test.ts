@@ -15,7 +15,7 @@ const config = { rateLimitPerMinute: 100_000 };
 
 async function draftOn(d: TestDaemon) {
   await connect(d, 'short_video');
-  const clipId = insertClip(d, { script: SHORT });
+  const clipId = await insertClip(d, { script: SHORT });
   previewReady(d, clipId);
   const auth = `Key ${d.apiKey()}`;
   const post = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body.posts[0];
@@ -147,7 +147,7 @@ describe('durable scheduling and publishing across restarts', () => {
     const clock = new ManualClock(Date.UTC(2030, 5, 1, 12));
     try {
       const a = await startTestDaemon({ dataDir, clock, config });
-      const clipId = insertClip(a, { script: SHORT });
+      const clipId = await insertClip(a, { script: SHORT });
       await a.call('POST', `/v1/clips/${clipId}/renders`, { auth: `Key ${a.apiKey()}` });
       const running = a.processAll().catch(() => undefined);
       await until(() => a.app.renders.repo.get(clipId)!.status === 'processing', 'the render to start');

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { newId } from '../../src/api/ids.js';
 import type { Word } from '../../daemon/pipeline/types.js';
 import type { TestDaemon } from '../helpers/daemon.js';
@@ -60,16 +60,14 @@ export interface ClipOptions {
   videoScript?: string;
 }
 
-/** Inserts a clip job with a stored source video and one clip; returns the clip id. */
-export function insertClip(d: TestDaemon, o: ClipOptions = {}): string {
+/** Inserts a clip job with a source video in the object store and one clip; returns the clip id. */
+export async function insertClip(d: TestDaemon, o: ClipOptions = {}): Promise<string> {
   const teamId = o.teamId ?? d.rootTeamId;
   const jobId = newId('job');
   const clipId = newId('clip');
   const now = d.clock.now();
   const mediaKey = `sources/${jobId}/source.mp4`;
-  const target = join(d.dataDir, 'objects', mediaKey);
-  mkdirSync(dirname(target), { recursive: true });
-  copyFileSync(o.source ?? sourceVideo(), target);
+  await d.app.objects.put(mediaKey, createReadStream(o.source ?? sourceVideo()), { contentType: 'video/mp4' });
   const script = o.script ?? SCRIPT;
   const start = o.start ?? 1;
   const words = timedWords(script, start);
@@ -91,6 +89,13 @@ export function insertClip(d: TestDaemon, o: ClipOptions = {}): string {
     )
     .run(clipId, jobId, teamId, start, end, 'Why startups charge too little', JSON.stringify({ relevance: 0.8, hook: 0.8, energy: 0.5, completeness: 1 }), script, JSON.stringify(words), now);
   return clipId;
+}
+
+/** The file behind an object key of the daemon's store (renders, sources). */
+export async function objectFile(d: TestDaemon, key: string): Promise<string> {
+  const path = await d.app.objects.localPath(key);
+  if (!path) throw new Error(`no object ${key}`);
+  return path;
 }
 
 /** Marks the clip's preview ready the way the clip job does: in one transaction with the hooks. */

@@ -13,7 +13,7 @@ afterAll(() => d.stop());
 async function drafts(): Promise<{ team: string; auth: string; by: Record<string, any> }> {
   const team = d.createTeam('edits');
   for (const p of PLATFORMS) await connect(d, p, team);
-  const clipId = insertClip(d, { teamId: team });
+  const clipId = await insertClip(d, { teamId: team });
   previewReady(d, clipId);
   const auth = `Key ${d.apiKey(team)}`;
   const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body.posts;

@@ -18,7 +18,7 @@ const MIN5 = 5 * 60_000;
 async function draft(platform = 'short_video', connector = 'local') {
   const team = d.createTeam('pub');
   await connect(d, platform, team, connector);
-  const clipId = insertClip(d, { teamId: team, script: SHORT });
+  const clipId = await insertClip(d, { teamId: team, script: SHORT });
   previewReady(d, clipId);
   const auth = `Key ${d.apiKey(team)}`;
   const post = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body.posts[0];

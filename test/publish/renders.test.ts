@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
-import { SHORT, insertClip, probe, sourceVideo } from './helpers.js';
+import { request } from 'undici';
+import { SHORT, insertClip, objectFile, probe, sourceVideo } from './helpers.js';
 
 let d: TestDaemon;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ function team(minutes?: number) {
   if (minutes !== undefined) d.app.db.prepare('UPDATE teams SET render_minutes_allowance = ? WHERE id = ?').run(minutes, id);
   return { id, auth: `Key ${d.apiKey(id)}` };
 }
-const outputFile = (clipId: string) => join(d.dataDir, 'objects', d.app.renders.repo.get(clipId)!.output_key!);
+const outputFile = (clipId: string) => objectFile(d, d.app.renders.repo.get(clipId)!.output_key!);
 const eventsOf = (teamId: string) => d.app.events.readAfter(0, 100_000, teamId).filter((e) => e.type.startsWith('project.render.'));
 
 /** RGB pixels of a band of one frame of a video, as [r,g,b] triples. */
@@ -32,7 +33,7 @@ const white = (p: number[]) => p[0] > 220 && p[1] > 220 && p[2] > 220;
 describe('full renders (spec "Render"; DESIGN.md render states)', () => {
   it('queues with 202, renders 1080x1920 H.264/AAC on the clip boundaries, with captions, and reports done', async () => {
     const t = team();
-    const clipId = insertClip(d, { teamId: t.id, script: SHORT, source: sourceVideo(12, { plain: true }) });
+    const clipId = await insertClip(d, { teamId: t.id, script: SHORT, source: sourceVideo(12, { plain: true }) });
     const clip = d.app.clips.byId(clipId)!;
     const r = await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth });
     expect(r.status).toBe(202);
@@ -45,7 +46,17 @@ describe('full renders (spec "Render"; DESIGN.md render states)', () => {
     expect(done).toMatchObject({ render_id: clipId, clip_id: clipId, status: 'done', progress: 1, output_url: expect.any(String) });
     expect(done).not.toHaveProperty('error');
 
-    const file = outputFile(clipId);
+    const file = await outputFile(clipId);
+    // output_url: signed, one hour, served without credentials; a tampered or expired one is 403.
+    const url = new URL(done.output_url);
+    expect(Number(url.searchParams.get('expires'))).toBe(d.clock.now() + 3_600_000);
+    const got = await request(done.output_url);
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('video/mp4');
+    expect(Buffer.from(await got.body.arrayBuffer()).equals(readFileSync(file))).toBe(true);
+    const tampered = await request(done.output_url.replace(`/renders/${clipId}/`, '/renders/clip_other/'));
+    expect(tampered.statusCode).toBe(403);
+    await tampered.body.text();
     const info = probe(file);
     expect(info.streams.find((s) => s.codec_type === 'video')).toMatchObject({ codec_name: 'h264', width: 1080, height: 1920 });
     expect(info.streams.find((s) => s.codec_type === 'audio')).toMatchObject({ codec_name: 'aac' });
@@ -75,18 +86,18 @@ describe('full renders (spec "Render"; DESIGN.md render states)', () => {
 
   it('adds silent AAC audio when the source has none', async () => {
     const t = team();
-    const clipId = insertClip(d, { teamId: t.id, script: SHORT, source: sourceVideo(12, { audio: false }) });
+    const clipId = await insertClip(d, { teamId: t.id, script: SHORT, source: sourceVideo(12, { audio: false }) });
     await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth });
     await d.processAll();
-    expect(probe(outputFile(clipId)).streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
+    expect(probe(await outputFile(clipId)).streams.map((s) => s.codec_name).sort()).toEqual(['aac', 'h264']);
   });
 
   it('re-triggering replaces the previous output, keeping one render per clip', async () => {
     const t = team();
-    const clipId = insertClip(d, { teamId: t.id, script: SHORT });
+    const clipId = await insertClip(d, { teamId: t.id, script: SHORT });
     await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth });
     await d.processAll();
-    const first = outputFile(clipId);
+    const first = await outputFile(clipId);
     d.clock.advance(1000);
     const again = await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth });
     expect(again.body).toEqual({ render_id: clipId, status: 'queued', created_at: d.clock.now() });
@@ -95,14 +106,14 @@ describe('full renders (spec "Render"; DESIGN.md render states)', () => {
     expect(queued).not.toHaveProperty('output_url');
     await d.processAll();
     expect(existsSync(first)).toBe(false);
-    expect(existsSync(outputFile(clipId))).toBe(true);
-    expect(outputFile(clipId)).not.toBe(first);
+    expect(existsSync(await outputFile(clipId))).toBe(true);
+    expect(await outputFile(clipId)).not.toBe(first);
     expect((await d.call('GET', `/v1/renders/${clipId}`, { auth: t.auth })).body.status).toBe('done');
   });
 
   it('a re-trigger while processing abandons that render and renders the new one (refunding the old)', async () => {
     const t = team();
-    const clipId = insertClip(d, { teamId: t.id, script: SHORT });
+    const clipId = await insertClip(d, { teamId: t.id, script: SHORT });
     await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth });
     const running = d.processAll();
     while (d.app.renders.repo.get(clipId)!.status !== 'processing') await new Promise((r) => setTimeout(r, 10));
@@ -118,9 +129,9 @@ describe('full renders (spec "Render"; DESIGN.md render states)', () => {
 
   it('fails with project.render.failed when the source is gone, and refunds the minutes', async () => {
     const t = team();
-    const clipId = insertClip(d, { teamId: t.id, script: SHORT });
+    const clipId = await insertClip(d, { teamId: t.id, script: SHORT });
     const key = d.app.db.prepare('SELECT media_key FROM clip_jobs WHERE id = (SELECT job_id FROM clips WHERE id = ?)').pluck().get(clipId) as string;
-    rmSync(join(d.dataDir, 'objects', key));
+    await d.app.objects.delete(key);
     await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth });
     expect(d.app.renders.minutes.used(t.id, d.clock.now())).toBe(1);
     await d.processAll();
@@ -134,7 +145,7 @@ describe('full renders (spec "Render"; DESIGN.md render states)', () => {
 
   it('answers 404 for another team\'s clip and render, and for unknown ids', async () => {
     const owner = team();
-    const clipId = insertClip(d, { teamId: owner.id, script: SHORT });
+    const clipId = await insertClip(d, { teamId: owner.id, script: SHORT });
     await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: owner.auth });
     const stranger = team();
     expect((await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: stranger.auth })).status).toBe(404);
@@ -150,8 +161,8 @@ describe('full renders (spec "Render"; DESIGN.md render states)', () => {
 describe('render minutes (DESIGN.md: ceil(duration / 60) from the monthly allowance)', () => {
   it('charges ceil(duration/60), refuses with 409 and render_minutes_remaining when too few are left', async () => {
     const t = team(3);
-    const long = insertClip(d, { teamId: t.id, script: SHORT, start: 0, end: 61 }); // 2 minutes
-    const short = insertClip(d, { teamId: t.id, script: SHORT });
+    const long = await insertClip(d, { teamId: t.id, script: SHORT, start: 0, end: 61 }); // 2 minutes
+    const short = await insertClip(d, { teamId: t.id, script: SHORT });
     expect((await d.call('POST', `/v1/clips/${long}/renders`, { auth: t.auth })).status).toBe(202);
     expect(d.app.renders.minutes.remaining(t.id, d.clock.now())).toBe(1);
     // Replacing a render that has not finished gives its minutes back first.
@@ -160,7 +171,7 @@ describe('render minutes (DESIGN.md: ceil(duration / 60) from the monthly allowa
     expect((await d.call('POST', `/v1/clips/${short}/renders`, { auth: t.auth })).status).toBe(202);
     const replaced = await d.call('POST', `/v1/clips/${short}/renders`, { auth: t.auth });
     expect(replaced.status).toBe(202); // replacing the queued one: refunded, then charged again
-    const third = insertClip(d, { teamId: t.id, script: SHORT });
+    const third = await insertClip(d, { teamId: t.id, script: SHORT });
     const r = await d.call('POST', `/v1/clips/${third}/renders`, { auth: t.auth });
     expect(r.status).toBe(409);
     expect(r.body.error).toMatchObject({ code: 'CONFLICT', details: { render_minutes_remaining: 0 } });
@@ -171,11 +182,11 @@ describe('render minutes (DESIGN.md: ceil(duration / 60) from the monthly allowa
 
   it('starts afresh in the next calendar month (UTC)', async () => {
     const t = team(1);
-    const clipId = insertClip(d, { teamId: t.id, script: SHORT });
+    const clipId = await insertClip(d, { teamId: t.id, script: SHORT });
     const saved = d.clock.now();
     d.clock.set(Date.UTC(2031, 0, 31, 23, 59, 0));
     expect((await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth })).status).toBe(202);
-    const other = insertClip(d, { teamId: t.id, script: SHORT });
+    const other = await insertClip(d, { teamId: t.id, script: SHORT });
     expect((await d.call('POST', `/v1/clips/${other}/renders`, { auth: t.auth })).body.error.details).toEqual({ render_minutes_remaining: 0 });
     d.clock.set(Date.UTC(2031, 1, 1, 0, 0, 1));
     expect((await d.call('POST', `/v1/clips/${other}/renders`, { auth: t.auth })).status).toBe(202);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { SHORT, insertClip, previewReady } from './helpers.js';
 import { ResumableServer } from './resumable-server.js';
@@ -23,7 +22,7 @@ async function draft(token = server.token) {
   const settings = { upload_url: `${server.url}/upload`, access_token: token, watch_url: 'https://video.example/watch?v={id}', chunk_bytes: 262144 };
   const r = await d.call('POST', '/v1/platforms', { auth: `Bearer ${await d.token(team)}`, body: { platform: 'long_video', connector: 'resumable_upload', account_name: 'channel', settings } });
   expect(r.status).toBe(201);
-  const clipId = insertClip(d, { teamId: team, script: SHORT });
+  const clipId = await insertClip(d, { teamId: team, script: SHORT });
   previewReady(d, clipId);
   const auth = `Key ${d.apiKey(team)}`;
   const post = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body.posts[0];
@@ -32,14 +31,22 @@ async function draft(token = server.token) {
 }
 
 /** Keeps the rendered file so its bytes can be compared with what the platform received. */
+/** Keeps the size and MD5 of the file the connector was given, to compare with what arrived. */
 function keepRender(id: string): () => { size: number; md5: string } {
-  let copy: Buffer | undefined;
-  const original = d.app.posts.markPublished.bind(d.app.posts);
-  d.app.posts.markPublished = (postId, attemptId, result) => {
-    if (postId === id) copy = readFileSync(join(d.dataDir, 'objects', `posts/${id}/video.mp4`));
-    original(postId, attemptId, result);
-  };
-  return () => ({ size: copy!.length, md5: createHash('md5').update(copy!).digest('hex') });
+  let seen: { size: number; md5: string } | undefined;
+  const real = d.app.connectors.get('resumable_upload')!;
+  d.app.connectors.register({
+    name: real.name,
+    platforms: real.platforms,
+    publish(req) {
+      if (req.postId === id) {
+        const bytes = readFileSync(req.file);
+        seen = { size: bytes.length, md5: createHash('md5').update(bytes).digest('hex') };
+      }
+      return real.publish(req);
+    },
+  });
+  return () => seen!;
 }
 
 describe('the resumable upload connector against a local server speaking the protocol', () => {

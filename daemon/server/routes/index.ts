@@ -6,6 +6,8 @@ import { registerPlatformRoutes } from './platforms.js';
 import { registerRenderRoutes } from './renders.js';
 import { registerPostRoutes } from './posts.js';
 import { registerPublicPostRoutes } from './public-posts.js';
+import { registerUploadRoutes } from './uploads.js';
+import { registerObjectRoutes } from './objects.js';
 
 /** Every route of the daemon, one register function per resource. */
 export function buildRouter(): Router {
@@ -17,5 +19,7 @@ export function buildRouter(): Router {
   registerRenderRoutes(router);
   registerPostRoutes(router);
   registerPublicPostRoutes(router);
+  registerUploadRoutes(router);
+  registerObjectRoutes(router);
   return router;
 }

@@ -1,0 +1,93 @@
+import type { Command } from 'commander';
+import { existsSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { UploadAbortedError, uploadFile, DEFAULT_CONCURRENCY, DEFAULT_MULTIPART_THRESHOLD, type UploaderEvent } from '../../client/uploader.js';
+import type { CliContext } from '../context.js';
+import { CliError, EXIT, usageError } from '../exit-codes.js';
+import { formatBytes, ProgressBar } from './progress-bar.js';
+
+export interface CreateOptions {
+  file: string;
+  contentType?: string;
+  fileName?: string;
+  concurrency?: string;
+  multipartThreshold?: string;
+}
+
+const wholeNumber = (value: string | undefined, flag: string, min: number, max: number): number | undefined => {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw usageError(`${flag} must be a whole number from ${min} to ${max}, got ${value}`);
+  return n;
+};
+
+/** What the uploader is doing, for the person at the terminal (stderr). */
+function describe(e: UploaderEvent): string | undefined {
+  if (e.type === 'resumed') return `resuming upload ${e.upload_id}: ${e.parts_done} of ${e.parts_total} parts already sent`;
+  if (e.type === 'part_retry') return `retrying part ${e.part_number} (attempt ${e.attempt + 1}): ${e.reason}`;
+  if (e.type === 'resigned') return `re-signed ${e.part_numbers.length} expired part URL(s)`;
+  return undefined;
+}
+
+/**
+ * `clipper uploads create FILE`: single PUT up to the threshold (64 MiB), else a multipart upload
+ * with parallel parts that resumes when run again on the same unchanged file. Prints the
+ * upload_id on stdout (the whole result with --json); a progress bar on a terminal's stderr.
+ */
+export async function run(opts: CreateOptions, ctx: CliContext, signal?: AbortSignal): Promise<void> {
+  if (!existsSync(opts.file) || !statSync(opts.file).isFile()) throw usageError(`${opts.file} is not a file`);
+  const concurrency = wholeNumber(opts.concurrency, '--concurrency', 1, 32) ?? DEFAULT_CONCURRENCY;
+  const multipartThreshold = wholeNumber(opts.multipartThreshold, '--multipart-threshold', 1, Number.MAX_SAFE_INTEGER) ?? DEFAULT_MULTIPART_THRESHOLD;
+  const client = await ctx.client();
+  const bar = ctx.io.stderr.isTTY && !ctx.out.jsonMode ? new ProgressBar(ctx.io.stderr, basename(opts.file)) : undefined;
+  const info = (text: string) => {
+    bar?.done();
+    ctx.out.info(text);
+  };
+  try {
+    const result = await uploadFile(client, opts.file, {
+      contentType: opts.contentType,
+      fileName: opts.fileName,
+      concurrency,
+      multipartThreshold,
+      env: ctx.env,
+      signal,
+      onProgress: bar?.update,
+      onEvent: (e) => {
+        const text = describe(e);
+        if (text) info(text);
+      },
+    });
+    bar?.done();
+    ctx.out.data(result, () => {
+      ctx.out.line(result.upload_id);
+      ctx.out.info(`uploaded ${opts.file} (${formatBytes(result.size_bytes)}, ${result.multipart ? 'multipart' : 'single PUT'}) as ${result.upload_id}`);
+    });
+  } catch (e) {
+    bar?.done();
+    if (e instanceof UploadAbortedError) throw new CliError(EXIT.ERROR, e.message, 'Run the same command again on the unchanged file; only the missing parts are sent.', 'INTERRUPTED');
+    throw e;
+  }
+}
+
+export function register(parent: Command, ctx: CliContext): void {
+  parent
+    .command('create')
+    .description('upload a local video; prints the upload_id to use as source.upload_id')
+    .argument('<file>', 'the video file')
+    .option('--content-type <type>', 'video MIME type (default: from the file extension)')
+    .option('--file-name <name>', 'name kept for the clip job\'s folder (default: the file\'s name)')
+    .option('--concurrency <n>', `parts uploaded at once (default ${DEFAULT_CONCURRENCY})`)
+    .option('--multipart-threshold <bytes>', `files larger than this go multipart (default ${DEFAULT_MULTIPART_THRESHOLD})`)
+    .action(async (file: string, o: Omit<CreateOptions, 'file'>) => {
+      // Ctrl-C stops cleanly: parts already sent are kept for the next run.
+      const interrupt = new AbortController();
+      const onSigint = () => interrupt.abort();
+      process.once('SIGINT', onSigint);
+      try {
+        await run({ ...o, file }, ctx, interrupt.signal);
+      } finally {
+        process.off('SIGINT', onSigint);
+      }
+    });
+}
