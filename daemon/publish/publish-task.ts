@@ -7,6 +7,9 @@ import { ConnectorError } from './connectors/connector.js';
 import type { ConnectorRegistry } from './connectors/registry.js';
 import { PUBLISH_TASK, type PostService } from './post-service.js';
 
+/** Object key of a post's fresh render (kept until the connector has published it). */
+const renderKey = (postId: string) => `posts/${postId}/video.mp4`;
+
 export interface PublishDeps {
   posts: PostService;
   clips: ClipRepo;
@@ -41,7 +44,7 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
       const connector = connection && d.connectors.get(connection.connector);
       if (!connection || !connector) throw new PermanentTaskError(`No active connection for ${post.platform} any more`);
 
-      const key = `posts/${id}/video.mp4`;
+      const key = renderKey(id);
       let file = await d.render.objects.localPath(key);
       if (!file) {
         const out = await renderClipFile(d.render, clip, { signal: ctl.signal });
@@ -78,6 +81,8 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
     },
     onGiveUp(task, error) {
       d.posts.markFailed(task.resource_id, error.message);
+      // The post will not be published: its rendered file has no further use.
+      void d.render.objects.delete(renderKey(task.resource_id)).catch(() => undefined);
     },
   };
 }
