@@ -13,6 +13,7 @@ import { registerProfileCommands } from './profiles/index.js';
 import * as api from './api.js';
 import * as completion from './completion/index.js';
 import * as doctor from './doctor/index.js';
+import { registerModelCommands } from './models/index.js';
 import { registerUploadCommands } from './uploads/index.js';
 
 /** Every command group; each lives in its own folder (resource/verb, as gh does). */
@@ -30,5 +31,6 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   api.register(program, ctx);
   doctor.register(program, ctx);
   completion.register(program, ctx);
+  registerModelCommands(program, ctx);
   registerUploadCommands(program, ctx);
 }
