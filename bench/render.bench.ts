@@ -46,7 +46,8 @@ export async function run(rounds = 2) {
     const clip = d.app.clips.byId(clipId)!;
     const assFile = join(work, 'captions.ass');
     writeFileSync(assFile, buildAss(timedWords(SCRIPT, start), clip.start, clip.end));
-    const args = fullRenderArgs({ source: src, start: clip.start, end: clip.end, assFile, hasAudio: true, output: join(work, 'bare.mp4') });
+    // The bare command: the same arguments with the flags runFfmpeg adds, minus its progress output.
+    const args = ['-hide_banner', '-nostdin', '-y', ...fullRenderArgs({ source: src, start: clip.start, end: clip.end, assFile, width: 1920, height: 1080, hasAudio: true, output: join(work, 'bare.mp4') })];
     const auth = `Key ${d.apiKey()}`;
     const daemonMs: number[] = [];
     const bareMs: number[] = [];

@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../context.js';
 import { PollingWorker } from '../worker.js';
-import { interimMediaTools } from '../renders/media-tools.js';
 import { renderObjects } from '../renders/objects-port.js';
 import type { RenderDeps } from '../renders/renderer.js';
 import { RenderService } from '../renders/render-service.js';
@@ -31,7 +30,7 @@ export function createPublishing(app: AppContext): Publishing {
   const tmpDir = join(app.config.dataDir, 'tmp', 'renders');
   mkdirSync(tmpDir, { recursive: true });
   const objects = renderObjects(app.objects, app.objectUrls);
-  const renderDeps: RenderDeps = { db: app.db, media: interimMediaTools, objects, tmpDir };
+  const renderDeps: RenderDeps = { db: app.db, objects, tmpDir };
 
   const connectors = new ConnectorRegistry();
   const localConnector = new LocalConnector(join(app.config.dataDir, 'published'), () => app.baseUrl, () => app.clock.now());

@@ -11,6 +11,9 @@ export interface FullRenderSpec {
   end: number;
   /** ASS captions script (already written). */
   assFile: string;
+  /** Picture size of the source (the framing needs it). */
+  width: number;
+  height: number;
   /** Whether the source has an audio stream; silence is added when it has none (AAC always). */
   hasAudio: boolean;
   output: string;
@@ -27,21 +30,22 @@ export function escapeFilterValue(value: string): string {
 }
 
 /** The video filter graph of a full render: 9:16 framing, then the burned-in captions. */
-export function fullRenderFilter(spec: Pick<FullRenderSpec, 'start' | 'end' | 'assFile'>): string {
+export function fullRenderFilter(spec: Pick<FullRenderSpec, 'start' | 'end' | 'assFile' | 'width' | 'height'>): string {
   const fonts = existsSync(DEJAVU_DIR) ? `:fontsdir=${escapeFilterValue(DEJAVU_DIR)}` : '';
-  return `[0:v]${framing({ start: spec.start, end: spec.end })},ass=${escapeFilterValue(spec.assFile)}${fonts}[v]`;
+  const frame = framing({ source: { width: spec.width, height: spec.height }, start: spec.start, end: spec.end });
+  return `[0:v]${frame},ass=${escapeFilterValue(spec.assFile)}${fonts}[v]`;
 }
 
 /**
  * ffmpeg arguments of a full render (DESIGN.md: 1080x1920 H.264/AAC, cut on the clip's
  * boundaries, captions burned in). Input seeking puts the clip start at t=0, which is what the
- * captions script expects. The bench runs these same arguments bare to measure our overhead.
+ * captions script expects. The media module's runFfmpeg adds the common flags (no banner, no
+ * stdin, overwrite, progress); the bench runs these same arguments bare to measure our overhead.
  */
 export function fullRenderArgs(spec: FullRenderSpec): string[] {
   const duration = (spec.end - spec.start).toFixed(3);
   const audioInput = spec.hasAudio ? [] : ['-f', 'lavfi', '-t', duration, '-i', 'anullsrc=r=48000:cl=stereo'];
   return [
-    '-hide_banner', '-nostdin', '-y',
     '-ss', spec.start.toFixed(3), '-t', duration, '-i', spec.source,
     ...audioInput,
     '-filter_complex', fullRenderFilter(spec),

@@ -4,13 +4,12 @@ import type { Db } from '../store/db.js';
 import { clipWords, type ClipRow } from '../store/clips.js';
 import { PermanentTaskError } from '../tasks/task-runner.js';
 import { buildAss } from './captions-ass.js';
-import type { MediaTools } from './media-tools.js';
+import { probe, runFfmpeg } from '../pipeline/media/index.js';
 import type { RenderObjects } from './objects-port.js';
 import { fullRenderArgs } from './render-graph.js';
 
 export interface RenderDeps {
   db: Db;
-  media: MediaTools;
   objects: RenderObjects;
   /** Folder for work files (captions script, partial output). */
   tmpDir: string;
@@ -35,9 +34,10 @@ export async function renderClipFile(deps: RenderDeps, clip: ClipRow, opts: { si
   try {
     const assFile = join(work, 'captions.ass');
     await writeFile(assFile, buildAss(clipWords(clip), clip.start, clip.end));
-    const hasAudio = await deps.media.hasAudio(source);
-    const args = fullRenderArgs({ source, start: clip.start, end: clip.end, assFile, hasAudio, output });
-    await deps.media.ffmpeg(args, { durationSec: clip.end - clip.start, signal: opts.signal, onProgress: opts.onProgress });
+    const info = await probe(source, { signal: opts.signal });
+    if (!info.hasVideo || !info.width || !info.height) throw new PermanentTaskError(`The source video of clip ${clip.id} has no picture to render`);
+    const args = fullRenderArgs({ source, start: clip.start, end: clip.end, assFile, width: info.width, height: info.height, hasAudio: info.hasAudio, output });
+    await runFfmpeg(args, { duration: clip.end - clip.start, signal: opts.signal, onProgress: opts.onProgress });
     await rm(assFile, { force: true });
     return output;
   } catch (e) {
