@@ -27,11 +27,33 @@ async function until(check: () => boolean, what: string): Promise<void> {
   if (!check()) throw new Error(`gave up waiting for ${what}`);
 }
 
+/**
+ * Runs `test` with a data dir that outlives daemons (removed afterwards) and a manual clock they
+ * share; `restart` starts a daemon with running workers on it, stopped when the test ends.
+ */
+async function acrossRestarts(test: (ctx: { dataDir: string; clock: ManualClock; restart: () => Promise<TestDaemon> }) => Promise<void>): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'clipper-restart-'));
+  const clock = new ManualClock(Date.UTC(2030, 5, 1, 12));
+  const started: TestDaemon[] = [];
+  try {
+    await test({
+      dataDir,
+      clock,
+      restart: async () => {
+        const d = await startTestDaemon({ dataDir, clock, config, workers: true });
+        started.push(d);
+        return d;
+      },
+    });
+  } finally {
+    for (const d of started) await d.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 describe('durable scheduling and publishing across restarts', () => {
-  it('publishes after start a scheduled post that fell due while the daemon was down', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'clipper-restart-'));
-    const clock = new ManualClock(Date.UTC(2030, 5, 1, 12));
-    try {
+  it('publishes after start a scheduled post that fell due while the daemon was down', () =>
+    acrossRestarts(async ({ dataDir, clock, restart }) => {
       const a = await startTestDaemon({ dataDir, clock, config });
       const { auth, id } = await draftOn(a);
       const at = clock.now() + 10 * 60_000;
@@ -39,24 +61,14 @@ describe('durable scheduling and publishing across restarts', () => {
       await a.stop();
 
       clock.set(at + 60 * 60_000); // the daemon was down when the post fell due
-      const b = await startTestDaemon({ dataDir, clock, config, workers: true });
-      try {
-        await until(() => b.app.posts.repo.byId(id)!.status === 'published', 'the due post to be published');
-        const post = b.app.posts.repo.byId(id)!;
-        expect(post.published_at).toBeGreaterThanOrEqual(at);
-        expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'post.published')).toHaveLength(1);
-      } finally {
-        await b.stop();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+      const b = await restart();
+      await until(() => b.app.posts.repo.byId(id)!.status === 'published', 'the due post to be published');
+      expect(b.app.posts.repo.byId(id)!.published_at).toBeGreaterThanOrEqual(at);
+      expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'post.published')).toHaveLength(1);
+    }));
 
-  it('never publishes twice when the daemon dies between the upload and recording it', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'clipper-crash-'));
-    const clock = new ManualClock(Date.UTC(2030, 5, 1, 12));
-    try {
+  it('never publishes twice when the daemon dies between the upload and recording it', () =>
+    acrossRestarts(async ({ dataDir, clock, restart }) => {
       const a = await startTestDaemon({ dataDir, clock, config });
       const real = a.app.localConnector;
       // The upload completes on the platform, then the daemon dies before it can record that.
@@ -79,30 +91,21 @@ describe('durable scheduling and publishing across restarts', () => {
       await running;
 
       // The restarted daemon releases the dead runner's lease on start and resumes the task.
-      const b = await startTestDaemon({ dataDir, clock, config, workers: true });
-      try {
-        await until(() => b.app.posts.repo.byId(id)!.status !== 'uploading', 'the resumed publish');
-        const post = b.app.posts.repo.byId(id)!;
-        expect(post).toMatchObject({ status: 'published', published_url: firstUrl });
-        // One publication on the platform, one attempt, one post.published.
-        expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
-        expect(b.app.posts.repo.attempts(id).map((x) => x.status)).toEqual(['succeeded']);
-        expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'post.published')).toHaveLength(1);
-        // Nothing left to run: another pass publishes nothing more.
-        clock.advance(3_600_000);
-        await b.processAll();
-        expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
-      } finally {
-        await b.stop();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+      const b = await restart();
+      await until(() => b.app.posts.repo.byId(id)!.status !== 'uploading', 'the resumed publish');
+      expect(b.app.posts.repo.byId(id)).toMatchObject({ status: 'published', published_url: firstUrl });
+      // One publication on the platform, one attempt, one post.published.
+      expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
+      expect(b.app.posts.repo.attempts(id).map((x) => x.status)).toEqual(['succeeded']);
+      expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'post.published')).toHaveLength(1);
+      // Nothing left to run: another pass publishes nothing more.
+      clock.advance(3_600_000);
+      await b.processAll();
+      expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
+    }));
 
-  it('never publishes twice when the daemon process is killed (SIGKILL) right after the upload', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'clipper-kill-'));
-    try {
+  it('never publishes twice when the daemon process is killed (SIGKILL) right after the upload', () =>
+    acrossRestarts(async ({ dataDir, restart }) => {
       // A draft made by an in-process daemon (its hooks write drafts), then that daemon stops.
       const a = await startTestDaemon({ dataDir, config });
       const { id } = await draftOn(a);
@@ -128,24 +131,15 @@ describe('durable scheduling and publishing across restarts', () => {
       expect(db.prepare('SELECT status FROM posts WHERE id = ?').pluck().get(id)).toBe('uploading');
       db.close();
 
-      const b = await startTestDaemon({ dataDir, config, workers: true });
-      try {
-        await until(() => b.app.posts.repo.byId(id)!.status !== 'uploading', 'the resumed publish');
-        expect(b.app.posts.repo.byId(id)!.status).toBe('published');
-        expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
-        expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'post.published')).toHaveLength(1);
-      } finally {
-        await b.stop();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+      const b = await restart();
+      await until(() => b.app.posts.repo.byId(id)!.status !== 'uploading', 'the resumed publish');
+      expect(b.app.posts.repo.byId(id)!.status).toBe('published');
+      expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
+      expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'post.published')).toHaveLength(1);
+    }));
 
-  it('finishes a render that was processing when the daemon stopped, after it starts again', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'clipper-render-restart-'));
-    const clock = new ManualClock(Date.UTC(2030, 5, 1, 12));
-    try {
+  it('finishes a render that was processing when the daemon stopped, after it starts again', () =>
+    acrossRestarts(async ({ dataDir, clock, restart }) => {
       const a = await startTestDaemon({ dataDir, clock, config });
       const clipId = await insertClip(a, { script: SHORT });
       await a.call('POST', `/v1/clips/${clipId}/renders`, { auth: `Key ${a.apiKey()}` });
@@ -154,18 +148,10 @@ describe('durable scheduling and publishing across restarts', () => {
       await a.stop(); // kills ffmpeg mid-render
       await running;
 
-      const b = await startTestDaemon({ dataDir, clock, config, workers: true });
-      try {
-        await until(() => b.app.renders.repo.get(clipId)!.status !== 'processing', 'the resumed render');
-        const row = b.app.renders.repo.get(clipId)!;
-        expect(row).toMatchObject({ status: 'done', generation: 1, output_key: `renders/${clipId}/1.mp4` });
-        expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'project.render.succeeded')).toHaveLength(1);
-        expect(b.app.renders.minutes.used(b.rootTeamId, clock.now())).toBe(1);
-      } finally {
-        await b.stop();
-      }
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
+      const b = await restart();
+      await until(() => b.app.renders.repo.get(clipId)!.status !== 'processing', 'the resumed render');
+      expect(b.app.renders.repo.get(clipId)).toMatchObject({ status: 'done', generation: 1, output_key: `renders/${clipId}/1.mp4` });
+      expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'project.render.succeeded')).toHaveLength(1);
+      expect(b.app.renders.minutes.used(b.rootTeamId, clock.now())).toBe(1);
+    }));
 });
