@@ -13,6 +13,9 @@ import { RateLimiter } from './server/rate-limit.js';
 import { TaskRunner } from './tasks/task-runner.js';
 import { ClipRepo, type PreviewReadyHook } from './store/clips.js';
 import { createPublishing, type Publishing } from './publish/setup.js';
+import { HeavyQueue } from './pipeline/heavy-queue.js';
+import { createClipJobs } from './pipeline/job/index.js';
+import type { ClipJobService } from './pipeline/job/service.js';
 import { join } from 'node:path';
 import type { ObjectStore } from './objects/object-store.js';
 import { DiskObjectStore } from './objects/disk-store.js';
@@ -51,6 +54,10 @@ export interface AppContext {
   renders: Publishing['renders'];
   posts: Publishing['posts'];
   postScheduler: Publishing['postScheduler'];
+  /** Every CPU-heavy child process (ffmpeg, speech) runs through this one queue. */
+  heavy: HeavyQueue;
+  /** Clip jobs (POST/GET /v1/clips) and the pipeline behind them. */
+  clipJobs: ClipJobService;
   /** The object store (uploads, previews, renders): `<dataDir>/objects` on disk. */
   objects: ObjectStore;
   /** Signs object URLs: `app.objectUrls.signGet(key, ttlMs)` for preview_url / output_url. */
@@ -93,7 +100,11 @@ export async function createAppContext(config: DaemonConfig, db: Db, clock: Cloc
     objectUrls,
     uploadRepo,
     uploads: new UploadService({ db, clock, log, repo: uploadRepo, objects, urls: objectUrls, minPartSize }),
+    heavy: new HeavyQueue(Number(config.extra.heavy_concurrency) || undefined),
+    clipJobs: undefined!, // needs the context itself: set below
   };
   const app = core as AppContext;
-  return Object.assign(app, createPublishing(app));
+  Object.assign(app, createPublishing(app));
+  app.clipJobs = createClipJobs(app);
+  return app;
 }

@@ -9,6 +9,7 @@ import { registerPing } from './ping.js';
 import { registerRenderCommands } from './renders/index.js';
 import { registerPostCommands } from './posts/index.js';
 import { registerPlatformCommands } from './platforms/index.js';
+import { registerClipCommands } from './clips/index.js';
 import { registerProfileCommands } from './profiles/index.js';
 import * as api from './api.js';
 import * as completion from './completion/index.js';
@@ -27,6 +28,7 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerRenderCommands(program, ctx);
   registerPostCommands(program, ctx);
   registerPlatformCommands(program, ctx);
+  registerClipCommands(program, ctx);
   registerProfileCommands(program, ctx);
   api.register(program, ctx);
   doctor.register(program, ctx);

@@ -6,6 +6,8 @@ import { registerPlatformRoutes } from './platforms.js';
 import { registerRenderRoutes } from './renders.js';
 import { registerPostRoutes } from './posts.js';
 import { registerPublicPostRoutes } from './public-posts.js';
+import { registerClipRoutes } from './clips.js';
+import { registerAppPages } from './app-pages.js';
 import { registerUploadRoutes } from './uploads.js';
 import { registerObjectRoutes } from './objects.js';
 
@@ -19,6 +21,8 @@ export function buildRouter(): Router {
   registerRenderRoutes(router);
   registerPostRoutes(router);
   registerPublicPostRoutes(router);
+  registerClipRoutes(router);
+  registerAppPages(router);
   registerUploadRoutes(router);
   registerObjectRoutes(router);
   return router;
