@@ -11,6 +11,7 @@ import * as api from './api.js';
 import * as completion from './completion/index.js';
 import * as doctor from './doctor/index.js';
 import { registerUploadCommands } from './uploads/index.js';
+import * as watch from './watch/index.js';
 
 /** Every command group; each lives in its own folder (resource/verb, as gh does). */
 export function registerCommands(program: Command, ctx: CliContext): void {
@@ -25,4 +26,5 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   doctor.register(program, ctx);
   completion.register(program, ctx);
   registerUploadCommands(program, ctx);
+  watch.register(program, ctx);
 }

@@ -11,6 +11,8 @@ export interface MultipartOptions {
   concurrency: number;
   maxAttempts: number;
   signal: AbortSignal;
+  /** No new part after this aborts; parts in flight finish (see UploadFileOptions.drain). */
+  drain?: AbortSignal;
   store: ResumeStore;
   emit: (e: UploaderEvent) => void;
   onProgress?: (p: UploadProgress) => void;
@@ -111,11 +113,14 @@ export class MultipartUpload {
     this.o.signal.addEventListener('abort', onAbort, { once: true });
     const signal = AbortSignal.any([this.o.signal, stop.signal]);
     const lane = async () => {
-      for (let n = queue.shift(); n !== undefined && !signal.aborted; n = queue.shift()) await this.sendPart(n, signal);
+      for (let n = queue.shift(); n !== undefined && !signal.aborted; n = queue.shift()) {
+        if (this.o.drain?.aborted) return;
+        await this.sendPart(n, signal);
+      }
     };
     const results = await Promise.allSettled(Array.from({ length: Math.min(this.o.concurrency, queue.length) }, () => lane().catch((e) => (stop.abort(), Promise.reject(e)))));
     this.o.signal.removeEventListener('abort', onAbort);
-    if (this.o.signal.aborted) throw new UploadAbortedError(this.state.upload_id);
+    if (this.o.signal.aborted || (this.o.drain?.aborted && this.missingParts().length > 0)) throw new UploadAbortedError(this.state.upload_id);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof UploadAbortedError));
     if (failed) throw failed.reason;
   }
