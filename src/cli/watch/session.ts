@@ -100,18 +100,21 @@ export class WatchSession {
       }
       await this.state.rememberPath(rel, sig, sha);
     }
+    // Looked up and claimed with no await in between: two names of one content arriving
+    // together must not both be sent.
     const entry = this.state.get(sha);
     if (!entry) {
       const now = Date.now();
       const fresh: SentFile = { sha256: sha, file: rel, size_bytes: sig.size, stage: 'uploading', request: { render: false, publish: [] }, first_seen_at: now, updated_at: now };
-      await this.state.update(fresh);
+      this.start(fresh, rel);
       this.report.emit({ event: 'seen', file: rel, size_bytes: sig.size, sha256: sha, resumed: false });
-      return this.start(fresh, rel);
+      return;
     }
     if (entry.stage === 'uploading' && !this.active.has(sha)) {
       // An upload an earlier run left unfinished (or that failed): it continues from this file.
+      this.start(entry, rel);
       this.report.emit({ event: 'seen', file: rel, size_bytes: sig.size, sha256: sha, resumed: true });
-      return this.start(entry, rel);
+      return;
     }
     // The file this content was first seen as, unchanged since: nothing to say on every restart.
     if (cached && entry.file === rel) return;
@@ -123,6 +126,7 @@ export class WatchSession {
     this.active.add(entry.sha256);
     const task: Promise<void> = (async () => {
       try {
+        if (!this.state.get(entry.sha256)) await this.state.update(entry);
         if (entry.stage === 'uploading' || entry.stage === 'uploaded') {
           // Before files still waiting to be hashed: uploads start as soon as a slot is free.
           await this.inQueue(() => this.pipeline.send(entry, rel), 1);
