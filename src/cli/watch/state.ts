@@ -123,9 +123,15 @@ export class WatchState {
 
   /** Saves and releases the lock. */
   async close(): Promise<void> {
-    await this.save().finally(() => rmSync(this.lockFile, { force: true }));
+    await this.save().finally(() => {
+      rmSync(this.lockFile, { force: true });
+      held.delete(this.lockFile);
+    });
   }
 }
+
+/** Locks this process holds (a pid alone cannot tell two watchers in one process apart). */
+const held = new Set<string>();
 
 /** A lock file holding the owner's pid; one left by a process that is gone is taken over. */
 function takeLock(lockFile: string, dir: string): void {
@@ -134,11 +140,12 @@ function takeLock(lockFile: string, dir: string): void {
       const fd = openSync(lockFile, 'wx', 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      held.add(lockFile);
       return;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const pid = Number(readFileSync(lockFile, 'utf8').trim());
-      if (pid > 0 && pid !== process.pid && alive(pid)) {
+      if (pid > 0 && (pid === process.pid ? held.has(lockFile) : alive(pid))) {
         throw new CliError(EXIT.CONFLICT, `another clipper watch (pid ${pid}) is watching ${dir}`, 'Stop it first; two watchers of one folder would send the same files.', 'CONFLICT');
       }
       rmSync(lockFile, { force: true });
