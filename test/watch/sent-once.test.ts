@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -152,5 +152,42 @@ describe('clipper watch: each content is sent once, ever', () => {
     } finally {
       d.app.objects.putPart = putPart;
     }
+  });
+
+  it('after a crash between a step and its save, neither uploads nor creates a job twice', async () => {
+    fresh();
+    copyFileSync(a, join(dir, 'crash.mp4'));
+    w = startWatcher(d, key, dir, h.env);
+    const created = await w.next('job_created');
+    await w.stop();
+    const watchDir = join(h.stateDir, 'watch');
+    const stateFile = join(watchDir, readdirSync(watchDir).find((f) => f.endsWith('.json'))!);
+    const rewind = (change: Record<string, unknown>) => {
+      const state = JSON.parse(readFileSync(stateFile, 'utf8'));
+      for (const entry of Object.values(state.files) as Array<Record<string, unknown>>) {
+        delete entry.job_id;
+        Object.assign(entry, change);
+      }
+      writeFileSync(stateFile, JSON.stringify(state));
+    };
+    const uploadsBefore = d.app.db.prepare('SELECT COUNT(*) AS n FROM uploads').get() as { n: number };
+
+    // The job was created but its answer never saved: POST /v1/clips says 409 and names our job.
+    rewind({ stage: 'uploaded' });
+    w = startWatcher(d, key, dir, h.env);
+    const adopted = await w.next('job_created');
+    await w.stop();
+    expect(adopted).toMatchObject({ job_id: created.job_id, upload_id: created.upload_id });
+
+    // The upload finished but the save was lost: the daemon says it is complete, so no new upload.
+    rewind({ stage: 'uploading' });
+    w = startWatcher(d, key, dir, h.env);
+    const uploaded = await w.next('uploaded');
+    const again = await w.next('job_created');
+    await w.stop();
+    expect(uploaded).toMatchObject({ upload_id: created.upload_id, resumed: true });
+    expect(again.job_id).toBe(created.job_id);
+    expect(d.app.db.prepare('SELECT COUNT(*) AS n FROM uploads').get()).toEqual(uploadsBefore);
+    expect(jobsOf([created.upload_id])).toHaveLength(1);
   });
 });
