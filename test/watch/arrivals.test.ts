@@ -139,4 +139,17 @@ describe('clipper watch: files arriving', () => {
     const upload = await d.call('GET', `/v1/uploads/${notes.upload_id}`, { auth: `Key ${key}` });
     expect(upload.body.content_type).toBe('application/octet-stream');
   });
+
+  it('reports a failed step and tries it again later, without sending the file twice', async () => {
+    fresh();
+    svc.failCreates = 1;
+    copyFileSync(videos[1], join(dir, 'retry.mp4'));
+    w = startWatcher(d, key, dir, h.env);
+    const failed = await w.next('failed');
+    expect(failed).toMatchObject({ file: 'retry.mp4', stage: 'job_create', final: false, code: 'INTERNAL_ERROR' });
+    const created = await w.next('job_created');
+    await w.stop();
+    expect(named(w.events(), 'uploaded')).toHaveLength(1);
+    expect(svc.jobs.get(created.job_id)!.upload_id).toBe(named(w.events(), 'uploaded')[0].upload_id);
+  });
 });

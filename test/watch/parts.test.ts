@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CliError } from '../../src/cli/exit-codes.js';
+import { Arrivals } from '../../src/cli/watch/arrivals.js';
 import { ignoreReason } from '../../src/cli/watch/file-rules.js';
 import { StatusBudget } from '../../src/cli/watch/follow.js';
 import { parseWatchOptions } from '../../src/cli/watch/options.js';
@@ -107,5 +108,25 @@ describe('status-check budget', () => {
     await budget.take();
     expect(slept).toEqual([50_001]);
     expect(now).toBe(60_001);
+  });
+});
+
+describe('arrivals', () => {
+  it('finds files by rescanning alone (events missed), once their size and mtime hold still', async () => {
+    const dir = tempDir();
+    const arrived: Array<[string, number]> = [];
+    const arrivals = new Arrivals({ dir, settleMs: 100, rescanMs: 100, events: false, all: false, onArrived: (rel, sig) => arrived.push([rel, sig.size]), onIgnored: () => {}, onError: (e) => { throw e; } });
+    await arrivals.start();
+    writeFileSync(join(dir, 'late.mp4'), 'x'.repeat(10));
+    writeFileSync(join(dir, 'empty.mp4'), '');
+    for (let i = 0; i < 100 && arrived.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(arrived).toEqual([['late.mp4', 10]]);
+    expect(arrivals.pending).toBe(0);
+    // New content under the name arrives again; unchanged files do not.
+    writeFileSync(join(dir, 'late.mp4'), 'y'.repeat(20));
+    for (let i = 0; i < 100 && arrived.length === 1; i++) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 300));
+    await arrivals.stop();
+    expect(arrived).toEqual([['late.mp4', 10], ['late.mp4', 20]]);
   });
 });

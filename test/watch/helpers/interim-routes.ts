@@ -27,10 +27,13 @@ export interface InterimService {
   draftPlatforms: string[];
   posts: Map<string, { id: string; clip_id: string; platform: string; status: string; published_url?: string }>;
   renders: Map<string, { render_id: string; status: string; output_url?: string }>;
+  /** The next this many POST /v1/clips answer 500 (a server failing for a while). */
+  failCreates: number;
 }
 
 export function interimRoutes(router: Router, svc: InterimService): void {
   router.post('/v1/clips', { auth: 'any' }, async (ctx) => {
+    if (svc.failCreates > 0 && svc.failCreates--) throw new Error('database is locked');
     const body = (await ctx.json()) as { source?: { upload_id?: string } };
     const uploadId = body?.source?.upload_id;
     if (typeof uploadId !== 'string') throw badRequest('source.upload_id is required', { field: 'source.upload_id' });
@@ -98,5 +101,5 @@ function finish(svc: InterimService, job: InterimJob, how: { clips: number; stat
 }
 
 export function newInterimService(): InterimService {
-  return { jobs: new Map(), finishWith: undefined, draftPlatforms: [], posts: new Map(), renders: new Map() };
+  return { jobs: new Map(), finishWith: undefined, draftPlatforms: [], posts: new Map(), renders: new Map(), failCreates: 0 };
 }
