@@ -1,51 +1,21 @@
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, copyFileSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDaemon } from '../helpers/daemon.js';
-import { cliHarness, type CliHarness } from '../helpers/cli-io.js';
-import type { InterimService } from './helpers/interim-routes.js';
-import { makeVideo, named, startWatchDaemon, startWatcher, type RunningWatcher } from './helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { named, useWatchFixture, type RunningWatcher } from './helpers/harness.js';
 
-let d: TestDaemon;
-let svc: InterimService;
-let key: string;
-let media: string;
-let h: CliHarness;
-let dir: string;
-let w: RunningWatcher | undefined;
-const videos: string[] = [];
-
-beforeAll(async () => {
-  ({ d, svc, key } = await startWatchDaemon());
-  media = mkdtempSync(join(tmpdir(), 'clipper-watch-media-'));
-  for (const [i, freq] of [440, 550, 660].entries()) videos.push(await makeVideo(join(media, `v${i}.mp4`), { freq }));
-});
-afterAll(async () => {
-  await d.stop();
-  rmSync(media, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await w?.stop();
-  w = undefined;
-  h?.cleanup();
-});
-const fresh = () => {
-  h = cliHarness();
-  dir = join(h.env.HOME!, 'inbox');
-  mkdirSync(dir);
-};
+const f = useWatchFixture({ 'v0.mp4': { freq: 440 }, 'v1.mp4': { freq: 550 }, 'v2.mp4': { freq: 660 } });
+let w: RunningWatcher;
 
 describe('clipper watch: files arriving', () => {
   it('sends each dropped video once and creates one clip job per file, including files dropped while it runs', async () => {
-    fresh();
-    copyFileSync(videos[0], join(dir, 'talk.mp4'));
-    mkdirSync(join(dir, 'day2'));
-    copyFileSync(videos[1], join(dir, 'day2', 'keynote.mov'));
-    w = startWatcher(d, key, dir, h.env, { criteria: 'funny moments', duration: '30s', language: 'EN' });
+    f.fresh();
+    copyFileSync(f.videos['v0.mp4'], join(f.dir, 'talk.mp4'));
+    mkdirSync(join(f.dir, 'day2'));
+    copyFileSync(f.videos['v1.mp4'], join(f.dir, 'day2', 'keynote.mov'));
+    w = f.watch({ criteria: 'funny moments', duration: '30s', language: 'EN' });
     const first = await w.next('job_created', (e) => e.file === 'talk.mp4');
     const second = await w.next('job_created', (e) => e.file === join('day2', 'keynote.mov'));
-    copyFileSync(videos[2], join(dir, 'later.mp4'));
+    copyFileSync(f.videos['v2.mp4'], join(f.dir, 'later.mp4'));
     const third = await w.next('job_created', (e) => e.file === 'later.mp4');
     await w.stop();
 
@@ -55,11 +25,11 @@ describe('clipper watch: files arriving', () => {
     expect(named(events, 'job_created')).toHaveLength(3);
     expect(new Set([first.job_id, second.job_id, third.job_id]).size).toBe(3);
     // The daemon holds each file's exact bytes, and each job was made from its upload.
-    for (const [e, src] of [[first, videos[0]], [second, videos[1]], [third, videos[2]]] as const) {
-      const upload = await d.call('GET', `/v1/uploads/${e.upload_id}`, { auth: `Key ${key}` });
+    for (const [e, src] of [[first, f.videos['v0.mp4']], [second, f.videos['v1.mp4']], [third, f.videos['v2.mp4']]] as const) {
+      const upload = await f.d.call('GET', `/v1/uploads/${e.upload_id}`, { auth: `Key ${f.key}` });
       expect(upload.body).toMatchObject({ status: 'complete', size_bytes: statSync(src).size, file_name: e.file.split('/').pop() });
-      expect(d.app.uploads.objectKeyOf(d.rootTeamId, e.upload_id)).toBeTruthy();
-      const job = svc.jobs.get(e.job_id)!;
+      expect(f.d.app.uploads.objectKeyOf(f.d.rootTeamId, e.upload_id)).toBeTruthy();
+      const job = f.svc.jobs.get(e.job_id)!;
       expect(job.upload_id).toBe(e.upload_id);
       expect(job.body).toMatchObject({ criteria: 'funny moments', target_duration: 30, language: 'en' });
     }
@@ -68,15 +38,15 @@ describe('clipper watch: files arriving', () => {
   });
 
   it('ignores a partial copy until it is renamed, then sends the complete file once', async () => {
-    fresh();
-    w = startWatcher(d, key, dir, h.env);
+    f.fresh();
+    w = f.watch();
     await w.next('watching');
-    const bytes = readFileSync(videos[0]);
-    const part = join(dir, 'movie.mp4.part');
+    const bytes = readFileSync(f.videos['v0.mp4']);
+    const part = join(f.dir, 'movie.mp4.part');
     writeFileSync(part, bytes.subarray(0, 1000));
     await w.next('ignored', (e) => e.file === 'movie.mp4.part');
     appendFileSync(part, bytes.subarray(1000));
-    renameSync(part, join(dir, 'movie.mp4'));
+    renameSync(part, join(f.dir, 'movie.mp4'));
     const uploaded = await w.next('uploaded', (e) => e.file === 'movie.mp4');
     expect(uploaded.size_bytes).toBe(bytes.length);
     await w.next('job_created', (e) => e.file === 'movie.mp4');
@@ -86,11 +56,11 @@ describe('clipper watch: files arriving', () => {
   });
 
   it('does not send a file that is still growing; it is sent whole once its size and mtime settle', async () => {
-    fresh();
-    w = startWatcher(d, key, dir, h.env, { settle: '1' });
+    f.fresh();
+    w = f.watch({ settle: '1' });
     await w.next('watching');
-    const bytes = readFileSync(videos[1]);
-    const path = join(dir, 'recording.mp4');
+    const bytes = readFileSync(f.videos['v1.mp4']);
+    const path = join(f.dir, 'recording.mp4');
     const step = Math.ceil(bytes.length / 12);
     for (let at = 0; at < bytes.length; at += step) {
       appendFileSync(path, bytes.subarray(at, at + step));
@@ -100,20 +70,20 @@ describe('clipper watch: files arriving', () => {
     }
     const uploaded = await w.next('uploaded', (e) => e.file === 'recording.mp4');
     expect(uploaded.size_bytes).toBe(bytes.length);
-    const upload = await d.call('GET', `/v1/uploads/${uploaded.upload_id}`, { auth: `Key ${key}` });
+    const upload = await f.d.call('GET', `/v1/uploads/${uploaded.upload_id}`, { auth: `Key ${f.key}` });
     expect(upload.body.size_bytes).toBe(bytes.length);
     await w.next('job_created');
     expect(named(w.events(), 'seen')).toHaveLength(1);
   });
 
   it('ignores temporary, partial, hidden and non-video files; --all sends other files but never partial ones', async () => {
-    fresh();
+    f.fresh();
     const names = ['.hidden.mp4', 'notes.txt', 'backup.mp4~', 'page.crdownload', 'x.mp4.tmp', 'y.download', 'z.mov.part'];
-    for (const n of names) writeFileSync(join(dir, n), 'not a video yet');
-    mkdirSync(join(dir, '.sync'));
-    copyFileSync(videos[0], join(dir, '.sync', 'staged.mp4'));
-    copyFileSync(videos[2], join(dir, 'real.mp4'));
-    w = startWatcher(d, key, dir, h.env);
+    for (const n of names) writeFileSync(join(f.dir, n), 'not a video yet');
+    mkdirSync(join(f.dir, '.sync'));
+    copyFileSync(f.videos['v0.mp4'], join(f.dir, '.sync', 'staged.mp4'));
+    copyFileSync(f.videos['v2.mp4'], join(f.dir, 'real.mp4'));
+    w = f.watch();
     await w.next('job_created', (e) => e.file === 'real.mp4');
     await w.stop();
     const ignored = Object.fromEntries(named(w.events(), 'ignored').map((e) => [e.file, e.reason]));
@@ -131,25 +101,25 @@ describe('clipper watch: files arriving', () => {
     expect(named(w.events(), 'seen').map((e) => e.file)).toEqual(['real.mp4']);
 
     // --all: notes.txt goes too (as application/octet-stream); partial and hidden files still do not.
-    w = startWatcher(d, key, dir, h.env, { all: true });
+    w = f.watch({ all: true });
     const notes = await w.next('uploaded', (e) => e.file === 'notes.txt');
     await w.next('job_created', (e) => e.file === 'notes.txt');
     await w.stop();
     expect(named(w.events(), 'seen').map((e) => e.file)).toEqual(['notes.txt']);
-    const upload = await d.call('GET', `/v1/uploads/${notes.upload_id}`, { auth: `Key ${key}` });
+    const upload = await f.d.call('GET', `/v1/uploads/${notes.upload_id}`, { auth: `Key ${f.key}` });
     expect(upload.body.content_type).toBe('application/octet-stream');
   });
 
   it('reports a failed step and tries it again later, without sending the file twice', async () => {
-    fresh();
-    svc.failCreates = 1;
-    copyFileSync(videos[1], join(dir, 'retry.mp4'));
-    w = startWatcher(d, key, dir, h.env);
+    f.fresh();
+    f.svc.failCreates = 1;
+    copyFileSync(f.videos['v1.mp4'], join(f.dir, 'retry.mp4'));
+    w = f.watch();
     const failed = await w.next('failed');
     expect(failed).toMatchObject({ file: 'retry.mp4', stage: 'job_create', final: false, code: 'INTERNAL_ERROR' });
     const created = await w.next('job_created');
     await w.stop();
     expect(named(w.events(), 'uploaded')).toHaveLength(1);
-    expect(svc.jobs.get(created.job_id)!.upload_id).toBe(named(w.events(), 'uploaded')[0].upload_id);
+    expect(f.svc.jobs.get(created.job_id)!.upload_id).toBe(named(w.events(), 'uploaded')[0].upload_id);
   });
 });

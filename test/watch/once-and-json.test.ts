@@ -1,42 +1,23 @@
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runProgram } from '../../src/cli/main.js';
-import type { TestDaemon } from '../helpers/daemon.js';
-import { cliHarness, runCli, testContext, type CliHarness } from '../helpers/cli-io.js';
-import type { InterimService } from './helpers/interim-routes.js';
-import { makeVideo, startWatchDaemon } from './helpers/harness.js';
+import { runCli, testContext } from '../helpers/cli-io.js';
+import { useWatchFixture } from './helpers/harness.js';
 
-let d: TestDaemon;
-let svc: InterimService;
-let key: string;
-let media: string;
-let h: CliHarness;
+const f = useWatchFixture({ 'v0.mp4': { freq: 300 }, 'v1.mp4': { freq: 400 } });
 let dir: string;
-const videos: string[] = [];
 
-beforeAll(async () => {
-  ({ d, svc, key } = await startWatchDaemon());
-  media = mkdtempSync(join(tmpdir(), 'clipper-watch-media-'));
-  for (const [i, freq] of [300, 400].entries()) videos.push(await makeVideo(join(media, `v${i}.mp4`), { freq }));
-});
-afterAll(async () => {
-  await d.stop();
-  rmSync(media, { recursive: true, force: true });
-});
 beforeEach(() => {
-  h?.cleanup();
-  h = cliHarness();
-  dir = join(h.env.HOME!, 'inbox');
-  mkdirSync(dir);
+  f.fresh();
+  dir = f.dir;
   // A fresh minute for the daemon's status-check limits (its clock is manual).
-  d.clock.advance(61_000);
-  svc.finishWith = { clips: 2, status: 'done' };
-  svc.draftPlatforms = [];
+  f.d.clock.advance(61_000);
+  f.svc.finishWith = { clips: 2, status: 'done' };
+  f.svc.draftPlatforms = [];
 });
 
-const env = () => ({ ...h.env, CLIPPER_BASE_URL: d.url, CLIPPER_API_KEY: key });
+const env = () => ({ ...f.h.env, CLIPPER_BASE_URL: f.d.url, CLIPPER_API_KEY: f.key });
 const fast = ['--settle', '0.2', '--poll-interval', '50ms'];
 const lines = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
@@ -58,8 +39,8 @@ const SHAPES: Record<string, { required: string[]; optional?: string[] }> = {
 
 describe('clipper watch --once --json', () => {
   it('processes what is there to the end (job done, clips rendered, drafts published), one JSON object a line, then exits 0', async () => {
-    svc.draftPlatforms = ['short_video', 'long_video'];
-    copyFileSync(videos[0], join(dir, 'talk.mp4'));
+    f.svc.draftPlatforms = ['short_video', 'long_video'];
+    copyFileSync(f.videos['v0.mp4'], join(dir, 'talk.mp4'));
     const r = await runCli(['--json', 'watch', dir, '--once', ...fast, '--criteria', 'jokes', '--render', '--publish', 'short_video'], { env: env() });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
@@ -74,13 +55,13 @@ describe('clipper watch --once --json', () => {
     expect(events.map((e) => e.event)).toEqual(['watching', 'seen', 'uploading', 'uploaded', 'job_created', 'done', 'rendered', 'rendered', 'published', 'published', 'stopped']);
     const job = events.find((e) => e.event === 'job_created');
     expect(events.find((e) => e.event === 'done')).toMatchObject({ file: 'talk.mp4', job_id: job.job_id, clips: 2 });
-    const clipIds = svc.jobs.get(job.job_id)!.clips.map((c) => c.id).sort();
+    const clipIds = f.svc.jobs.get(job.job_id)!.clips.map((c) => c.id).sort();
     expect(events.filter((e) => e.event === 'rendered').map((e) => e.clip_id).sort()).toEqual(clipIds);
     // Only the asked platform's drafts were published; the others are still drafts.
     const published = events.filter((e) => e.event === 'published');
     expect(published.every((e) => e.platform === 'short_video' && e.status === 'published' && e.published_url)).toBe(true);
-    expect([...svc.posts.values()].filter((p) => p.platform === 'long_video').every((p) => p.status === 'draft')).toBe(true);
-    expect(svc.jobs.get(job.job_id)!.body).toMatchObject({ criteria: 'jokes' });
+    expect([...f.svc.posts.values()].filter((p) => p.platform === 'long_video').every((p) => p.status === 'draft')).toBe(true);
+    expect(f.svc.jobs.get(job.job_id)!.body).toMatchObject({ criteria: 'jokes' });
     expect(events.at(-1)).toMatchObject({ event: 'stopped', reason: 'idle', files_in_progress: 0 });
 
     // Run again: everything is known, so it sends, renders and publishes nothing.
@@ -90,8 +71,8 @@ describe('clipper watch --once --json', () => {
   });
 
   it('exits 7 when a job ends in error, and reports it as a final failure', async () => {
-    svc.finishWith = { clips: 0, status: 'error' };
-    copyFileSync(videos[1], join(dir, 'broken.mp4'));
+    f.svc.finishWith = { clips: 0, status: 'error' };
+    copyFileSync(f.videos['v1.mp4'], join(dir, 'broken.mp4'));
     const r = await runCli(['--json', 'watch', dir, '--once', ...fast], { env: env() });
     expect(r.code).toBe(7);
     const failed = lines(r.stdout).find((e) => e.event === 'failed');
@@ -102,8 +83,8 @@ describe('clipper watch --once --json', () => {
   });
 
   it('prints a line per event for a person without --json', async () => {
-    copyFileSync(videos[0], join(dir, 'talk.mp4'));
-    copyFileSync(videos[0], join(dir, 'talk-copy.mp4'));
+    copyFileSync(f.videos['v0.mp4'], join(dir, 'talk.mp4'));
+    copyFileSync(f.videos['v0.mp4'], join(dir, 'talk-copy.mp4'));
     const r = await runCli(['watch', dir, '--once', ...fast, '--concurrency', '1'], { env: env() });
     expect(r.code).toBe(0);
     const out = r.stdout.split('\n').filter(Boolean).map((l) => l.split(/\s+/)[0]);
@@ -124,14 +105,14 @@ describe('clipper watch --once --json', () => {
     const missing = await runCli(['watch', join(dir, 'nope'), '--once'], { env: env() });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/is not a folder/);
-    expect(existsSync(join(h.stateDir, 'watch'))).toBe(false);
+    expect(existsSync(join(f.h.stateDir, 'watch'))).toBe(false);
   });
 });
 
 describe('clipper watch: stopping', () => {
   it('Ctrl-C stops cleanly: state saved, lock released, exit 0; a second watcher of the same folder is refused meanwhile', async () => {
-    svc.finishWith = undefined; // jobs stay queued: the watcher keeps following them
-    copyFileSync(videos[0], join(dir, 'a.mp4'));
+    f.svc.finishWith = undefined; // jobs stay queued: the watcher keeps following them
+    copyFileSync(f.videos['v0.mp4'], join(dir, 'a.mp4'));
     const { ctx, stdout, stderr } = testContext({ env: env() });
     const running = runProgram(ctx, ['node', 'clipper', '--json', 'watch', dir, ...fast]);
     const until = async (pred: () => boolean) => {
@@ -150,7 +131,7 @@ describe('clipper watch: stopping', () => {
     const events = lines(stdout.text);
     expect(events.at(-1)).toMatchObject({ event: 'stopped', reason: 'SIGINT', files_in_progress: 1 });
     expect(process.listenerCount('SIGINT')).toBe(0);
-    const watchDir = join(h.stateDir, 'watch');
+    const watchDir = join(f.h.stateDir, 'watch');
     expect(readdirSync(watchDir).filter((f) => !f.endsWith('.json'))).toEqual([]); // no lock, no temp file
     const state = JSON.parse(readFileSync(join(watchDir, readdirSync(watchDir)[0]), 'utf8'));
     const job = events.find((e) => e.event === 'job_created');

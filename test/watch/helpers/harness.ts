@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { WatchEvent } from '../../../src/cli/watch/events.js';
 import { parseWatchOptions, type RawWatchOptions, type WatchOptions } from '../../../src/cli/watch/options.js';
 import { runWatch } from '../../../src/cli/watch/run.js';
 import { startTestDaemon, type TestDaemon } from '../../helpers/daemon.js';
-import { testContext } from '../../helpers/cli-io.js';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { cliHarness, testContext, type CliHarness } from '../../helpers/cli-io.js';
 import { interimRoutes, newInterimService, type InterimService } from './interim-routes.js';
 
 /** Multipart parts this small in tests (the daemon's 5 MiB minimum is configurable). */
@@ -72,3 +74,53 @@ export function startWatcher(d: TestDaemon, key: string, dir: string, env: NodeJ
 
 export const named = <E extends WatchEvent['event']>(list: Array<WatchEvent & { time: number }>, event: E) =>
   list.filter((e): e is Extract<WatchEvent, { event: E }> & { time: number } => e.event === event);
+
+export interface WatchFixture {
+  d: TestDaemon;
+  svc: InterimService;
+  key: string;
+  /** The generated videos by name. */
+  videos: Record<string, string>;
+  h: CliHarness;
+  /** The watched folder of the current test (made by fresh()). */
+  dir: string;
+  /** The watcher of the current test; stopped after each test. */
+  w?: RunningWatcher;
+  /** A new harness (state dir, HOME) and an empty inbox folder for one test. */
+  fresh(): void;
+  /** `startWatcher` on this fixture's daemon and folder; it becomes `w`. */
+  watch(raw?: RawWatchOptions, extra?: Partial<WatchOptions>): RunningWatcher;
+}
+
+/** For a test file of watcher tests: one daemon and the videos for all tests; a fresh folder each. */
+export function useWatchFixture(videos: Record<string, Parameters<typeof makeVideo>[1]>): WatchFixture {
+  let media: string;
+  const f = {
+    videos: {} as Record<string, string>,
+    fresh() {
+      f.h?.cleanup();
+      f.h = cliHarness();
+      f.dir = join(f.h.env.HOME!, 'inbox');
+      mkdirSync(f.dir);
+    },
+    watch(raw: RawWatchOptions = {}, extra: Partial<WatchOptions> = {}) {
+      f.w = startWatcher(f.d, f.key, f.dir, f.h.env, raw, extra);
+      return f.w;
+    },
+  } as WatchFixture;
+  beforeAll(async () => {
+    Object.assign(f, await startWatchDaemon());
+    media = mkdtempSync(join(tmpdir(), 'clipper-watch-media-'));
+    for (const [name, o] of Object.entries(videos)) f.videos[name] = await makeVideo(join(media, name), o);
+  });
+  afterAll(async () => {
+    await f.d?.stop();
+    f.h?.cleanup();
+    rmSync(media, { recursive: true, force: true });
+  });
+  afterEach(async () => {
+    await f.w?.stop();
+    f.w = undefined;
+  });
+  return f;
+}
