@@ -10,6 +10,7 @@ import { registerProfileCommands } from './profiles/index.js';
 import * as api from './api.js';
 import * as completion from './completion/index.js';
 import * as doctor from './doctor/index.js';
+import { registerModelCommands } from './models/index.js';
 import { registerUploadCommands } from './uploads/index.js';
 import * as watch from './watch/index.js';
 
@@ -25,6 +26,7 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   api.register(program, ctx);
   doctor.register(program, ctx);
   completion.register(program, ctx);
+  registerModelCommands(program, ctx);
   registerUploadCommands(program, ctx);
   watch.register(program, ctx);
 }

@@ -15,6 +15,10 @@ describe('clipper doctor', () => {
       ['service', 'ok'],
       ['credentials', 'ok'],
       ['disk', expect.stringMatching(/ok|warn/)],
+      // The media checks (test/pipeline/engines.test.ts checks them in detail).
+      ['ffmpeg', expect.stringMatching(/ok|warn/)],
+      ['ffprobe', expect.stringMatching(/ok|warn/)],
+      ['transcription', expect.stringMatching(/ok|warn/)],
     ]);
     expect(report.checks[1].detail).toBe(`team ${t.d.rootTeamId} via ID token (from local daemon data dir)`);
     expect(report.checks[2].detail).toMatch(/free at /);
@@ -39,7 +43,7 @@ describe('clipper doctor', () => {
 
   it('runs a list of checks that others extend; a throwing check is a failure, not a crash', async () => {
     const extra: DoctorCheck[] = [
-      { id: 'ffmpeg', title: 'ffmpeg', run: async () => ({ status: 'warn', detail: 'old', fix: 'install a newer one' }) },
+      { id: 'tool', title: 'tool', run: async () => ({ status: 'warn', detail: 'old', fix: 'install a newer one' }) },
       { id: 'broken', title: 'broken', run: async () => { throw new Error('kaput'); } },
       { id: 'after', title: 'after', run: async ({ results }) => ({ status: 'ok', detail: `saw ${[...results.keys()].join(',')}` }) },
     ];
@@ -49,10 +53,11 @@ describe('clipper doctor', () => {
     const report = JSON.parse(stdout.text);
     expect(report.ok).toBe(false);
     expect(ctx.exitCode).toBe(1);
-    expect(report.checks.slice(3)).toEqual([
-      { id: 'ffmpeg', title: 'ffmpeg', status: 'warn', detail: 'old', fix: 'install a newer one' },
+    const builtIn = DOCTOR_CHECKS.map((c) => c.id).join(',');
+    expect(report.checks.slice(DOCTOR_CHECKS.length)).toEqual([
+      { id: 'tool', title: 'tool', status: 'warn', detail: 'old', fix: 'install a newer one' },
       { id: 'broken', title: 'broken', status: 'fail', detail: 'the check itself failed: kaput' },
-      { id: 'after', title: 'after', status: 'ok', detail: 'saw service,credentials,disk,ffmpeg,broken' },
+      { id: 'after', title: 'after', status: 'ok', detail: `saw ${builtIn},tool,broken` },
     ]);
     const onlyWarn = await runChecks([extra[0]], { ctx, target: ctx.target(), dataDir: t.d.dataDir, local: true });
     expect(onlyWarn.ok).toBe(true);

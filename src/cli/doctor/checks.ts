@@ -2,6 +2,7 @@ import type { CliContext } from '../context.js';
 import type { Resolved } from '../credentials.js';
 import { credentialsValid, serviceReachable } from './connection.js';
 import { dataDirDiskSpace } from './storage.js';
+import { mediaChecks } from './media.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
@@ -36,4 +37,4 @@ export interface DoctorCheck {
  * system adds its own checks here (media: ffmpeg and ffprobe versions, transcription engine,
  * yt-dlp) without touching the command.
  */
-export const DOCTOR_CHECKS: DoctorCheck[] = [serviceReachable, credentialsValid, dataDirDiskSpace];
+export const DOCTOR_CHECKS: DoctorCheck[] = [serviceReachable, credentialsValid, dataDirDiskSpace, ...mediaChecks];

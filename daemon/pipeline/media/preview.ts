@@ -1,0 +1,82 @@
+import { runFfmpeg } from '../ffmpeg/run.js';
+import { writeViaTemp } from '../temp-file.js';
+import type { ProbeResult } from '../types.js';
+import { MediaError } from './errors.js';
+import { probe as probeFile } from './probe.js';
+
+export interface PreviewOptions {
+  start: number;
+  end: number;
+  out: string;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  /** The source's probe (probed here when not given). */
+  probe?: ProbeResult;
+  /** Pixels on the long (vertical) side; the issue allows at most 640. */
+  longSide?: number;
+  /** crop: fill the 9:16 frame, cutting the sides off (default); pad: show all, with bars. */
+  fit?: 'crop' | 'pad';
+}
+
+export interface PreviewResult {
+  path: string;
+  width: number;
+  height: number;
+  duration: number;
+}
+
+const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
+
+/**
+ * The scale-and-crop (or scale-and-pad) filter that turns a `srcW` x `srcH` picture into a
+ * centred `w` x `h` one, whatever the source's shape. Sizes are computed here, not in filter
+ * expressions, so that old and new ffmpeg builds treat them the same.
+ */
+export function frameFilter(srcW: number, srcH: number, w: number, h: number, fit: 'crop' | 'pad'): string {
+  const wider = srcW / srcH > w / h;
+  // crop: the scaled picture covers the frame; pad: it fits inside it.
+  const byHeight = fit === 'crop' ? wider : !wider;
+  const sw = byHeight ? even((h * srcW) / srcH) : w;
+  const sh = byHeight ? h : even((w * srcH) / srcW);
+  const scaled = `scale=${sw}:${sh}`;
+  return fit === 'crop' ? `${scaled},crop=${w}:${h}` : `${scaled},pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:black`;
+}
+
+/**
+ * Stage "previews": a low-resolution 9:16 H.264/AAC MP4 of [start, end] of the source, with
+ * the index at the front (faststart) so a browser plays it at once. `-ss` before `-i` seeks in
+ * the input (fast), and re-encoding keeps the cut frame-accurate.
+ */
+export async function renderPreview(source: string, opts: PreviewOptions): Promise<PreviewResult> {
+  const probe = opts.probe ?? (await probeFile(source, { signal: opts.signal }));
+  const start = Math.max(0, opts.start);
+  const end = Math.min(opts.end, probe.duration);
+  if (!(Number.isFinite(start) && Number.isFinite(end) && end > start)) {
+    throw new MediaError(`preview range ${opts.start}..${opts.end} s is outside the media (0..${probe.duration} s)`);
+  }
+  const duration = Math.round((end - start) * 1000) / 1000;
+  const height = even(Math.min(640, opts.longSide ?? 640));
+  const width = even((height * 9) / 16);
+  const cut = ['-ss', start.toFixed(3), '-t', duration.toFixed(3)];
+
+  const args: string[] = [];
+  let video: string;
+  if (probe.hasVideo && probe.width && probe.height) {
+    args.push(...cut, '-i', source);
+    const fps = probe.fps && probe.fps > 30.5 ? ',fps=30' : '';
+    video = `[0:v:0]${frameFilter(probe.width, probe.height, width, height, opts.fit ?? 'crop')}${fps},setsar=1,format=yuv420p[v]`;
+  } else {
+    // Audio only: a still black frame to carry the sound.
+    args.push('-f', 'lavfi', '-t', duration.toFixed(3), '-i', `color=c=black:s=${width}x${height}:r=25`, ...cut, '-i', source);
+    video = `[0:v]format=yuv420p[v]`;
+  }
+  const audioInput = probe.hasVideo ? 0 : 1;
+  args.push('-filter_complex', video, '-map', '[v]');
+  if (probe.hasAudio) args.push('-map', `${audioInput}:a:0`, '-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-ar', '44100');
+  args.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-movflags', '+faststart', '-map_metadata', '-1', '-t', duration.toFixed(3));
+
+  await writeViaTemp(opts.out, (temp) =>
+    runFfmpeg([...args, '-f', 'mp4', temp], { signal: opts.signal, onProgress: opts.onProgress, duration }),
+  );
+  return { path: opts.out, width, height, duration };
+}

@@ -1,0 +1,42 @@
+import { loadConfig } from '../../../daemon/config.js';
+import { assessEngines, describeTool } from '../../../daemon/pipeline/media/index.js';
+import type { MediaToolName } from '../../../daemon/pipeline/ffmpeg/binaries.js';
+import type { CheckResult, DoctorCheck, DoctorEnv } from './checks.js';
+
+const HOSTED: CheckResult = { status: 'skip', detail: 'the CLI points at a hosted deployment, which runs its own media tools' };
+
+function toolCheck(name: MediaToolName): DoctorCheck {
+  return {
+    id: name,
+    title: name,
+    async run({ ctx, local }: DoctorEnv): Promise<CheckResult> {
+      if (!local) return HOSTED;
+      const t = await describeTool(name, ctx.env);
+      if (t.error) return { status: 'fail', detail: t.error, fix: 'Install ffmpeg (apt-get install ffmpeg), or reinstall the npm packages for the bundled one.' };
+      const from = t.source === 'npm' ? 'bundled npm build' : t.source === 'env' ? `CLIPPER_${name.toUpperCase()}` : 'PATH';
+      const detail = `${name} ${t.version} at ${t.path} (${from})`;
+      // FACTS.md: the npm build dates from 2018; an old ffmpeg parsing untrusted media is a risk.
+      if (t.source === 'npm') return { status: 'warn', detail, fix: `Install a maintained ${name} (apt-get install ffmpeg); the bundled build is old.` };
+      return { status: 'ok', detail };
+    },
+  };
+}
+
+/** Which speech engine jobs will use and why, with the state of the others. */
+export const transcriptionEngine: DoctorCheck = {
+  id: 'transcription',
+  title: 'speech recognition',
+  async run({ ctx, dataDir, local }: DoctorEnv): Promise<CheckResult> {
+    if (!local) return HOSTED;
+    const { candidates, chosen } = assessEngines(loadConfig({ dataDir }, ctx.env), ctx.env);
+    const others = candidates.filter((c) => c.name !== 'none' && !c.available).map((c) => `${c.name}: ${c.detail}`);
+    const also = others.length ? ` (not used: ${others.join('; ')})` : '';
+    if ('error' in chosen) return { status: 'fail', detail: chosen.error, fix: 'Install the engine asked for, or unset CLIPPER_TRANSCRIBER.' };
+    if (chosen.engine.name === 'none') {
+      return { status: 'warn', detail: chosen.engine.reason, fix: 'Install pocketsphinx and pocketsphinx-en-us, or whisper.cpp with a model (`clipper models add`).' };
+    }
+    return { status: 'ok', detail: `${chosen.engine.reason}${also}` };
+  },
+};
+
+export const mediaChecks: DoctorCheck[] = [toolCheck('ffmpeg'), toolCheck('ffprobe'), transcriptionEngine];
