@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runProgram } from '../../src/cli/main.js';
@@ -102,6 +102,14 @@ describe('clipper watch --once --json', () => {
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toMatch(/error USAGE/);
     }
+    // A refused credential stops the watcher (no retry can fix it): exit 4.
+    copyFileSync(f.videos['v0.mp4'], join(dir, 'a.mp4'));
+    const refused = await runCli(['--json', 'watch', dir, ...fast], { env: { ...env(), CLIPPER_API_KEY: `wrong-${f.d.rootTeamId}` } });
+    expect(refused.code).toBe(4);
+    expect(lines(refused.stdout).at(-1)).toMatchObject({ event: 'stopped', reason: 'unauthorized' });
+    expect(refused.stderr).toMatch(/error UNAUTHORIZED/);
+    rmSync(f.h.stateDir, { recursive: true, force: true });
+
     const missing = await runCli(['watch', join(dir, 'nope'), '--once'], { env: env() });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/is not a folder/);

@@ -42,6 +42,8 @@ export class WatchSession {
   private retries = new Set<NodeJS.Timeout>();
   private arrivals: Arrivals;
   private stopping = false;
+  /** An error no retry can fix (a refused credential): the watcher stops and run() throws it. */
+  private fatal?: ClientError;
 
   constructor(
     private o: SessionOptions,
@@ -72,6 +74,7 @@ export class WatchSession {
     await this.shutdown();
     const unfinished = this.state.all().filter((e) => !FINAL.includes(e.stage)).length;
     this.report.emit({ event: 'stopped', reason, files_in_progress: unfinished });
+    if (this.fatal) throw this.fatal;
     return reason;
   }
 
@@ -146,6 +149,10 @@ export class WatchSession {
     if (e instanceof StopError || (this.stopping && e instanceof UploadAbortedError)) return;
     const code = e instanceof ClientError ? e.code : (e as { code?: string }).code;
     this.report.emit({ event: 'failed', file: entry.file, stage: STEP[entry.stage], error: (e as Error).message, code: typeof code === 'string' ? code : undefined, final: false, job_id: entry.job_id });
+    if (e instanceof ClientError && e.status === 401) {
+      this.fatal ??= e;
+      if (!this.drain.signal.aborted) this.drain.abort('unauthorized');
+    }
     if (this.o.once || this.stopping) return;
     const timer = setTimeout(() => {
       this.retries.delete(timer);
