@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import PQueue from 'p-queue';
 import { ClientError } from '../../client/errors.js';
@@ -97,6 +98,9 @@ export class WatchSession {
     if (!sha) {
       try {
         sha = await sha256File(join(this.o.dir, rel), this.drain.signal);
+        // Written to again while hashed: this hash is of no one version; it arrives again once still.
+        const after = await stat(join(this.o.dir, rel));
+        if (after.size !== sig.size || Math.floor(after.mtimeMs) !== sig.mtime_ms) return;
       } catch (e) {
         if (this.stopping || (e as NodeJS.ErrnoException).code === 'ENOENT') return; // Gone again: nothing arrived.
         return this.report.emit({ event: 'failed', file: rel, stage: 'hash', error: (e as Error).message, final: false });
