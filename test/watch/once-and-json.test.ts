@@ -96,6 +96,25 @@ describe('clipper watch --once --json', () => {
     expect(r.stderr).toMatch(/stopped \(idle\)/);
   });
 
+  it('stops when the service refuses the job options, keeping the upload for the next run', async () => {
+    copyFileSync(f.videos['v1.mp4'], join(dir, 'talk.mp4'));
+    const r = await runCli(['--json', 'watch', dir, ...fast, '--duration', '2h'], { env: env() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error BAD_REQUEST: target_duration must be between 5 and 600 seconds/);
+    const events = lines(r.stdout);
+    expect(events.find((e) => e.event === 'failed')).toMatchObject({ stage: 'job_create', code: 'BAD_REQUEST' });
+    expect(events.at(-1)).toMatchObject({ event: 'stopped', reason: 'refused', files_in_progress: 1 });
+    const uploaded = events.find((e) => e.event === 'uploaded');
+
+    const fixed = await runCli(['--json', 'watch', dir, '--once', ...fast, '--duration', '45'], { env: env() });
+    expect(fixed.code).toBe(0);
+    const again = lines(fixed.stdout);
+    expect(again.filter((e) => e.event === 'uploaded')).toEqual([]);
+    const job = again.find((e) => e.event === 'job_created');
+    expect(job.upload_id).toBe(uploaded.upload_id);
+    expect(f.svc.jobs.get(job.job_id)!.body.target_duration).toBe(45);
+  });
+
   it('refuses bad options with exit code 2 before watching anything', async () => {
     for (const args of [['--publish', 'myspace'], ['--language', 'english'], ['--concurrency', '0'], ['--settle', 'soon'], ['--duration', 'long']]) {
       const r = await runCli(['watch', dir, ...args], { env: env() });

@@ -153,9 +153,11 @@ export class WatchSession {
     if (e instanceof StopError || (this.stopping && e instanceof UploadAbortedError)) return;
     const code = e instanceof ClientError ? e.code : (e as { code?: string }).code;
     this.report.emit({ event: 'failed', file: entry.file, stage: STEP[entry.stage], error: (e as Error).message, code: typeof code === 'string' ? code : undefined, final: false, job_id: entry.job_id });
-    if (e instanceof ClientError && e.status === 401) {
+    // A refused credential, or job options the service refuses (400 on POST /v1/clips: a bad
+    // --language, --duration or --criteria), would fail the same way for every file.
+    if (e instanceof ClientError && (e.status === 401 || (e.status === 400 && entry.stage === 'uploaded'))) {
       this.fatal ??= e;
-      if (!this.drain.signal.aborted) this.drain.abort('unauthorized');
+      if (!this.drain.signal.aborted) this.drain.abort(e.status === 401 ? 'unauthorized' : 'refused');
     }
     if (this.o.once || this.stopping) return;
     const timer = setTimeout(() => {

@@ -34,9 +34,11 @@ export interface InterimService {
 export function interimRoutes(router: Router, svc: InterimService): void {
   router.post('/v1/clips', { auth: 'any' }, async (ctx) => {
     if (svc.failCreates > 0 && svc.failCreates--) throw new Error('database is locked');
-    const body = (await ctx.json()) as { source?: { upload_id?: string } };
+    const body = (await ctx.json()) as { source?: { upload_id?: string }; target_duration?: number };
     const uploadId = body?.source?.upload_id;
     if (typeof uploadId !== 'string') throw badRequest('source.upload_id is required', { field: 'source.upload_id' });
+    const duration = body.target_duration;
+    if (duration !== undefined && !(duration >= 5 && duration <= 600)) throw badRequest('target_duration must be between 5 and 600 seconds', { field: 'target_duration' });
     const jobId = newId('job');
     ctx.app.db.transaction(() => ctx.app.uploads.claimForJob(ctx.principal.teamId, uploadId, jobId))();
     const job: InterimJob = { job_id: jobId, team_id: ctx.principal.teamId, upload_id: uploadId, body: body as Record<string, unknown>, status: 'queued', created_at: ctx.app.clock.now(), clips: [] };
