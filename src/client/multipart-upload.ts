@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { MultipartUploadCreated } from '../api/uploads.js';
 import type { ClipperClient } from './client.js';
 import { ClientError } from './errors.js';
@@ -38,9 +39,10 @@ export class MultipartUpload {
   constructor(private client: ClipperClient, private file: FileFingerprint, private o: MultipartOptions) {}
 
   async run(): Promise<UploadResult> {
-    const resumed = await this.resume();
-    if (!resumed) await this.create();
-    const total = this.state.parts_total;
+    const previous = await this.resume();
+    // An earlier run completed it but stopped before forgetting it: nothing left to send.
+    if (previous === 'complete') return this.finish(true, this.state.parts_total);
+    if (!previous) await this.create();
     const skipped = Object.keys(this.state.etags).length;
     this.sent = Object.keys(this.state.etags).reduce((sum, n) => sum + this.partLength(Number(n)), 0);
     this.report();
@@ -57,24 +59,32 @@ export class MultipartUpload {
       await this.sendParts(redo);
       await this.client.uploads.complete(this.state.upload_id, this.completeList());
     }
+    return this.finish(!!previous, skipped);
+  }
+
+  private async finish(resumed: boolean, skipped: number): Promise<UploadResult> {
     await this.o.store.remove(this.state.base_url, this.file);
     this.o.emit({ type: 'completed', upload_id: this.state.upload_id });
     return { upload_id: this.state.upload_id, multipart: true, resumed, size_bytes: this.file.size, content_type: this.o.contentType, file_name: this.o.fileName, parts_sent: this.sentThisRun, parts_skipped: skipped };
   }
 
-  /** Continues the upload an earlier run left, when the server still has it pending. */
-  private async resume(): Promise<boolean> {
+  /** Picks up the upload an earlier run left, if the server still has it pending (or complete). */
+  private async resume(): Promise<'pending' | 'complete' | undefined> {
     const saved = this.o.store.load(this.client.baseUrl, this.file);
-    if (!saved) return false;
+    if (!saved) return undefined;
     const server = await this.client.uploads.get(saved.upload_id).catch((e) => (e instanceof ClientError && e.status === 404 ? undefined : Promise.reject(e)));
-    if (!server || server.status !== 'pending' || server.part_size !== saved.part_size) return false;
+    if (server?.status === 'complete' && server.size_bytes === this.file.size) {
+      this.state = saved;
+      return 'complete';
+    }
+    if (!server || server.status !== 'pending' || server.part_size !== saved.part_size) return undefined;
     // Only parts the server holds with the etag we were given count as sent.
     const held = new Map(server.parts_received.map((p) => [p.part_number, unquote(p.etag)]));
     saved.etags = Object.fromEntries(Object.entries(saved.etags).filter(([n, etag]) => held.get(Number(n)) === unquote(etag)));
     this.state = saved;
     await this.o.store.save(saved);
     this.o.emit({ type: 'resumed', upload_id: saved.upload_id, parts_done: Object.keys(saved.etags).length, parts_total: saved.parts_total });
-    return true;
+    return 'pending';
   }
 
   private async create(): Promise<void> {
@@ -112,6 +122,8 @@ export class MultipartUpload {
     const onAbort = () => stop.abort();
     this.o.signal.addEventListener('abort', onAbort, { once: true });
     const signal = AbortSignal.any([this.o.signal, stop.signal]);
+    // Each part in flight listens for an abort: as many listeners as lanes, and a few more.
+    setMaxListeners(this.o.concurrency + 10, signal);
     const lane = async () => {
       for (let n = queue.shift(); n !== undefined && !signal.aborted; n = queue.shift()) {
         if (this.o.drain?.aborted) return;
@@ -120,6 +132,7 @@ export class MultipartUpload {
     };
     const results = await Promise.allSettled(Array.from({ length: Math.min(this.o.concurrency, queue.length) }, () => lane().catch((e) => (stop.abort(), Promise.reject(e)))));
     this.o.signal.removeEventListener('abort', onAbort);
+    await this.o.store.flush(); // an interrupted run returns only once its record is on disk
     if (this.o.signal.aborted || (this.o.drain?.aborted && this.missingParts().length > 0)) throw new UploadAbortedError(this.state.upload_id);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof UploadAbortedError));
     if (failed) throw failed.reason;
@@ -141,7 +154,9 @@ export class MultipartUpload {
           },
         });
         this.state.etags[n] = etag;
-        await this.o.store.save(this.state);
+        // Recorded in the background (in order): the lane moves on to its next part at once. A
+        // record that cannot be written costs only the ability to resume, so it is a warning.
+        this.o.store.save(this.state).catch((e) => this.o.emit({ type: 'warning', upload_id: this.state.upload_id, message: `could not save the resume record: ${(e as Error).message}` }));
         this.sentThisRun++;
         this.report();
         this.o.emit({ type: 'part_done', upload_id: this.state.upload_id, part_number: n, etag });

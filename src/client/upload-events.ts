@@ -15,6 +15,7 @@ export type UploaderEvent =
   | { type: 'resigned'; upload_id: string; part_numbers: number[] }
   | { type: 'part_done'; upload_id: string; part_number: number; etag: string }
   | { type: 'part_retry'; upload_id: string; part_number: number; attempt: number; reason: string }
+  | { type: 'warning'; upload_id: string; message: string }
   | { type: 'completed'; upload_id: string };
 
 export interface UploadResult {

@@ -88,12 +88,18 @@ export class ResumeStore {
   save(state: ResumeState): Promise<void> {
     const file = this.fileFor(state.base_url, state.file);
     const text = JSON.stringify(state);
-    this.writing = this.writing.then(async () => {
+    const write = this.writing.then(async () => {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
       const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
       await writeFile(tmp, text, { mode: 0o600 });
       await rename(tmp, file);
     });
+    this.writing = write.catch(() => {}); // one failed write does not stop the later ones
+    return write;
+  }
+
+  /** Waits for the records being written. */
+  flush(): Promise<void> {
     return this.writing;
   }
 

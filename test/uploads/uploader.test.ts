@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { runCli } from '../helpers/cli-io.js';
 import { ClipperClient } from '../../src/client/client.js';
 import { uploadFile, type UploaderEvent } from '../../src/client/uploader.js';
 import type { TestDaemon } from '../helpers/daemon.js';
@@ -46,18 +45,24 @@ const sourceFile = (name: string, parts: number) => {
 };
 const storedMd5 = async (uploadId: string) => md5(await readObject(d, d.app.uploads.objectKeyOf(d.rootTeamId, uploadId)));
 
-/** The CLI in-process: its exit code, stdout and stderr. */
-async function cli(...args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => (out += c));
-  stderr.on('data', (c) => (err += c));
-  const env = { CLIPPER_STATE_DIR: stateDir, NO_COLOR: '1' };
-  const code = await main(['node', 'clipper', '--base-url', d.url, '--api-key', key, ...args], { stdout, stderr, stdin: Readable.from([]), env });
-  return { code, stdout: out, stderr: err };
+/** Starts a multipart upload of `path` and stops it through its signal once `lastPart` is in. */
+async function interruptAfter(path: string, lastPart: number): Promise<string> {
+  const stop = new AbortController();
+  let id = '';
+  const run = uploadFile(client(), path, {
+    multipartThreshold: TEST_PART_SIZE, concurrency: 1, stateDir, signal: stop.signal,
+    onEvent: (e) => {
+      id = (e as { upload_id: string }).upload_id;
+      if (e.type === 'part_done' && e.part_number === lastPart) stop.abort();
+    },
+  });
+  await expect(run).rejects.toMatchObject({ name: 'AbortError' });
+  return id;
 }
+
+/** The CLI in-process, against the test daemon: its exit code, stdout and stderr. */
+const cli = (...args: string[]) =>
+  runCli(['--base-url', d.url, '--api-key', key, ...args], { env: { PATH: process.env.PATH, CLIPPER_STATE_DIR: stateDir, NO_COLOR: '1' } });
 
 describe('clipper uploads create', () => {
   it('sends a small file in one PUT and prints its upload_id', async () => {
@@ -82,6 +87,18 @@ describe('clipper uploads create', () => {
     expect(readdirSync(join(stateDir, 'uploads'))).toEqual([]);
   });
 
+  it('draws the transfer bar on a terminal\'s stderr, resuming from the bytes already sent', async () => {
+    const { path } = sourceFile('tty.mp4', 4);
+    await interruptAfter(path, 2);
+    const env = { PATH: process.env.PATH, CLIPPER_STATE_DIR: stateDir };
+    const r = await runCli(['--base-url', d.url, '--api-key', key, 'uploads', 'create', path, '--multipart-threshold', String(TEST_PART_SIZE)], { env, tty: true });
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^upl_/);
+    expect(r.stderr).toContain('resuming upload');
+    expect(r.stderr).toMatch(/tty\.mp4 \[#+-*\] +\d+%/);
+    expect(r.stderr).toContain('tty.mp4 [####################] 100%');
+  });
+
   it('refuses bad flags with the usage exit code', async () => {
     const { path } = sourceFile('flags.mp4', 1);
     expect((await cli('uploads', 'create', path, '--concurrency', '0')).code).toBe(2);
@@ -92,17 +109,7 @@ describe('clipper uploads create', () => {
 describe('resuming an interrupted multipart upload', () => {
   it('aborted through its signal, a second run sends only the missing parts', async () => {
     const { path, data } = sourceFile('resume.mp4', 8);
-    const stop = new AbortController();
-    const events: UploaderEvent[] = [];
-    const first = uploadFile(client(), path, {
-      multipartThreshold: TEST_PART_SIZE, concurrency: 1, stateDir, signal: stop.signal,
-      onEvent: (e) => {
-        events.push(e);
-        if (e.type === 'part_done' && e.part_number === 3) stop.abort();
-      },
-    });
-    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
-    const uploadId = (events[0] as { upload_id: string }).upload_id;
+    const uploadId = await interruptAfter(path, 3);
     expect((await client().uploads.get(uploadId)).parts_received.map((p) => p.part_number)).toEqual([1, 2, 3]);
     received = [];
     const r = await cli('uploads', 'create', path, '--multipart-threshold', String(TEST_PART_SIZE), '--json');
@@ -131,7 +138,9 @@ describe('resuming an interrupted multipart upload', () => {
     const args = ['--base-url', d.url, '--api-key', key, 'uploads', 'create', path, '--multipart-threshold', String(TEST_PART_SIZE), '--concurrency', '1'];
     const child = execFile(join(process.cwd(), 'bin', 'clipper'), args, { env });
     const exited = new Promise((r) => child.on('exit', r));
-    while (!held) await new Promise((r) => setTimeout(r, 20));
+    // Killed once part 4 is on its way and the record of parts 1 to 3 is on disk.
+    const recorded = () => readdirSync(join(stateDir, 'uploads')).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(join(stateDir, 'uploads', f), 'utf8')));
+    while (!held || !existsSync(join(stateDir, 'uploads')) || Object.keys(recorded()[0]?.etags ?? {}).length < 3) await new Promise((r) => setTimeout(r, 20));
     child.kill('SIGKILL');
     await exited;
     release();
@@ -146,17 +155,22 @@ describe('resuming an interrupted multipart upload', () => {
     expect(await storedMd5(result.upload_id)).toBe(md5(data));
   });
 
+  it('finishes at once when the interrupted run had already completed the upload', async () => {
+    const { path } = sourceFile('done.mp4', 3);
+    const id = await interruptAfter(path, 3);
+    // As if the complete call went through and the CLI died before forgetting the upload.
+    const view = await client().uploads.get(id);
+    await client().uploads.complete(id, view.parts_received.map(({ part_number, etag }) => ({ part_number, etag })));
+    received = [];
+    const again = await uploadFile(client(), path, { multipartThreshold: TEST_PART_SIZE, stateDir });
+    expect(again).toMatchObject({ upload_id: id, resumed: true, parts_sent: 0, parts_skipped: 3 });
+    expect(received).toEqual([]);
+    expect(readdirSync(join(stateDir, 'uploads'))).toEqual([]);
+  });
+
   it('starts afresh when the file changed since the interrupted run', async () => {
     const { path } = sourceFile('changed.mp4', 4);
-    const stop = new AbortController();
-    let firstId = '';
-    await uploadFile(client(), path, {
-      multipartThreshold: TEST_PART_SIZE, concurrency: 1, stateDir, signal: stop.signal,
-      onEvent: (e) => {
-        if (e.type === 'created') firstId = e.upload_id;
-        if (e.type === 'part_done') stop.abort();
-      },
-    }).catch(() => {});
+    const firstId = await interruptAfter(path, 1);
     const changed = randomBytes(4 * TEST_PART_SIZE - 1000);
     writeFileSync(path, changed);
     const again = await uploadFile(client(), path, { multipartThreshold: TEST_PART_SIZE, stateDir });
@@ -200,15 +214,7 @@ describe('recovering from failures', () => {
 describe('clipper uploads get|complete|cancel', () => {
   it('completes parts PUT by other means, shows an upload and cancels another', async () => {
     const { path, data } = sourceFile('manual.mp4', 3);
-    const stop = new AbortController();
-    let id = '';
-    await uploadFile(client(), path, {
-      multipartThreshold: TEST_PART_SIZE, concurrency: 1, stateDir, signal: stop.signal,
-      onEvent: (e) => {
-        id = (e as { upload_id: string }).upload_id;
-        if (e.type === 'part_done' && e.part_number === 3) stop.abort();
-      },
-    }).catch(() => {});
+    const id = await interruptAfter(path, 3);
     const shown = await cli('uploads', 'get', id);
     expect(shown.stdout).toContain('pending');
     expect(shown.stdout).toContain('received: 3 of 3 parts');

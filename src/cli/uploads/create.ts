@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { UploadAbortedError, uploadFile, DEFAULT_CONCURRENCY, DEFAULT_MULTIPART_THRESHOLD, type UploaderEvent } from '../../client/uploader.js';
+import { UploadAbortedError, uploadFile, DEFAULT_CONCURRENCY, DEFAULT_MULTIPART_THRESHOLD, type UploaderEvent, type UploadProgress } from '../../client/uploader.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT, usageError } from '../exit-codes.js';
-import { formatBytes, ProgressBar } from './progress-bar.js';
+import { formatBytes, startTransfer, type TransferProgress } from '../progress.js';
 
 export interface CreateOptions {
   file: string;
@@ -26,6 +26,7 @@ function describe(e: UploaderEvent): string | undefined {
   if (e.type === 'resumed') return `resuming upload ${e.upload_id}: ${e.parts_done} of ${e.parts_total} parts already sent`;
   if (e.type === 'part_retry') return `retrying part ${e.part_number} (attempt ${e.attempt + 1}): ${e.reason}`;
   if (e.type === 'resigned') return `re-signed ${e.part_numbers.length} expired part URL(s)`;
+  if (e.type === 'warning') return `warning: ${e.message}`;
   return undefined;
 }
 
@@ -39,10 +40,14 @@ export async function run(opts: CreateOptions, ctx: CliContext, signal?: AbortSi
   const concurrency = wholeNumber(opts.concurrency, '--concurrency', 1, 32) ?? DEFAULT_CONCURRENCY;
   const multipartThreshold = wholeNumber(opts.multipartThreshold, '--multipart-threshold', 1, Number.MAX_SAFE_INTEGER) ?? DEFAULT_MULTIPART_THRESHOLD;
   const client = await ctx.client();
-  const bar = ctx.io.stderr.isTTY && !ctx.out.jsonMode ? new ProgressBar(ctx.io.stderr, basename(opts.file)) : undefined;
-  const info = (text: string) => {
-    bar?.done();
-    ctx.out.info(text);
+  // The shared transfer bar (speed and ETA on a terminal's stderr; nothing in --json or a pipe),
+  // started at the first report so a resumed upload starts from the bytes already sent.
+  let bar: TransferProgress | undefined;
+  let shown = 0;
+  const onProgress = (p: UploadProgress) => {
+    bar ??= startTransfer(ctx, { label: basename(opts.file), totalBytes: p.totalBytes, doneBytes: (shown = p.sentBytes) });
+    bar.add(p.sentBytes - shown);
+    shown = p.sentBytes;
   };
   try {
     const result = await uploadFile(client, opts.file, {
@@ -52,19 +57,19 @@ export async function run(opts: CreateOptions, ctx: CliContext, signal?: AbortSi
       multipartThreshold,
       env: ctx.env,
       signal,
-      onProgress: bar?.update,
+      onProgress: ctx.animate ? onProgress : undefined,
       onEvent: (e) => {
         const text = describe(e);
-        if (text) info(text);
+        if (text) ctx.out.info(text);
       },
     });
-    bar?.done();
+    bar?.succeed();
     ctx.out.data(result, () => {
       ctx.out.line(result.upload_id);
       ctx.out.info(`uploaded ${opts.file} (${formatBytes(result.size_bytes)}, ${result.multipart ? 'multipart' : 'single PUT'}) as ${result.upload_id}`);
     });
   } catch (e) {
-    bar?.done();
+    bar?.fail();
     if (e instanceof UploadAbortedError) throw new CliError(EXIT.ERROR, e.message, 'Run the same command again on the unchanged file; only the missing parts are sent.', 'INTERRUPTED');
     throw e;
   }

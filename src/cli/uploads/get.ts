@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { formatTime } from '../output.js';
-import { formatBytes } from './progress-bar.js';
+import { formatBytes } from '../progress.js';
 
 /** `clipper uploads get ID`: status, sizes and the parts the server has received. */
 export async function run(opts: { id: string }, ctx: CliContext): Promise<void> {
