@@ -12,6 +12,9 @@ import { TokenVerifier } from './identity/token-verifier.js';
 import { RateLimiter } from './server/rate-limit.js';
 import { TaskRunner } from './tasks/task-runner.js';
 import { ClipRepo, type PreviewReadyHook } from './store/clips.js';
+import { HeavyQueue } from './pipeline/heavy-queue.js';
+import { createClipJobs } from './pipeline/job/index.js';
+import type { ClipJobService } from './pipeline/job/service.js';
 import { join } from 'node:path';
 import type { ObjectStore } from './objects/object-store.js';
 import { DiskObjectStore } from './objects/disk-store.js';
@@ -44,6 +47,10 @@ export interface AppContext {
   clips: ClipRepo;
   /** Run inside the transaction that marks a clip preview ready (drafts hook in here). */
   previewReadyHooks: PreviewReadyHook[];
+  /** Every CPU-heavy child process (ffmpeg, speech) runs through this one queue. */
+  heavy: HeavyQueue;
+  /** Clip jobs (POST/GET /v1/clips) and the pipeline behind them. */
+  clipJobs: ClipJobService;
   /** The object store (uploads, previews, renders): `<dataDir>/objects` on disk. */
   objects: ObjectStore;
   /** Signs object URLs: `app.objectUrls.signGet(key, ttlMs)` for preview_url / output_url. */
@@ -86,6 +93,9 @@ export async function createAppContext(config: DaemonConfig, db: Db, clock: Cloc
     objectUrls,
     uploadRepo,
     uploads: new UploadService({ db, clock, log, repo: uploadRepo, objects, urls: objectUrls, minPartSize }),
+    heavy: new HeavyQueue(Number(config.extra.heavy_concurrency) || undefined),
+    clipJobs: undefined!, // needs the context itself: set below
   };
+  app.clipJobs = createClipJobs(app);
   return app;
 }

@@ -8,6 +8,7 @@ import { buildWebhookWorkers } from './events/webhook-workers.js';
  * on app.tasks here; other areas add their own workers to the list.
  */
 export function buildWorkers(app: AppContext): Worker[] {
+  app.tasks.register(app.clipJobs.taskHandler());
   const cleanup = new UploadCleanup({ clock: app.clock, log: app.log, repo: app.uploadRepo, objects: app.objects });
   return [app.tasks, ...buildWebhookWorkers(app), uploadCleanupWorker(cleanup, app.clock, app.log, Number(app.config.extra.upload_cleanup_hour ?? 3))];
 }

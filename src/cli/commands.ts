@@ -6,6 +6,7 @@ import { registerAdminCommands } from './admin/index.js';
 import { registerKeyCommands } from './keys/index.js';
 import { registerWebhookCommands } from './webhooks/index.js';
 import { registerPing } from './ping.js';
+import { registerClipCommands } from './clips/index.js';
 import { registerProfileCommands } from './profiles/index.js';
 import * as api from './api.js';
 import * as completion from './completion/index.js';
@@ -22,6 +23,7 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerKeyCommands(program, ctx);
   registerWebhookCommands(program, ctx);
   registerPing(program, ctx);
+  registerClipCommands(program, ctx);
   registerProfileCommands(program, ctx);
   api.register(program, ctx);
   doctor.register(program, ctx);

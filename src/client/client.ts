@@ -2,6 +2,7 @@ import { HttpClient, type HttpOptions } from './http.js';
 import type { CreateKeyInput, CreateWebhookInput, ConnectPlatformInput } from '../api/schemas.js';
 import type { ApiKey, CreatedApiKey, Ping, PlatformConnection, Webhook, WebhookDelivery } from './types.js';
 import type { EventEnvelope } from '../api/events.js';
+import type { ClipJobView, CreateClipJobInput, CreatedClipJob } from '../api/clips.js';
 import type { CreateUploadInput } from '../api/schemas.js';
 import type { CancelledUpload, CompletedUpload, CreatedUpload, ResignedParts, UploadView } from '../api/uploads.js';
 
@@ -40,6 +41,12 @@ export class ClipperClient {
       this.http.call<{ deliveries: WebhookDelivery[] }>('GET', `/v1/webhooks/${enc(id)}/deliveries`, { query }),
     /** Emits a sample event of `type` for the team (extension); not retried: each call emits one. */
     trigger: (type: string) => this.http.call<{ event: EventEnvelope }>('POST', '/v1/webhooks/trigger', { body: { type }, idempotent: false }),
+  };
+
+  /** Spec "POST /v1/clips" (a new job on every call: never retried) and "GET /v1/clips/:jobId". */
+  readonly clips = {
+    create: (input: CreateClipJobInput) => this.http.call<CreatedClipJob>('POST', '/v1/clips', { body: input, idempotent: false }),
+    get: (jobId: string) => this.http.call<ClipJobView>('GET', `/v1/clips/${enc(jobId)}`),
   };
 
   readonly platforms = {

@@ -3,6 +3,8 @@ import { registerHealthRoutes } from './health.js';
 import { registerKeyRoutes } from './keys.js';
 import { registerWebhookRoutes } from './webhooks.js';
 import { registerPlatformRoutes } from './platforms.js';
+import { registerClipRoutes } from './clips.js';
+import { registerAppPages } from './app-pages.js';
 import { registerUploadRoutes } from './uploads.js';
 import { registerObjectRoutes } from './objects.js';
 
@@ -13,6 +15,8 @@ export function buildRouter(): Router {
   registerKeyRoutes(router);
   registerWebhookRoutes(router);
   registerPlatformRoutes(router);
+  registerClipRoutes(router);
+  registerAppPages(router);
   registerUploadRoutes(router);
   registerObjectRoutes(router);
   return router;

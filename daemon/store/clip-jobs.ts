@@ -1,0 +1,103 @@
+import type { Db } from './db.js';
+import type { JobStatus } from '../../src/api/clips.js';
+import type { SuggestedClip, Word } from '../pipeline/types.js';
+import { newId } from '../../src/api/ids.js';
+
+/** A stored clip job (migration 003). The clip-job service owns its state machine. */
+export interface ClipJobRow {
+  id: string;
+  team_id: string;
+  asset_id: string;
+  status: JobStatus;
+  source_type: 'url' | 'upload' | 'platform';
+  source_url: string | null;
+  upload_id: string | null;
+  criteria: string | null;
+  target_duration: number | null;
+  language: string;
+  folder_name: string;
+  media_key: string | null;
+  progress: number;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type NewClipJob = Pick<ClipJobRow, 'team_id' | 'source_type' | 'source_url' | 'upload_id' | 'criteria' | 'target_duration' | 'language' | 'folder_name' | 'media_key'>;
+
+/** A suggested clip with the words it contains, ready to be stored. */
+export type ClipToStore = SuggestedClip & { words: Word[] };
+
+/** SQL of clip jobs, their stage results and their clips. Every write joins the caller's transaction. */
+export class ClipJobRepo {
+  constructor(private db: Db) {}
+
+  insert(input: NewClipJob, now: number, id = newId('job')): ClipJobRow {
+    const row: ClipJobRow = { ...input, id, asset_id: newId('asset'), status: 'queued', progress: 0, error: null, created_at: now, updated_at: now };
+    this.db
+      .prepare(
+        `INSERT INTO clip_jobs (id, team_id, asset_id, status, source_type, source_url, upload_id, criteria, target_duration, language, folder_name, media_key, progress, error, created_at, updated_at)
+         VALUES (@id, @team_id, @asset_id, @status, @source_type, @source_url, @upload_id, @criteria, @target_duration, @language, @folder_name, @media_key, @progress, @error, @created_at, @updated_at)`,
+      )
+      .run(row);
+    return row;
+  }
+
+  get(teamId: string, id: string): ClipJobRow | undefined {
+    return this.db.prepare('SELECT * FROM clip_jobs WHERE id = ? AND team_id = ?').get(id, teamId) as ClipJobRow | undefined;
+  }
+
+  /** A team's newest jobs first. */
+  listByTeam(teamId: string, limit: number): ClipJobRow[] {
+    return this.db.prepare('SELECT * FROM clip_jobs WHERE team_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?').all(teamId, limit) as ClipJobRow[];
+  }
+
+  byId(id: string): ClipJobRow | undefined {
+    return this.db.prepare('SELECT * FROM clip_jobs WHERE id = ?').get(id) as ClipJobRow | undefined;
+  }
+
+  /** Changes some columns of a job (always bumps updated_at). */
+  update(id: string, fields: Partial<Pick<ClipJobRow, 'status' | 'folder_name' | 'media_key' | 'progress' | 'error'>>, now: number): void {
+    const keys = Object.keys(fields);
+    const sets = keys.map((k) => `${k} = @${k}`).concat('updated_at = @updated_at').join(', ');
+    this.db.prepare(`UPDATE clip_jobs SET ${sets} WHERE id = @id`).run({ ...fields, updated_at: now, id });
+  }
+
+  /** Finished stage results of a job, by stage name (resume after a crash reads these). */
+  stageResults(jobId: string): Map<string, unknown> {
+    const rows = this.db.prepare('SELECT stage, result FROM job_stages WHERE job_id = ?').all(jobId) as Array<{ stage: string; result: string }>;
+    return new Map(rows.map((r) => [r.stage, JSON.parse(r.result)]));
+  }
+
+  saveStage(jobId: string, stage: string, result: unknown, now: number): void {
+    this.db
+      .prepare('INSERT INTO job_stages (job_id, stage, result, finished_at) VALUES (?, ?, ?, ?) ON CONFLICT (job_id, stage) DO UPDATE SET result = excluded.result, finished_at = excluded.finished_at')
+      .run(jobId, stage, JSON.stringify(result), now);
+  }
+
+  /** Stores clips after the ones the job already has (ranks continue); returns their ids. */
+  insertClips(job: Pick<ClipJobRow, 'id' | 'team_id'>, clips: ClipToStore[], now: number): string[] {
+    let rank = (this.db.prepare('SELECT COALESCE(MAX(rank), -1) FROM clips WHERE job_id = ?').pluck().get(job.id) as number) + 1;
+    const insert = this.db.prepare(
+      `INSERT INTO clips (id, job_id, team_id, rank, start, "end", title, score, score_breakdown, reason, transcript, words, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    return clips.map((c) => {
+      const id = newId('clip');
+      insert.run(id, job.id, job.team_id, rank++, c.start, c.end, c.title, c.score, JSON.stringify(c.score_breakdown), c.reason, c.transcript, JSON.stringify(c.words), now);
+      return id;
+    });
+  }
+
+  /** Renumbers a job's clips best first (by score); ranks are unique, so move them aside first. */
+  rankByScore(jobId: string): void {
+    const ids = this.db.prepare('SELECT id FROM clips WHERE job_id = ? ORDER BY score DESC, start').pluck().all(jobId) as string[];
+    this.db.prepare('UPDATE clips SET rank = -rank - 1 WHERE job_id = ?').run(jobId);
+    const set = this.db.prepare('UPDATE clips SET rank = ? WHERE id = ?');
+    ids.forEach((id, i) => set.run(i, id));
+  }
+
+  setPreview(clipId: string, key: string, now: number): void {
+    this.db.prepare('UPDATE clips SET preview_key = ?, preview_ready_at = ? WHERE id = ?').run(key, now, clipId);
+  }
+}
