@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClipperClient } from '../../src/client/client.js';
 import { uploadFile } from '../../src/client/uploader.js';
@@ -7,7 +6,8 @@ import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { connect } from './helpers.js';
 
 // The whole way on the committed spoken sample: upload, the real pipeline (ffmpeg, pocketsphinx,
-// the suggester, previews), drafts written when each preview is ready, then publishing one of them.
+// the suggester, previews), and drafts written from real recognised words when each preview is
+// ready. (Publishing a draft is covered by publishing.test.ts; it is left out here for speed.)
 const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
 
 let d: TestDaemon;
@@ -26,7 +26,7 @@ afterAll(() => d.stop());
 
 const words = (s: string) => new Set(s.toLowerCase().match(/[a-z']+/g) ?? []);
 
-describe('from a spoken video to a published post', () => {
+describe('from a spoken video to drafts', () => {
   it('writes one draft per connected platform for every clip, from that clip\'s own words', async () => {
     const job = (await d.call('GET', `/v1/clips/${jobId}`, { auth })).body;
     expect(job.status).toBe('done');
@@ -46,17 +46,5 @@ describe('from a spoken video to a published post', () => {
     const title = posts.find((p: any) => p.platform === 'long_video').title;
     expect(title.length).toBeGreaterThan(5);
     expect(title.length).toBeLessThanOrEqual(100);
-  });
-
-  it('publishes a draft of the best clip on the local connector\'s public page', async () => {
-    const job = (await d.call('GET', `/v1/clips/${jobId}`, { auth })).body;
-    const post = (await d.call('GET', `/v1/clips/${job.clips[0].id}/posts`, { auth })).body.posts.find((p: any) => p.platform === 'short_video');
-    expect((await d.call('POST', `/v1/posts/${post.id}/publish`, { auth })).body.post.status).toBe('queued');
-    await d.processAll();
-    const published = (await d.call('GET', `/v1/posts/${post.id}`, { auth })).body.post;
-    expect(published).toMatchObject({ status: 'published', published_url: `${d.url}/p/${post.id}` });
-    const page = await request(published.published_url);
-    expect(page.statusCode).toBe(200);
-    expect(await page.body.text()).toContain('<video');
   });
 });
