@@ -16,6 +16,7 @@ import * as completion from './completion/index.js';
 import * as doctor from './doctor/index.js';
 import { registerModelCommands } from './models/index.js';
 import { registerUploadCommands } from './uploads/index.js';
+import * as watch from './watch/index.js';
 
 /** Every command group; each lives in its own folder (resource/verb, as gh does). */
 export function registerCommands(program: Command, ctx: CliContext): void {
@@ -35,4 +36,5 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   completion.register(program, ctx);
   registerModelCommands(program, ctx);
   registerUploadCommands(program, ctx);
+  watch.register(program, ctx);
 }

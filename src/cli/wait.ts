@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { ClientError } from '../client/errors.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT, usageError } from './exit-codes.js';
-import { startSpinner } from './progress.js';
+import { startSpinner, type Spinner } from './progress.js';
 
 /**
  * The one `--wait` poller (issue 7) for clip jobs, renders and posts. Spec "Status-check
@@ -33,6 +33,8 @@ export interface WaitOptions {
   intervalMs?: number;
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** What shows the state while waiting; default a spinner (`clipper watch` follows many at once, quietly). */
+  spinner?: Spinner;
 }
 
 export const DEFAULT_INTERVAL_MS = 10_000;
@@ -48,7 +50,7 @@ export async function waitFor<T>(ctx: CliContext, spec: WaitSpec<T>, opts: WaitO
   const now = opts.now ?? Date.now;
   const interval = opts.intervalMs ?? DEFAULT_INTERVAL_MS;
   const deadline = opts.timeoutMs === undefined ? Infinity : now() + opts.timeoutMs;
-  const spinner = startSpinner(ctx, `waiting for ${spec.what}`);
+  const spinner = opts.spinner ?? startSpinner(ctx, `waiting for ${spec.what}`);
   let last: string | undefined;
   try {
     for (;;) {

@@ -12,6 +12,8 @@ export interface MultipartOptions {
   concurrency: number;
   maxAttempts: number;
   signal: AbortSignal;
+  /** No new part after this aborts; parts in flight finish (see UploadFileOptions.drain). */
+  drain?: AbortSignal;
   store: ResumeStore;
   emit: (e: UploaderEvent) => void;
   onProgress?: (p: UploadProgress) => void;
@@ -123,12 +125,15 @@ export class MultipartUpload {
     // Each part in flight listens for an abort: as many listeners as lanes, and a few more.
     setMaxListeners(this.o.concurrency + 10, signal);
     const lane = async () => {
-      for (let n = queue.shift(); n !== undefined && !signal.aborted; n = queue.shift()) await this.sendPart(n, signal);
+      for (let n = queue.shift(); n !== undefined && !signal.aborted; n = queue.shift()) {
+        if (this.o.drain?.aborted) return;
+        await this.sendPart(n, signal);
+      }
     };
     const results = await Promise.allSettled(Array.from({ length: Math.min(this.o.concurrency, queue.length) }, () => lane().catch((e) => (stop.abort(), Promise.reject(e)))));
     this.o.signal.removeEventListener('abort', onAbort);
     await this.o.store.flush(); // an interrupted run returns only once its record is on disk
-    if (this.o.signal.aborted) throw new UploadAbortedError(this.state.upload_id);
+    if (this.o.signal.aborted || (this.o.drain?.aborted && this.missingParts().length > 0)) throw new UploadAbortedError(this.state.upload_id);
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof UploadAbortedError));
     if (failed) throw failed.reason;
   }

@@ -27,6 +27,12 @@ export interface UploadFileOptions {
   stateDir?: string;
   env?: NodeJS.ProcessEnv;
   signal?: AbortSignal;
+  /**
+   * Stops a multipart upload at a part boundary: no new part starts, parts in flight finish
+   * and are recorded, then UploadAbortedError (`clipper watch` on Ctrl-C). A single PUT is one
+   * part, so it finishes.
+   */
+  drain?: AbortSignal;
   onProgress?: (p: UploadProgress) => void;
   onEvent?: (e: UploaderEvent) => void;
 }
@@ -57,7 +63,7 @@ export async function uploadFile(client: ClipperClient, path: string, opts: Uplo
   }
   const store = new ResumeStore(opts.stateDir ?? stateDirFrom(opts.env));
   const concurrency = Math.max(1, Math.floor(opts.concurrency ?? DEFAULT_CONCURRENCY));
-  return new MultipartUpload(client, file, { contentType, fileName, concurrency, maxAttempts, signal, store, emit, onProgress: opts.onProgress }).run();
+  return new MultipartUpload(client, file, { contentType, fileName, concurrency, maxAttempts, signal, drain: opts.drain, store, emit, onProgress: opts.onProgress }).run();
 }
 
 interface SingleOptions {
