@@ -12,6 +12,7 @@ import { TokenVerifier } from './identity/token-verifier.js';
 import { RateLimiter } from './server/rate-limit.js';
 import { TaskRunner } from './tasks/task-runner.js';
 import { ClipRepo, type PreviewReadyHook } from './store/clips.js';
+import { createPublishing, type Publishing } from './publish/setup.js';
 import { HeavyQueue } from './pipeline/heavy-queue.js';
 import { createClipJobs } from './pipeline/job/index.js';
 import type { ClipJobService } from './pipeline/job/service.js';
@@ -47,6 +48,12 @@ export interface AppContext {
   clips: ClipRepo;
   /** Run inside the transaction that marks a clip preview ready (drafts hook in here). */
   previewReadyHooks: PreviewReadyHook[];
+  /** Full renders, posts, connectors and the post scheduler (daemon/publish/setup.ts). */
+  connectors: Publishing['connectors'];
+  localConnector: Publishing['localConnector'];
+  renders: Publishing['renders'];
+  posts: Publishing['posts'];
+  postScheduler: Publishing['postScheduler'];
   /** Every CPU-heavy child process (ffmpeg, speech) runs through this one queue. */
   heavy: HeavyQueue;
   /** Clip jobs (POST/GET /v1/clips) and the pipeline behind them. */
@@ -66,7 +73,7 @@ export async function createAppContext(config: DaemonConfig, db: Db, clock: Cloc
   const objectUrls = ObjectUrls.fromDataDir(config.dataDir, clock, () => app.baseUrl);
   const uploadRepo = new UploadRepo(db);
   const minPartSize = config.extra.min_part_size === undefined ? undefined : Number(config.extra.min_part_size);
-  const app: AppContext = {
+  const core: Omit<AppContext, keyof Publishing> = {
     config,
     clock,
     log,
@@ -96,6 +103,8 @@ export async function createAppContext(config: DaemonConfig, db: Db, clock: Cloc
     heavy: new HeavyQueue(Number(config.extra.heavy_concurrency) || undefined),
     clipJobs: undefined!, // needs the context itself: set below
   };
+  const app = core as AppContext;
+  Object.assign(app, createPublishing(app));
   app.clipJobs = createClipJobs(app);
   return app;
 }

@@ -10,5 +10,6 @@ import { buildWebhookWorkers } from './events/webhook-workers.js';
 export function buildWorkers(app: AppContext): Worker[] {
   app.tasks.register(app.clipJobs.taskHandler());
   const cleanup = new UploadCleanup({ clock: app.clock, log: app.log, repo: app.uploadRepo, objects: app.objects });
-  return [app.tasks, ...buildWebhookWorkers(app), uploadCleanupWorker(cleanup, app.clock, app.log, Number(app.config.extra.upload_cleanup_hour ?? 3))];
+  // The post scheduler runs before the task runner so processAll() publishes what fell due.
+  return [app.postScheduler, app.tasks, ...buildWebhookWorkers(app), uploadCleanupWorker(cleanup, app.clock, app.log, Number(app.config.extra.upload_cleanup_hour ?? 3))];
 }

@@ -1,5 +1,6 @@
 import { HttpClient, type HttpOptions } from './http.js';
 import type { CreateKeyInput, CreateWebhookInput, ConnectPlatformInput } from '../api/schemas.js';
+import type { Post, PublishPostInput, Render, UpdatePostInput } from '../api/post-schemas.js';
 import type { ApiKey, CreatedApiKey, Ping, PlatformConnection, Webhook, WebhookDelivery } from './types.js';
 import type { EventEnvelope } from '../api/events.js';
 import type { ClipJobView, CreateClipJobInput, CreatedClipJob } from '../api/clips.js';
@@ -53,6 +54,22 @@ export class ClipperClient {
     connect: (input: ConnectPlatformInput) => this.http.call<PlatformConnection>('POST', '/v1/platforms', { body: input }),
     list: () => this.http.call<{ platforms: PlatformConnection[] }>('GET', '/v1/platforms'),
     disconnect: (platform: string) => this.http.call<{ platform: string; deleted: true }>('DELETE', `/v1/platforms/${enc(platform)}`),
+  };
+
+  readonly renders = {
+    /** Spec: a re-trigger overwrites the previous output, so a retry is harmless. */
+    create: (clipId: string) => this.http.call<{ render_id: string; status: 'queued'; created_at: number }>('POST', `/v1/clips/${enc(clipId)}/renders`),
+    get: (renderId: string) => this.http.call<Render>('GET', `/v1/renders/${enc(renderId)}`),
+  };
+
+  readonly posts = {
+    list: (clipId: string) => this.http.call<{ posts: Post[] }>('GET', `/v1/clips/${enc(clipId)}/posts`),
+    get: (postId: string) => this.http.call<{ post: Post }>('GET', `/v1/posts/${enc(postId)}`),
+    update: (postId: string, input: UpdatePostInput) => this.http.call<{ post: Post }>('PUT', `/v1/posts/${enc(postId)}`, { body: input }),
+    /** Not retried: a repeat after a lost answer would be refused (the post is no longer a draft). */
+    publish: (postId: string, input: PublishPostInput = {}) =>
+      this.http.call<{ post: Post }>('POST', `/v1/posts/${enc(postId)}/publish`, { body: input, idempotent: false }),
+    cancel: (postId: string) => this.http.call<{ post: Post }>('POST', `/v1/posts/${enc(postId)}/cancel`, { idempotent: false }),
   };
 
   /** Uploads (spec "POST /v1/uploads"); bytes go to the signed URLs, see uploader.ts. */

@@ -115,6 +115,19 @@ describe('links answered as web pages (spec behaviour 3)', () => {
     expect(r.status).toBe(202);
   });
 
+  it('refuses loopback and private links on a hosted deployment, up front', async () => {
+    const hosted = await startTestDaemon({ config: { local: false } });
+    try {
+      for (const url of ['http://127.0.0.1/a.mp4', 'https://10.1.2.3/a.mp4', 'https://192.168.0.9/a.mp4']) {
+        const r = await hosted.call('POST', '/v1/clips', { auth: `Key ${hosted.apiKey()}`, body: { source: { url } } });
+        expect(r.status).toBe(400);
+        expect(r.body.error.details.field).toBe('source.url');
+      }
+    } finally {
+      await hosted.stop();
+    }
+  });
+
   it('does not ask video platforms (their pages are HTML by nature)', async () => {
     const r = await post({ source: { url: 'https://youtu.be/dQw4w9WgXcQ' } });
     expect(r.status).toBe(202);

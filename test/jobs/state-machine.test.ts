@@ -56,7 +56,7 @@ describe('clip job state machine', () => {
     // Sections of whole chunks that cover the source in order: a half-length first one, then ~100 s.
     const spans = calls.filter((c) => c.startsWith('suggest')).map((c) => c.slice(8).split('-').map(Number));
     const plan = d.app.clipJobs.repo.stageResults(jobId).get('plan') as { chunks: unknown[]; sections: unknown[] };
-    expect(plan.chunks).toHaveLength(8);
+    expect(plan.chunks).toHaveLength(9); // 8 of 50 s, the first cut in two (one piece per core)
     expect(spans.length).toBe(plan.sections.length);
     expect(spans.length).toBeGreaterThanOrEqual(4);
     expect(spans[0][0]).toBe(0);
@@ -139,5 +139,22 @@ describe('clip job state machine', () => {
     const counts = (prefix: string) => calls.filter((c) => c.startsWith(prefix)).length;
     expect({ probe: counts('probe'), audio: counts('audio'), analyse: counts('analyse'), suggest: counts('suggest') }).toEqual({ probe: 1, audio: 1, analyse: 1, suggest: sections });
     expect(rendered).toBe(sections + 1); // every clip once, one of them twice
+  });
+
+  it('gives the core of the chunk that completes a section to that section\'s preview, before the next chunk', async () => {
+    const single = await startTestDaemon({ config: { extra: { pipeline_chunk_seconds: 50, pipeline_section_seconds: 100, heavy_concurrency: 1 } } as any });
+    try {
+      const seen: string[] = [];
+      Object.assign(single.app.clipJobs.deps, { stages: fakeStages(seen) });
+      const r = await single.call('POST', '/v1/clips', { auth: `Key ${single.apiKey()}`, body: { source: { url: video('one-core.mp4', 400) } } });
+      await single.processAll();
+      expect(single.app.clipJobs.view(single.rootTeamId, r.body.job_id).status).toBe('done');
+      // On one core: every suggestion is followed by its preview, never by another transcription.
+      const order = seen.filter((c) => /^(transcribe|suggest|preview)/.test(c)).map((c) => c.split(' ')[0]);
+      order.forEach((c, i) => c === 'suggest' && expect(order[i + 1]).toBe('preview'));
+      expect(order.filter((c) => c === 'suggest').length).toBeGreaterThanOrEqual(4);
+    } finally {
+      await single.stop();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context.js';
 import type { HeavyQueue } from '../heavy-queue.js';
@@ -62,7 +63,7 @@ export function jobSettings(app: AppContext): JobSettings {
     chunkSeconds: num(x.pipeline_chunk_seconds, 60),
     sectionSeconds: num(x.pipeline_section_seconds, 180),
     linkCheckMs: num(x.link_check_ms, 4000),
-    workDir: `${app.config.dataDir}/work/jobs`,
+    workDir: join(app.config.dataDir, 'work', 'jobs'),
   };
 }
 

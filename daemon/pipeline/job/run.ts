@@ -11,6 +11,7 @@ import { linkPolicy, type JobDeps, type JobSettings } from './deps.js';
 import { ingestSource, type IngestResult } from './ingest.js';
 import { planJob, type JobPlan } from './plan.js';
 import { JobProgress } from './progress.js';
+import { SectionHandoff } from './section-handoff.js';
 import { joinTranscripts, shiftTranscript, wordsIn } from './transcript-parts.js';
 import type { JobTransitions } from './transitions.js';
 import { writeSilentWav } from './wav.js';
@@ -95,12 +96,13 @@ export class JobRun {
     }
     this.progress.setPlan(plan);
 
-    const analysis = this.track(this.analysis(mediaPath, wavPath, probe));
-    const chunks = plan.chunks.map((_, i) => this.track(this.chunk(i, plan, wavPath, wav)));
+    const handoff = new SectionHandoff(plan, (s) => this.done.has(`suggest:${s}`), this.signal);
+    const analysis = this.track(this.analysis(mediaPath, wavPath, probe, handoff));
+    const chunks = plan.chunks.map((_, i) => this.chunk(i, plan, wavPath, wav, handoff));
     const previews = this.deps.app.clips.listByJob(this.job.id).filter((c) => !c.preview_key).map((c) => this.track(this.preview(c, mediaPath, probe)));
     for (const [s, section] of plan.sections.entries()) {
       if (!this.done.has(`suggest:${s}`)) {
-        const [found, ...parts] = await Promise.all([analysis, ...chunks.slice(section.first, section.last + 1)]);
+        const [found, ...parts] = await Promise.all([analysis, ...chunks.slice(section.first, section.last + 1).map((c) => c.transcript)]);
         const transcript = joinTranscripts(parts, { engine: stages.transcriber.name, language: this.job.language });
         const clips = await stages
           .suggest({ transcript, analysis: found, probe, span: section }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language })
@@ -109,49 +111,63 @@ export class JobRun {
         const room = Math.max(0, MAX_CLIPS - this.deps.app.clips.listByJob(this.job.id).length);
         const ids = this.t.suggested(this.job, `suggest:${s}`, clips.slice(0, room).map((c) => ({ ...c, words: wordsIn(transcript, c) })));
         for (const id of ids) previews.push(this.track(this.preview(this.deps.app.clips.byId(id)!, mediaPath, probe)));
+        handoff.sectionQueued(s);
       }
       this.progress.section(s);
       this.report();
     }
-    await Promise.all([analysis, ...chunks, ...previews]);
+    await Promise.all([analysis, ...chunks.map((c) => c.work), ...previews]);
     if (!this.deps.app.clips.listByJob(this.job.id).length) throw new PermanentTaskError(`No clip could be made from this ${Math.round(probe.duration)}-second video`);
     this.t.done(this.job);
     await rm(this.workDir, { recursive: true, force: true });
   }
 
-  private async analysis(mediaPath: string, wavPath: string, probe: ProbeResult): Promise<Analysis> {
-    const stored = this.done.get('analyse') as Analysis | undefined;
-    if (stored) return stored;
-    const found = await this.heavy(HEAVY_PRIORITY.analysis, () => this.deps.stages.analyse({ mediaPath, wavPath, probe }, this.signal), 'Analysis');
-    this.t.stage(this.job, 'analyse', found);
-    this.report('analyse');
+  private async analysis(mediaPath: string, wavPath: string, probe: ProbeResult, handoff: SectionHandoff): Promise<Analysis> {
+    let found = this.done.get('analyse') as Analysis | undefined;
+    if (!found) {
+      found = await this.heavy(HEAVY_PRIORITY.analysis, () => this.deps.stages.analyse({ mediaPath, wavPath, probe }, this.signal), 'Analysis');
+      this.t.stage(this.job, 'analyse', found);
+      this.report('analyse');
+    }
+    handoff.analysisStored();
     return found;
   }
 
-  /** Transcribes one chunk of the audio; stored on source time as `transcribe:<i>`. */
-  private async chunk(i: number, plan: JobPlan, wavPath: string, wav: WavInfo): Promise<Transcript> {
+  /**
+   * Transcribes one chunk, stored on source time as `transcribe:<i>`. `transcript` resolves as
+   * soon as it is stored; `work` when the chunk has also handed its core over (SectionHandoff).
+   */
+  private chunk(i: number, plan: JobPlan, wavPath: string, wav: WavInfo, handoff: SectionHandoff): { transcript: Promise<Transcript>; work: Promise<void> } {
     const stored = this.done.get(`transcribe:${i}`) as Transcript | undefined;
-    const span = plan.chunks[i];
     if (stored) {
       this.progress.chunk(i, 1);
-      return stored;
+      handoff.chunkStored(i);
+      return { transcript: Promise.resolve(stored), work: Promise.resolve() };
     }
-    const engine = this.deps.stages.transcriber;
-    const transcript = await this.heavy(HEAVY_PRIORITY.transcription, async () => {
+    const span = plan.chunks[i];
+    let delivered!: (t: Transcript) => void;
+    let failed!: (e: unknown) => void;
+    const transcript = new Promise<Transcript>((resolve, reject) => ((delivered = resolve), (failed = reject)));
+    transcript.catch(() => {}); // the failure is reported through `work`
+    const work = this.heavy(HEAVY_PRIORITY.transcription, async () => {
       const file = plan.chunks.length === 1 ? wavPath : join(this.workDir, `chunk-${i}.wav`);
       if (file !== wavPath) await writeViaTemp(file, (temp) => writeWavSlice(wav, wavPath, span.start, span.end, temp));
       const onProgress = (f: number) => {
         this.progress.chunk(i, f);
         this.report();
       };
-      const got = await engine.transcribe(file, { language: this.job.language, signal: this.signal, onProgress });
+      const got = await this.deps.stages.transcriber.transcribe(file, { language: this.job.language, signal: this.signal, onProgress });
       if (file !== wavPath) await rm(file, { force: true });
-      return shiftTranscript(got, span.start);
+      const result = shiftTranscript(got, span.start);
+      this.t.stage(this.job, `transcribe:${i}`, result);
+      this.progress.chunk(i, 1);
+      this.report();
+      handoff.chunkStored(i);
+      delivered(result);
+      await handoff.holdFor(i);
     }, 'Transcription');
-    this.t.stage(this.job, `transcribe:${i}`, transcript);
-    this.progress.chunk(i, 1);
-    this.report();
-    return transcript;
+    work.catch(failed);
+    return { transcript, work: this.track(work) };
   }
 
   /** Renders, stores and publishes one clip's preview (previews go first on the heavy queue). */

@@ -5,6 +5,7 @@ import { parseBody } from '../../../src/api/validate.js';
 import { clipBreakdown, clipDuration, type ClipRow } from '../../store/clips.js';
 import { ClipJobRepo, type ClipJobRow, type NewClipJob } from '../../store/clip-jobs.js';
 import { fileNameOfUrl, inspectLink, isVideoPlatformUrl } from '../ingest/links.js';
+import { isPrivateHost } from '../../net/target-policy.js';
 import { CLIP_JOB_TASK, jobSettings, linkPolicy, type JobDeps, type JobSettings } from './deps.js';
 import { clipJobTaskHandler } from './handler.js';
 import type { TaskHandler } from '../../tasks/task-runner.js';
@@ -73,6 +74,9 @@ export class ClipJobService {
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest('source.url must be an http or https link', { field: 'source.url' });
     if (!url.hostname) throw badRequest('source.url has no host', { field: 'source.url' });
+    if (!linkPolicy(this.deps.app).allowPrivate && isPrivateHost(url.hostname)) {
+      throw badRequest('source.url points at a loopback, private or link-local address, which this deployment does not download from', { field: 'source.url' });
+    }
     if (isVideoPlatformUrl(url, this.settings.platformHosts)) {
       return { source_type: 'platform' as const, source_url: url.href, upload_id: null, folder_name: url.hostname + url.pathname, media_key: null };
     }

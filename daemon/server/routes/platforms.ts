@@ -1,4 +1,4 @@
-import { notFound } from '../../../src/api/errors.js';
+import { badRequest, notFound } from '../../../src/api/errors.js';
 import { connectPlatformSchema } from '../../../src/api/schemas.js';
 import { parseBody } from '../../../src/api/validate.js';
 import type { Router } from '../router.js';
@@ -7,6 +7,9 @@ import type { Router } from '../router.js';
 export function registerPlatformRoutes(router: Router): void {
   router.post('/v1/platforms', { auth: 'jwt' }, async (ctx) => {
     const input = parseBody(connectPlatformSchema, await ctx.json());
+    const connector = ctx.app.connectors.get(input.connector);
+    if (!connector) throw badRequest(`Unknown connector ${input.connector}; available: ${ctx.app.connectors.names().join(', ')}`, { field: 'connector' });
+    if (!connector.platforms.includes(input.platform)) throw badRequest(`The ${input.connector} connector cannot publish to ${input.platform}`, { field: 'platform' });
     const record = ctx.app.platforms.upsert(ctx.principal.teamId, input, ctx.app.clock.now());
     return { status: 201, body: record };
   });

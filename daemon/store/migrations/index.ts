@@ -4,6 +4,7 @@
 import { m001 } from './001-foundation.js';
 import { m002 } from './002-uploads.js';
 import { m003 } from './003-clip-jobs.js';
+import { m004 } from './004-renders-posts.js';
 import { m005 } from './005-webhook-outbox.js';
 
 export interface Migration {
@@ -12,4 +13,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [m001, m002, m003, m005];
+export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005];

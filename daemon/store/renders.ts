@@ -1,0 +1,42 @@
+import type { Db } from './db.js';
+import { moveStatus } from './status-cas.js';
+import type { RenderStatus } from '../../src/api/post-schemas.js';
+
+/** A stored full render (migration 004); render_id is the clip id. */
+export interface RenderRow {
+  clip_id: string;
+  team_id: string;
+  status: RenderStatus;
+  generation: number;
+  progress: number;
+  output_key: string | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** SQL of full renders; every change to a render is guarded by its generation. */
+export class RenderRepo {
+  constructor(private db: Db) {}
+
+  get(clipId: string): RenderRow | undefined {
+    return this.db.prepare('SELECT * FROM renders WHERE clip_id = ?').get(clipId) as RenderRow | undefined;
+  }
+
+  /** Starts a new generation of the clip's render (queued, no output yet). */
+  queue(clipId: string, teamId: string, now: number): RenderRow {
+    return this.db
+      .prepare(
+        `INSERT INTO renders (clip_id, team_id, status, generation, progress, created_at, updated_at) VALUES (?, ?, 'queued', 1, 0, ?, ?)
+         ON CONFLICT (clip_id) DO UPDATE SET status = 'queued', generation = generation + 1, progress = 0, output_key = NULL, error = NULL,
+           created_at = excluded.created_at, updated_at = excluded.updated_at
+         RETURNING *`,
+      )
+      .get(clipId, teamId, now, now) as RenderRow;
+  }
+
+  /** Moves the given generation to `to` with `fields`; false when it was replaced or not in `from`. */
+  update(clipId: string, generation: number, from: readonly RenderStatus[], to: RenderStatus, now: number, fields: Partial<Pick<RenderRow, 'progress' | 'output_key' | 'error'>> = {}): boolean {
+    return moveStatus(this.db, 'renders', { clip_id: clipId, generation }, from, to, now, fields);
+  }
+}

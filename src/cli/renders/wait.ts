@@ -1,0 +1,29 @@
+import type { Render } from '../../api/post-schemas.js';
+import type { ClipperClient } from '../../client/client.js';
+import type { CliContext } from '../context.js';
+import { waitFor, type WaitOptions } from '../wait.js';
+
+/** Waits for a render to end (`done` or `failed`) with the shared poller. */
+export function waitForRender(ctx: CliContext, client: ClipperClient, renderId: string, opts: WaitOptions): Promise<Render> {
+  return waitFor(
+    ctx,
+    {
+      what: `render ${renderId}`,
+      check: () => client.renders.get(renderId),
+      status: (r) => r.status,
+      done: ['done'],
+      failed: ['failed'],
+      progress: (r) => r.progress,
+      error: (r) => r.error,
+    },
+    opts,
+  );
+}
+
+export function printRender(ctx: CliContext, render: Render): void {
+  ctx.out.data(render, () => {
+    ctx.out.line(`${render.render_id}  ${render.status}${render.status === 'processing' ? ` ${Math.floor(render.progress * 100)}%` : ''}`);
+    if (render.output_url) ctx.out.line(render.output_url);
+    if (render.error) ctx.out.info(`error: ${render.error}`);
+  });
+}
