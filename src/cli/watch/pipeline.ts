@@ -2,6 +2,7 @@ import { basename, join } from 'node:path';
 import type { ClipperClient } from '../../client/client.js';
 import { ClientError } from '../../client/errors.js';
 import { uploadFile, type UploadProgress } from '../../client/uploader.js';
+import type { JobHistory } from '../clips/history.js';
 import type { WatchReporter } from './events.js';
 import type { Follower } from './follow.js';
 import { finishClips } from './finish-clips.js';
@@ -18,6 +19,8 @@ export interface PipelineDeps {
   /** What this run asks for each new job (--criteria, --duration, --language, --render, --publish). */
   request: FileRequest;
   upload: { multipartThreshold?: number; partConcurrency?: number; env: NodeJS.ProcessEnv };
+  /** Where `clipper clips list` finds the jobs this CLI created. */
+  history: JobHistory;
   /** Graceful stop: uploads end at a part boundary. Hard stop: they end now. */
   drain: AbortSignal;
   hard: AbortSignal;
@@ -123,7 +126,10 @@ export class FilePipeline {
     let jobId: string;
     try {
       const input = { source: { upload_id: entry.upload_id! }, criteria: request.criteria, target_duration: request.target_duration, language: request.language };
-      jobId = (await api.createJob(input)).job_id;
+      const created = await api.createJob(input);
+      jobId = created.job_id;
+      const { criteria, target_duration, language } = request;
+      this.d.history.add({ job_id: jobId, created_at: created.created_at, base_url: this.d.client.baseUrl, source: join(this.d.dir, entry.file), criteria, target_duration, language });
     } catch (e) {
       // Spec: a second job on one upload is refused with 409. The daemon names the job the
       // upload feeds: ours, made by an earlier run whose answer was lost.

@@ -1,16 +1,11 @@
+import type { ClipJobView, CreateClipJobInput } from '../../api/clips.js';
 import type { ClipperClient } from '../../client/client.js';
 
-// The spec endpoints the watcher drives after an upload. INTERIM: the `clips`, `renders` and
-// `posts` client groups are on branches `jobs` and `publish`; once they are on main these
-// delegate to them. Only the fields the watcher reads are typed (clients ignore unknown keys).
+// The spec endpoints the watcher drives after an upload: clip jobs through the client's
+// `clips` group; renders and posts INTERIM through raw calls until the `renders` and `posts`
+// groups (branch `publish`) are on main. Only the fields the watcher reads are typed.
 
-export interface JobView {
-  job_id: string;
-  status: 'queued' | 'processing' | 'done' | 'error';
-  clips: Array<{ id: string }>;
-  error?: string;
-  progress?: number;
-}
+export type JobView = ClipJobView;
 
 export interface RenderView {
   render_id: string;
@@ -29,12 +24,6 @@ export interface PostView {
   error?: string;
 }
 
-export interface JobInput {
-  source: { upload_id: string };
-  criteria?: string;
-  target_duration?: number;
-  language?: string;
-}
 
 const enc = encodeURIComponent;
 
@@ -42,8 +31,8 @@ export function serviceCalls(client: ClipperClient) {
   const http = client.http;
   return {
     /** Spec "POST /v1/clips": a new job on every call, so never retried (rule 3). */
-    createJob: (input: JobInput) => http.call<{ job_id: string }>('POST', '/v1/clips', { body: input, idempotent: false }),
-    getJob: (jobId: string) => http.call<JobView>('GET', `/v1/clips/${enc(jobId)}`),
+    createJob: (input: CreateClipJobInput) => client.clips.create(input),
+    getJob: (jobId: string) => client.clips.get(jobId),
     /** Spec rule 4: re-triggering a render replaces its output, so a retry is harmless. */
     startRender: (clipId: string) => http.call<{ render_id: string }>('POST', `/v1/clips/${enc(clipId)}/renders`),
     getRender: (renderId: string) => http.call<RenderView>('GET', `/v1/renders/${enc(renderId)}`),
