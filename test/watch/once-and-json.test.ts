@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { request } from 'undici';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runProgram } from '../../src/cli/main.js';
 import { runCli, testContext } from '../helpers/cli-io.js';
@@ -13,7 +14,6 @@ beforeEach(() => {
   dir = f.dir;
   // A fresh minute for the daemon's status-check limits (its clock is manual).
   f.d.clock.advance(61_000);
-  f.svc.draftPlatforms = [];
 });
 
 /** `clipper ARGS` in the background while the daemon's workers run the real clip pipeline. */
@@ -45,7 +45,11 @@ const SHAPES: Record<string, { required: string[]; optional?: string[] }> = {
 
 describe('clipper watch --once --json', () => {
   it('processes what is there to the end (job done, clips rendered, drafts published), one JSON object a line, then exits 0', async () => {
-    f.svc.draftPlatforms = ['short_video', 'long_video'];
+    // Drafts appear for connected platforms when a clip's preview is ready (the local connector publishes on the daemon).
+    for (const platform of ['short_video', 'long_video']) {
+      const connected = await f.d.call('POST', '/v1/platforms', { auth: `Bearer ${await f.d.token()}`, body: { platform, connector: 'local', account_name: 'me' } });
+      expect(connected.status).toBeLessThan(300);
+    }
     copyFileSync(f.videos['v0.mp4'], join(dir, 'talk.mp4'));
     const r = await runDrivingJobs(['--json', 'watch', dir, '--once', ...fast, '--criteria', 'jokes', '--render', '--publish', 'short_video']);
     expect(r.stderr).toBe('');
@@ -68,7 +72,12 @@ describe('clipper watch --once --json', () => {
     // Only the asked platform's drafts were published; the others are still drafts.
     const published = events.filter((e) => e.event === 'published');
     expect(published.every((e) => e.platform === 'short_video' && e.status === 'published' && e.published_url)).toBe(true);
-    expect([...f.svc.posts.values()].filter((p) => p.platform === 'long_video').every((p) => p.status === 'draft')).toBe(true);
+    for (const clipId of clipIds) {
+      const posts = (await f.d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${f.key}` })).body.posts as Array<{ platform: string; status: string }>;
+      expect(posts.map((p) => [p.platform, p.status]).sort()).toEqual([['long_video', 'draft'], ['short_video', 'published']]);
+    }
+    const rendered = events.find((e) => e.event === 'rendered');
+    expect((await request(rendered.output_url)).statusCode).toBe(200);
     expect(jobRow(f.d, job.job_id)).toMatchObject({ status: 'done', criteria: 'jokes' });
     expect(events.at(-1)).toMatchObject({ event: 'stopped', reason: 'idle', files_in_progress: 0 });
 

@@ -6,13 +6,11 @@ import type { JobHistory } from '../clips/history.js';
 import type { WatchReporter } from './events.js';
 import type { Follower } from './follow.js';
 import { finishClips } from './finish-clips.js';
-import type { ServiceCalls } from './service-calls.js';
 import type { FileRequest, SentFile, WatchState } from './state.js';
 
 export interface PipelineDeps {
   dir: string;
   client: ClipperClient;
-  api: ServiceCalls;
   state: WatchState;
   report: WatchReporter;
   follow: Follower;
@@ -120,13 +118,13 @@ export class FilePipeline {
   }
 
   private async createJob(entry: SentFile): Promise<void> {
-    const { api, state, report } = this.d;
+    const { state, report } = this.d;
     // The job is made with what this run asks; a later run finishes it the same way.
     const request = this.d.request;
     let jobId: string;
     try {
       const input = { source: { upload_id: entry.upload_id! }, criteria: request.criteria, target_duration: request.target_duration, language: request.language };
-      const created = await api.createJob(input);
+      const created = await this.d.client.clips.create(input);
       jobId = created.job_id;
       const { criteria, target_duration, language } = request;
       this.d.history.add({ job_id: jobId, created_at: created.created_at, base_url: this.d.client.baseUrl, source: join(this.d.dir, entry.file), criteria, target_duration, language });

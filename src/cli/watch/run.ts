@@ -8,7 +8,6 @@ import { WatchReporter } from './events.js';
 import { Follower, StatusBudget, stoppableSleep } from './follow.js';
 import type { WatchOptions } from './options.js';
 import { FilePipeline } from './pipeline.js';
-import { serviceCalls } from './service-calls.js';
 import { WatchSession } from './session.js';
 import { WatchState } from './state.js';
 
@@ -36,11 +35,10 @@ export async function runWatch(o: WatchOptions, ctx: CliContext, stops: StopSign
   if (stops.signal?.aborted) forward();
   stops.signal?.addEventListener('abort', forward, { once: true });
   try {
-    const api = serviceCalls(client);
     const budget = new StatusBudget(o.statusChecksPerMinute, stoppableSleep(drain.signal));
-    const follow = new Follower({ ctx, api, budget, stop: drain.signal, intervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs });
+    const follow = new Follower({ ctx, client, budget, stop: drain.signal, intervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs });
     const pipeline = new FilePipeline({
-      dir, client, api, state, report, follow, request: o.request, history: new JobHistory(ctx.env),
+      dir, client, state, report, follow, request: o.request, history: new JobHistory(ctx.env),
       upload: { multipartThreshold: o.multipartThreshold, env: ctx.env },
       drain: drain.signal, hard: stops.hard ?? new AbortController().signal,
     });

@@ -9,20 +9,17 @@ import { runWatch } from '../../../src/cli/watch/run.js';
 import { startTestDaemon, type TestDaemon } from '../../helpers/daemon.js';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cliHarness, testContext, type CliHarness } from '../../helpers/cli-io.js';
-import { hookDrafts, interimRoutes, newInterimService, type InterimService } from './interim-routes.js';
 import { RateLimiter } from '../../../daemon/server/rate-limit.js';
 import { runProgram } from '../../../src/cli/main.js';
 
 /** Multipart parts this small in tests (the daemon's 5 MiB minimum is configurable). */
 export const TEST_PART_SIZE = 64 * 1024;
 
-export async function startWatchDaemon(): Promise<{ d: TestDaemon; svc: InterimService; key: string }> {
-  const svc = newInterimService();
+export async function startWatchDaemon(): Promise<{ d: TestDaemon; key: string }> {
   // Many calls a minute on one team: the request-rate limit is tested with the foundation.
-  const d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000, extra: { min_part_size: TEST_PART_SIZE } }, extraRoutes: (r) => interimRoutes(r, svc) });
-  hookDrafts(d, svc);
+  const d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000, extra: { min_part_size: TEST_PART_SIZE } } });
   relaxStatusLimits(d);
-  return { d, svc, key: d.apiKey() };
+  return { d, key: d.apiKey() };
 }
 
 /**
@@ -115,7 +112,6 @@ export const named = <E extends WatchEvent['event']>(list: Array<WatchEvent & { 
 
 export interface WatchFixture {
   d: TestDaemon;
-  svc: InterimService;
   key: string;
   /** The generated videos by name. */
   videos: Record<string, string>;
