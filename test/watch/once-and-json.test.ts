@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runProgram } from '../../src/cli/main.js';
+import { UploadCleanup } from '../../daemon/uploads/upload-cleanup.js';
+import { silentLogger } from '../../daemon/log.js';
 import { runCli, testContext } from '../helpers/cli-io.js';
 import { driveJobs, jobRow, startCli, useWatchFixture } from './helpers/harness.js';
 
@@ -129,6 +131,26 @@ describe('clipper watch --once --json', () => {
     const job = again.find((e) => e.event === 'job_created');
     expect(job.upload_id).toBe(uploaded.upload_id);
     expect(jobRow(f.d, job.job_id)).toMatchObject({ upload_id: uploaded.upload_id, target_duration: 45 });
+  });
+
+  it('sends a file again when its upload expired before a job was made from it', async () => {
+    copyFileSync(f.videos['v0.mp4'], join(dir, 'late.mp4'));
+    const refused = await runCli(['--json', 'watch', dir, ...fast, '--duration', '2h'], { env: env() });
+    expect(refused.code).toBe(1);
+    const first = lines(refused.stdout).find((e) => e.event === 'uploaded');
+    // A day later the nightly cleanup removes the unused upload.
+    f.d.clock.advance(25 * 3_600_000);
+    const report = await new UploadCleanup({ clock: f.d.clock, log: silentLogger, repo: f.d.app.uploadRepo, objects: f.d.app.objects }).runOnce();
+    expect(report.removed.map((r) => r.upload_id)).toContain(first.upload_id);
+
+    const r = await runDrivingJobs(['--json', 'watch', dir, '--once', ...fast, '--status-checks', '100000']);
+    expect(r.code).toBe(0);
+    const events = lines(r.stdout);
+    expect(events.filter((e) => e.event === 'failed')).toEqual([]);
+    expect(events.find((e) => e.event === 'seen')).toMatchObject({ file: 'late.mp4', resumed: true });
+    const again = events.find((e) => e.event === 'uploaded');
+    expect(again.upload_id).not.toBe(first.upload_id);
+    expect(events.find((e) => e.event === 'job_created').upload_id).toBe(again.upload_id);
   });
 
   it('refuses bad options with exit code 2 before watching anything', async () => {

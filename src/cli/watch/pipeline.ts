@@ -46,12 +46,11 @@ export class FilePipeline {
     try {
       await this.createJob(entry);
     } catch (e) {
-      // 409 with no job of ours: the upload expired or was aborted meanwhile. Send the file once more.
-      if (e instanceof ClientError && e.status === 409 && !reuploaded && relPath) {
-        await this.d.state.update(entry, { stage: 'uploading', upload_id: undefined });
-        return this.send(entry, relPath, true);
-      }
-      throw e;
+      // 409 with no job of ours: the upload expired (unused for a day) or was aborted. The file is
+      // sent once more: now, or when it is seen (a restarted watcher resumes jobs before it looks).
+      if (!(e instanceof ClientError) || e.status !== 409 || reuploaded) throw e;
+      await this.d.state.update(entry, { stage: 'uploading', upload_id: undefined });
+      if (relPath) return this.send(entry, relPath, true);
     }
   }
 
