@@ -111,7 +111,7 @@ export class PostService {
 
   /** POST /v1/posts/:postId/cancel (DESIGN.md): from draft, scheduled or queued only. */
   cancel(teamId: string, id: string): Post {
-    const row = this.require(teamId, id);
+    this.require(teamId, id); // 404 for another team's post, before anything moves
     const moved = this.app.db.transaction(() => {
       if (!this.repo.transition(id, CANCELLABLE, 'cancelled', this.app.clock.now())) return false;
       this.app.tasks.repo.cancelPending(PUBLISH_TASK, id, this.app.clock.now());
@@ -121,7 +121,7 @@ export class PostService {
       const current = this.require(teamId, id);
       throw badRequest(`Post ${id} is ${current.status}; only draft, scheduled and queued posts can be cancelled`, { field: 'status', status: current.status });
     }
-    return postView({ ...this.require(teamId, row.id) });
+    return this.get(teamId, id);
   }
 
   /** The scheduler's step: due scheduled posts become queued, each with its publish task. */

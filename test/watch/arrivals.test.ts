@@ -1,12 +1,49 @@
 import { appendFileSync, copyFileSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { named, useWatchFixture, type RunningWatcher } from './helpers/harness.js';
+import { RateLimiter } from '../../daemon/server/rate-limit.js';
+import { runCli } from '../helpers/cli-io.js';
+import { jobRow, named, relaxStatusLimits, useWatchFixture, type RunningWatcher } from './helpers/harness.js';
 
 const f = useWatchFixture({ 'v0.mp4': { freq: 440 }, 'v1.mp4': { freq: 550 }, 'v2.mp4': { freq: 660 } });
 let w: RunningWatcher;
 
 describe('clipper watch: files arriving', () => {
+  // First: the pipeline then runs only this test's job (other tests leave theirs queued).
+  it('follows a job within the spec status-check limits, waiting out a 429 for its Retry-After', async () => {
+    f.fresh();
+    f.d.app.limiter = new RateLimiter(f.d.clock); // the spec's limits, on the daemon's manual clock
+    const rejected: number[] = [];
+    const statusCheck = f.d.app.limiter.statusCheck.bind(f.d.app.limiter);
+    f.d.app.limiter.statusCheck = (team, key) => {
+      try {
+        return statusCheck(team, key);
+      } catch (e) {
+        rejected.push(Date.now());
+        throw e;
+      }
+    };
+    try {
+      // One second before the minute window rolls over: a 429 then says Retry-After: 1.
+      f.d.clock.set(Math.ceil(f.d.clock.now() / 60_000) * 60_000 + 59_000);
+      copyFileSync(f.videos['v2.mp4'], join(f.dir, 'polled.mp4'));
+      w = f.watch(); // checks every 50 ms: the 7th check of the job in this minute is refused
+      const created = await w.next('job_created');
+      for (let i = 0; i < 500 && rejected.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(rejected.length).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 500));
+      // One check and the client's retries of it were refused; then it waits (1 s), not every 50 ms.
+      expect(rejected.length).toBeLessThanOrEqual(5);
+      await f.d.processAll(); // the job is done meanwhile; the watcher is still refused until...
+      f.d.clock.advance(2000); // ...the window rolls over: its next check sees the job done
+      expect((await w.next('done')).job_id).toBe(created.job_id);
+      expect(named(w.events(), 'failed')).toEqual([]);
+      expect(w.stderr()).toMatch(/STATUS_RATE_LIMITED/);
+    } finally {
+      relaxStatusLimits(f.d);
+    }
+  });
+
   it('sends each dropped video once and creates one clip job per file, including files dropped while it runs', async () => {
     f.fresh();
     copyFileSync(f.videos['v0.mp4'], join(f.dir, 'talk.mp4'));
@@ -29,12 +66,15 @@ describe('clipper watch: files arriving', () => {
       const upload = await f.d.call('GET', `/v1/uploads/${e.upload_id}`, { auth: `Key ${f.key}` });
       expect(upload.body).toMatchObject({ status: 'complete', size_bytes: statSync(src).size, file_name: e.file.split('/').pop() });
       expect(f.d.app.uploads.objectKeyOf(f.d.rootTeamId, e.upload_id)).toBeTruthy();
-      const job = f.svc.jobs.get(e.job_id)!;
-      expect(job.upload_id).toBe(e.upload_id);
-      expect(job.body).toMatchObject({ criteria: 'funny moments', target_duration: 30, language: 'en' });
+      expect(jobRow(f.d, e.job_id)).toMatchObject({ upload_id: e.upload_id, status: 'queued', criteria: 'funny moments', target_duration: 30, language: 'en' });
     }
     expect(events.at(-1)).toMatchObject({ event: 'stopped', reason: 'abort' });
     expect(await w.finished).toBe(0);
+    // The jobs are in the CLI's local history, as if made by `clipper clips create`.
+    const list = await runCli(['--json', 'clips', 'list'], { env: f.h.env });
+    expect(JSON.parse(list.stdout).jobs.map((j: { job_id: string; source: string }) => [j.job_id, j.source]).sort()).toEqual(
+      [[first.job_id, join(f.dir, 'talk.mp4')], [second.job_id, join(f.dir, 'day2', 'keynote.mov')], [third.job_id, join(f.dir, 'later.mp4')]].sort(),
+    );
   });
 
   it('ignores a partial copy until it is renamed, then sends the complete file once', async () => {
@@ -112,14 +152,25 @@ describe('clipper watch: files arriving', () => {
 
   it('reports a failed step and tries it again later, without sending the file twice', async () => {
     f.fresh();
-    f.svc.failCreates = 1;
-    copyFileSync(f.videos['v1.mp4'], join(f.dir, 'retry.mp4'));
-    w = f.watch();
-    const failed = await w.next('failed');
-    expect(failed).toMatchObject({ file: 'retry.mp4', stage: 'job_create', final: false, code: 'INTERNAL_ERROR' });
-    const created = await w.next('job_created');
-    await w.stop();
-    expect(named(w.events(), 'uploaded')).toHaveLength(1);
-    expect(f.svc.jobs.get(created.job_id)!.upload_id).toBe(named(w.events(), 'uploaded')[0].upload_id);
+    // The daemon fails the first POST /v1/clips (500), as a busy database might.
+    const claim = f.d.app.uploads.claimForJob.bind(f.d.app.uploads);
+    let failures = 1;
+    f.d.app.uploads.claimForJob = (...args) => {
+      if (failures-- > 0) throw new Error('database is locked');
+      return claim(...args);
+    };
+    try {
+      copyFileSync(f.videos['v1.mp4'], join(f.dir, 'retry.mp4'));
+      w = f.watch();
+      const failed = await w.next('failed');
+      expect(failed).toMatchObject({ file: 'retry.mp4', stage: 'job_create', final: false, code: 'INTERNAL_ERROR' });
+      const created = await w.next('job_created');
+      await w.stop();
+      expect(named(w.events(), 'uploaded')).toHaveLength(1);
+      expect(jobRow(f.d, created.job_id)!.upload_id).toBe(named(w.events(), 'uploaded')[0].upload_id);
+    } finally {
+      f.d.app.uploads.claimForJob = claim;
+    }
   });
+
 });

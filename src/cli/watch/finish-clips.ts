@@ -1,6 +1,6 @@
 import { ClientError } from '../../client/errors.js';
 import type { PipelineDeps } from './pipeline.js';
-import type { PostView } from './service-calls.js';
+import type { Post } from '../../api/post-schemas.js';
 import type { SentFile } from './state.js';
 
 /** Post states that are on their way (spec "Post": the moves among them are not shown). */
@@ -31,7 +31,7 @@ export async function finishClips(entry: SentFile, d: PipelineDeps): Promise<voi
 async function renderClip(entry: SentFile, clipId: string, d: PipelineDeps): Promise<void> {
   const fail = (error: string, code?: string) => d.report.emit({ event: 'failed', file: entry.file, stage: 'render', error, code, final: true, job_id: entry.job_id, clip_id: clipId });
   try {
-    const { render_id } = await d.api.startRender(clipId);
+    const { render_id } = await d.client.renders.create(clipId);
     const render = await d.follow.render(render_id);
     if (render.status === 'done') d.report.emit({ event: 'rendered', file: entry.file, job_id: entry.job_id!, clip_id: clipId, render_id, output_url: render.output_url });
     else fail(render.error ?? `the render ended in ${render.status}`);
@@ -51,11 +51,11 @@ async function publishClip(entry: SentFile, clipId: string, d: PipelineDeps): Pr
   return posts.map((p) => p.platform);
 }
 
-async function publishPost(entry: SentFile, draft: PostView, d: PipelineDeps): Promise<void> {
+async function publishPost(entry: SentFile, draft: Post, d: PipelineDeps): Promise<void> {
   const base = { file: entry.file, job_id: entry.job_id!, clip_id: draft.clip_id, post_id: draft.id };
   let post = draft;
   try {
-    if (post.status === 'draft') post = (await d.api.publishPost(post.id)).post;
+    if (post.status === 'draft') post = (await d.client.posts.publish(post.id)).post;
     if (IN_FLIGHT.includes(post.status)) post = await d.follow.post(post.id);
   } catch (e) {
     if (!isFinal(e)) throw e;

@@ -1,7 +1,9 @@
 import type { CliContext } from '../context.js';
 import type { Spinner } from '../progress.js';
 import { DEFAULT_INTERVAL_MS, waitFor } from '../wait.js';
-import type { JobView, PostView, RenderView, ServiceCalls } from './service-calls.js';
+import type { ClipJobView } from '../../api/clips.js';
+import type { Post, Render } from '../../api/post-schemas.js';
+import type { ClipperClient } from '../../client/client.js';
 
 /** Thrown out of a wait when the watcher is stopping; what was done so far is saved. */
 export class StopError extends Error {
@@ -57,7 +59,7 @@ const quiet: Spinner = { update() {}, info() {}, succeed() {}, fail() {}, stop()
 
 export interface FollowOptions {
   ctx: CliContext;
-  api: ServiceCalls;
+  client: ClipperClient;
   budget: StatusBudget;
   stop: AbortSignal;
   /** Between two checks of one id; default 10 s (6 a minute). */
@@ -84,21 +86,21 @@ export class Follower {
     });
   }
 
-  job(jobId: string): Promise<JobView> {
-    return this.wait(`job ${jobId}`, () => this.o.api.getJob(jobId), (j) => j.status, ['done', 'error'], (j) => j.progress);
+  job(jobId: string): Promise<ClipJobView> {
+    return this.wait(`job ${jobId}`, () => this.o.client.clips.get(jobId), (j) => j.status, ['done', 'error'], (j) => j.progress);
   }
 
-  render(renderId: string): Promise<RenderView> {
-    return this.wait(`render ${renderId}`, () => this.o.api.getRender(renderId), (r) => r.status, ['done', 'failed', 'error'], (r) => r.progress);
+  render(renderId: string): Promise<Render> {
+    return this.wait(`render ${renderId}`, () => this.o.client.renders.get(renderId), (r) => r.status, ['done', 'failed', 'error'], (r) => r.progress);
   }
 
-  post(postId: string): Promise<PostView> {
-    return this.wait(`post ${postId}`, async () => (await this.o.api.getPost(postId)).post, (p) => p.status, ['published', 'failed', 'cancelled']);
+  post(postId: string): Promise<Post> {
+    return this.wait(`post ${postId}`, async () => (await this.o.client.posts.get(postId)).post, (p) => p.status, ['published', 'failed', 'cancelled']);
   }
 
   /** Posts of a clip: a status check too. */
-  async posts(clipId: string): Promise<PostView[]> {
+  async posts(clipId: string): Promise<Post[]> {
     await this.o.budget.take();
-    return (await this.o.api.listPosts(clipId)).posts;
+    return (await this.o.client.posts.list(clipId)).posts;
   }
 }

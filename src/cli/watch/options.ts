@@ -1,7 +1,9 @@
 import { PLATFORMS } from '../../api/events.js';
+import { isIso6391 } from '../../api/languages.js';
 import { DEFAULT_MULTIPART_THRESHOLD } from '../../client/uploader.js';
 import { usageError } from '../exit-codes.js';
 import { DEFAULT_INTERVAL_MS, parseDuration } from '../wait.js';
+import { DEFAULT_STATUS_CHECKS_PER_MINUTE } from './follow.js';
 import type { FileRequest } from './state.js';
 
 /** The command line as commander hands it over. */
@@ -19,6 +21,7 @@ export interface RawWatchOptions {
   timeout?: string;
   multipartThreshold?: string;
   pollInterval?: string;
+  statusChecks?: string;
 }
 
 export interface WatchOptions {
@@ -34,6 +37,8 @@ export interface WatchOptions {
   multipartThreshold: number;
   /** Between two status checks of one id: 10 s keeps within spec's 6 a minute. */
   pollIntervalMs: number;
+  /** All status checks of this watcher in any minute (spec: 30 a minute per team). */
+  statusChecksPerMinute: number;
   /** Before a failed step is tried again by a long-running watcher. */
   retryMs: number;
 }
@@ -60,7 +65,7 @@ export function parseWatchOptions(dir: string, raw: RawWatchOptions): WatchOptio
   const unknown = publish.filter((p) => !(PLATFORMS as readonly string[]).includes(p));
   if (unknown.length) throw usageError(`--publish takes platforms among ${PLATFORMS.join(', ')}; unknown: ${unknown.join(', ')}`);
   const language = raw.language?.trim().toLowerCase();
-  if (language !== undefined && !/^[a-z]{2}$/.test(language)) throw usageError(`--language must be an ISO 639-1 code such as en or de, got "${raw.language}"`);
+  if (language !== undefined && !isIso6391(language)) throw usageError(`--language must be an ISO 639-1 code such as en or de, got "${raw.language}"`);
   return {
     dir,
     request: {
@@ -78,6 +83,7 @@ export function parseWatchOptions(dir: string, raw: RawWatchOptions): WatchOptio
     timeoutMs: raw.timeout === undefined ? undefined : parseDuration(raw.timeout, '--timeout'),
     multipartThreshold: wholeNumber(raw.multipartThreshold, '--multipart-threshold', DEFAULT_MULTIPART_THRESHOLD, 1, Number.MAX_SAFE_INTEGER),
     pollIntervalMs: raw.pollInterval === undefined ? DEFAULT_INTERVAL_MS : parseDuration(raw.pollInterval, '--poll-interval'),
+    statusChecksPerMinute: wholeNumber(raw.statusChecks, '--status-checks', DEFAULT_STATUS_CHECKS_PER_MINUTE, 1, Number.MAX_SAFE_INTEGER),
     retryMs: WATCH_DEFAULTS.retryMs,
   };
 }

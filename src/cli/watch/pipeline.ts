@@ -2,22 +2,23 @@ import { basename, join } from 'node:path';
 import type { ClipperClient } from '../../client/client.js';
 import { ClientError } from '../../client/errors.js';
 import { uploadFile, type UploadProgress } from '../../client/uploader.js';
+import type { JobHistory } from '../clips/history.js';
 import type { WatchReporter } from './events.js';
 import type { Follower } from './follow.js';
 import { finishClips } from './finish-clips.js';
-import type { ServiceCalls } from './service-calls.js';
 import type { FileRequest, SentFile, WatchState } from './state.js';
 
 export interface PipelineDeps {
   dir: string;
   client: ClipperClient;
-  api: ServiceCalls;
   state: WatchState;
   report: WatchReporter;
   follow: Follower;
   /** What this run asks for each new job (--criteria, --duration, --language, --render, --publish). */
   request: FileRequest;
   upload: { multipartThreshold?: number; partConcurrency?: number; env: NodeJS.ProcessEnv };
+  /** Where `clipper clips list` finds the jobs this CLI created. */
+  history: JobHistory;
   /** Graceful stop: uploads end at a part boundary. Hard stop: they end now. */
   drain: AbortSignal;
   hard: AbortSignal;
@@ -45,12 +46,11 @@ export class FilePipeline {
     try {
       await this.createJob(entry);
     } catch (e) {
-      // 409 with no job of ours: the upload expired or was aborted meanwhile. Send the file once more.
-      if (e instanceof ClientError && e.status === 409 && !reuploaded && relPath) {
-        await this.d.state.update(entry, { stage: 'uploading', upload_id: undefined });
-        return this.send(entry, relPath, true);
-      }
-      throw e;
+      // 409 with no job of ours: the upload expired (unused for a day) or was aborted. The file is
+      // sent once more: now, or when it is seen (a restarted watcher resumes jobs before it looks).
+      if (!(e instanceof ClientError) || e.status !== 409 || reuploaded) throw e;
+      await this.d.state.update(entry, { stage: 'uploading', upload_id: undefined });
+      if (relPath) return this.send(entry, relPath, true);
     }
   }
 
@@ -117,13 +117,16 @@ export class FilePipeline {
   }
 
   private async createJob(entry: SentFile): Promise<void> {
-    const { api, state, report } = this.d;
+    const { state, report } = this.d;
     // The job is made with what this run asks; a later run finishes it the same way.
     const request = this.d.request;
     let jobId: string;
     try {
       const input = { source: { upload_id: entry.upload_id! }, criteria: request.criteria, target_duration: request.target_duration, language: request.language };
-      jobId = (await api.createJob(input)).job_id;
+      const created = await this.d.client.clips.create(input);
+      jobId = created.job_id;
+      const { criteria, target_duration, language } = request;
+      this.d.history.add({ job_id: jobId, created_at: created.created_at, base_url: this.d.client.baseUrl, source: join(this.d.dir, entry.file), criteria, target_duration, language });
     } catch (e) {
       // Spec: a second job on one upload is refused with 409. The daemon names the job the
       // upload feeds: ours, made by an earlier run whose answer was lost.

@@ -1,13 +1,13 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { stateDirFrom } from '../../client/upload-state.js';
+import { JobHistory } from '../clips/history.js';
 import type { CliContext } from '../context.js';
 import { EXIT, usageError } from '../exit-codes.js';
 import { WatchReporter } from './events.js';
-import { DEFAULT_STATUS_CHECKS_PER_MINUTE, Follower, StatusBudget, stoppableSleep } from './follow.js';
+import { Follower, StatusBudget, stoppableSleep } from './follow.js';
 import type { WatchOptions } from './options.js';
 import { FilePipeline } from './pipeline.js';
-import { serviceCalls } from './service-calls.js';
 import { WatchSession } from './session.js';
 import { WatchState } from './state.js';
 
@@ -35,11 +35,10 @@ export async function runWatch(o: WatchOptions, ctx: CliContext, stops: StopSign
   if (stops.signal?.aborted) forward();
   stops.signal?.addEventListener('abort', forward, { once: true });
   try {
-    const api = serviceCalls(client);
-    const budget = new StatusBudget(DEFAULT_STATUS_CHECKS_PER_MINUTE, stoppableSleep(drain.signal));
-    const follow = new Follower({ ctx, api, budget, stop: drain.signal, intervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs });
+    const budget = new StatusBudget(o.statusChecksPerMinute, stoppableSleep(drain.signal));
+    const follow = new Follower({ ctx, client, budget, stop: drain.signal, intervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs });
     const pipeline = new FilePipeline({
-      dir, client, api, state, report, follow, request: o.request,
+      dir, client, state, report, follow, request: o.request, history: new JobHistory(ctx.env),
       upload: { multipartThreshold: o.multipartThreshold, env: ctx.env },
       drain: drain.signal, hard: stops.hard ?? new AbortController().signal,
     });

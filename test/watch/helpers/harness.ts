@@ -9,16 +9,51 @@ import { runWatch } from '../../../src/cli/watch/run.js';
 import { startTestDaemon, type TestDaemon } from '../../helpers/daemon.js';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cliHarness, testContext, type CliHarness } from '../../helpers/cli-io.js';
-import { interimRoutes, newInterimService, type InterimService } from './interim-routes.js';
+import { RateLimiter } from '../../../daemon/server/rate-limit.js';
+import { runProgram } from '../../../src/cli/main.js';
 
 /** Multipart parts this small in tests (the daemon's 5 MiB minimum is configurable). */
 export const TEST_PART_SIZE = 64 * 1024;
 
-export async function startWatchDaemon(): Promise<{ d: TestDaemon; svc: InterimService; key: string }> {
-  const svc = newInterimService();
-  // Many calls a minute on one team: the limits themselves are tested with the foundation.
-  const d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000, extra: { min_part_size: TEST_PART_SIZE } }, extraRoutes: (r) => interimRoutes(r, svc) });
-  return { d, svc, key: d.apiKey() };
+export async function startWatchDaemon(): Promise<{ d: TestDaemon; key: string }> {
+  // Many calls a minute on one team: the request-rate limit is tested with the foundation.
+  const d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000, extra: { min_part_size: TEST_PART_SIZE } } });
+  relaxStatusLimits(d);
+  return { d, key: d.apiKey() };
+}
+
+/**
+ * Tests poll every 50 ms instead of 10 s, and the daemon's clock stands still: with the spec's
+ * status-check limits every test would wait out a minute. One test puts them back
+ * (`d.app.limiter = spec limits`) to see the watcher honour a 429.
+ */
+export function relaxStatusLimits(d: TestDaemon): void {
+  d.app.limiter = new RateLimiter(d.clock, { perMinute: 100_000, statusPerResource: 100_000, statusPerTeam: 100_000, notFoundPerHour: 100_000 });
+}
+
+/** A job as the daemon stores it. */
+export const jobRow = (d: TestDaemon, jobId: string) =>
+  d.app.db.prepare('SELECT id, upload_id, status, criteria, target_duration, language FROM clip_jobs WHERE id = ?').get(jobId) as
+    | { id: string; upload_id: string; status: string; criteria: string | null; target_duration: number | null; language: string }
+    | undefined;
+
+export const jobCount = (d: TestDaemon) => d.app.db.prepare('SELECT COUNT(*) FROM clip_jobs').pluck().get() as number;
+
+/** Runs the daemon's workers (the real clip pipeline) until `until` settles. */
+export async function driveJobs(d: TestDaemon, until: Promise<unknown>): Promise<void> {
+  let over = false;
+  void until.finally(() => (over = true)).catch(() => undefined);
+  while (!over) {
+    await d.processAll();
+    await Promise.race([until.catch(() => undefined), new Promise((r) => setTimeout(r, 50))]);
+  }
+}
+
+/** A whole command line run in the background (runProgram), its output readable as it comes. */
+export function startCli(args: string[], env: NodeJS.ProcessEnv): { exit: Promise<number>; stdout: () => string; stderr: () => string } {
+  const { ctx, stdout, stderr } = testContext({ env });
+  const exit = runProgram(ctx, ['node', 'clipper', ...args]);
+  return { exit, stdout: () => stdout.text, stderr: () => stderr.text };
 }
 
 const run = promisify(execFile);
@@ -47,7 +82,7 @@ export interface RunningWatcher {
 export function startWatcher(d: TestDaemon, key: string, dir: string, env: NodeJS.ProcessEnv, raw: RawWatchOptions = {}, extra: Partial<WatchOptions> = {}): RunningWatcher {
   const { ctx, stdout, stderr } = testContext({ env: { ...env, CLIPPER_BASE_URL: d.url, CLIPPER_API_KEY: key } });
   ctx.globals = { json: true };
-  const options = { ...parseWatchOptions(dir, { settle: '0.3', rescan: '0.5', pollInterval: '50ms', ...raw }), retryMs: 500, ...extra };
+  const options = { ...parseWatchOptions(dir, { settle: '0.3', rescan: '0.5', pollInterval: '50ms', ...raw }), retryMs: 500, statusChecksPerMinute: 100_000, ...extra };
   const stop = new AbortController();
   const finished = runWatch(options, ctx, { signal: stop.signal }).then(() => ctx.exitCode);
   finished.catch(() => undefined);
@@ -77,7 +112,6 @@ export const named = <E extends WatchEvent['event']>(list: Array<WatchEvent & { 
 
 export interface WatchFixture {
   d: TestDaemon;
-  svc: InterimService;
   key: string;
   /** The generated videos by name. */
   videos: Record<string, string>;
