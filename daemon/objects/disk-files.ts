@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { randomToken } from '../../src/api/ids.js';
 import { bytesRead } from '../../src/util/release-buffers.js';
+import { openHashedFile } from './hashing-writer.js';
 import { ObjectStoreError, type BodySource, type PutResult } from './object-store.js';
 
 // File primitives of the on-disk store: every write lands in a temporary file first and is
@@ -19,35 +18,31 @@ export interface StreamLimits {
 
 /**
  * Streams `body` into `path` (at byte `start` of an existing file when given), counting bytes
- * and computing the MD5 on the way; nothing is buffered beyond the streams' own windows.
- * Refuses a body longer than the limits as soon as it passes them.
+ * on the way while a pool thread writes them and computes the MD5 (hashing-writer.ts); at most a
+ * few MiB per file are in flight. Refuses a body longer than the limits as soon as it passes them.
  */
 export async function streamToFile(body: BodySource, path: string, limits: StreamLimits, at?: { start: number }): Promise<PutResult> {
-  const hash = createHash('md5');
-  let size = 0;
   const { expectedSize, maxSize } = limits;
-  await pipeline(
-    body,
-    async function* measure(source: AsyncIterable<Uint8Array>) {
-      for await (const chunk of source) {
-        size += chunk.length;
-        if (expectedSize !== undefined && size > expectedSize) {
-          throw new ObjectStoreError('SizeMismatch', `Body is longer than the declared ${expectedSize} bytes`, { expected_bytes: expectedSize });
-        }
-        if (maxSize !== undefined && size > maxSize) throw new ObjectStoreError('TooLarge', `Body is larger than ${maxSize} bytes`, { max_bytes: maxSize });
-        hash.update(chunk);
-        bytesRead(chunk.length);
-        yield chunk;
+  const sink = openHashedFile(path, at);
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      size += chunk.length;
+      if (expectedSize !== undefined && size > expectedSize) {
+        throw new ObjectStoreError('SizeMismatch', `Body is longer than the declared ${expectedSize} bytes`, { expected_bytes: expectedSize });
       }
-      if (expectedSize !== undefined && size !== expectedSize) {
-        throw new ObjectStoreError('SizeMismatch', `Body is ${size} bytes, expected ${expectedSize}`, { expected_bytes: expectedSize, received_bytes: size });
-      }
-    },
-    // A 1 MiB window lets socket chunks queue while a write is in flight; they then go to disk
-    // together in one writev instead of one write per 64 KiB chunk.
-    createWriteStream(path, { highWaterMark: 1024 * 1024, ...(at ? { flags: 'r+', start: at.start } : { flags: 'w' }) }),
-  );
-  return { size, etag: hash.digest('hex') };
+      if (maxSize !== undefined && size > maxSize) throw new ObjectStoreError('TooLarge', `Body is larger than ${maxSize} bytes`, { max_bytes: maxSize });
+      bytesRead(chunk.length); // socket chunks are fresh memory: keep the RSS flat
+      await sink.write(chunk);
+    }
+    if (expectedSize !== undefined && size !== expectedSize) {
+      throw new ObjectStoreError('SizeMismatch', `Body is ${size} bytes, expected ${expectedSize}`, { expected_bytes: expectedSize, received_bytes: size });
+    }
+  } catch (e) {
+    await sink.abort();
+    throw e;
+  }
+  return { size, etag: await sink.finish() };
 }
 
 /**
