@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { randomToken } from '../../src/api/ids.js';
 import { bytesRead } from '../../src/util/release-buffers.js';
 import { openHashedFile } from './hashing-writer.js';
@@ -26,15 +29,15 @@ export async function streamToFile(body: BodySource, path: string, limits: Strea
   const sink = openHashedFile(path, at);
   let size = 0;
   try {
-    for await (const chunk of body) {
+    await eachChunk(body, (chunk) => {
       size += chunk.length;
       if (expectedSize !== undefined && size > expectedSize) {
         throw new ObjectStoreError('SizeMismatch', `Body is longer than the declared ${expectedSize} bytes`, { expected_bytes: expectedSize });
       }
       if (maxSize !== undefined && size > maxSize) throw new ObjectStoreError('TooLarge', `Body is larger than ${maxSize} bytes`, { max_bytes: maxSize });
       bytesRead(chunk.length); // socket chunks are fresh memory: keep the RSS flat
-      await sink.write(chunk);
-    }
+      return sink.write(chunk);
+    });
     if (expectedSize !== undefined && size !== expectedSize) {
       throw new ObjectStoreError('SizeMismatch', `Body is ${size} bytes, expected ${expectedSize}`, { expected_bytes: expectedSize, received_bytes: size });
     }
@@ -43,6 +46,45 @@ export async function streamToFile(body: BodySource, path: string, limits: Strea
     throw e;
   }
   return { size, etag: await sink.finish() };
+}
+
+/**
+ * Calls `take` with each chunk of `body`, waiting whenever it returns a promise. A Readable is
+ * read in flowing mode with pause/resume: its async iterator would call read(), which joins the
+ * chunks buffered meanwhile into a new buffer (a copy of most of an upload's bytes).
+ */
+function eachChunk(body: BodySource, take: (chunk: Uint8Array) => Promise<void> | undefined): Promise<void> {
+  if (!(body instanceof Readable)) {
+    return (async () => {
+      for await (const chunk of body) await take(chunk);
+    })();
+  }
+  return new Promise<void>((resolve, reject) => {
+    // The stream may end while the last chunk's wait is still running: both must be over.
+    let waiting: Promise<void> = Promise.resolve();
+    // Refused mid-way: stop reading, but leave the stream open, so the caller can still answer
+    // (an HTTP request's 400 goes out on its connection, which is then closed).
+    const fail = (e: unknown) => {
+      body.off('data', onData);
+      if (body instanceof IncomingMessage) body.pause();
+      else body.destroy(); // a file or generator stream: release it now
+      reject(e);
+    };
+    const onData = (chunk: Uint8Array) => {
+      try {
+        const wait = take(chunk);
+        if (wait) {
+          body.pause();
+          waiting = wait.then(() => void body.resume());
+          waiting.catch(fail);
+        }
+      } catch (e) {
+        fail(e);
+      }
+    };
+    body.on('data', onData);
+    finished(body, { writable: false }).then(() => waiting.then(resolve, () => undefined), reject);
+  });
 }
 
 /**

@@ -7,6 +7,8 @@ const BATCH_BYTES = 512 * 1024;
 /** Batches of one file in a thread's queue before the reader waits (memory per file: 2 MiB). */
 const MAX_QUEUED = 3;
 
+const EMPTY = Buffer.alloc(0);
+
 type Reply = { op: 'ack'; id: number; buf: ArrayBuffer } | { op: 'done'; id: number; etag: string } | { op: 'failed'; id: number; message: string; code?: string };
 
 /**
@@ -39,6 +41,11 @@ class HashWritePool {
     return this.spare.pop() ?? Buffer.allocUnsafeSlow(BATCH_BYTES);
   }
 
+  /** Takes back a batch buffer for reuse (a few are kept; the rest are left to the collector). */
+  giveBack(buf: Buffer): void {
+    if (buf.length === BATCH_BYTES && this.spare.length < this.size * MAX_QUEUED) this.spare.push(buf);
+  }
+
   release(id: number): void {
     const worker = this.sinks.get(id)?.worker;
     this.sinks.delete(id);
@@ -47,10 +54,12 @@ class HashWritePool {
 
   private worker(i: number): Worker {
     if (this.workers[i]) return this.workers[i];
-    const w = new Worker(HASH_WRITE_WORKER_SOURCE, { eval: true });
+    // A small young generation: the thread makes little garbage, and a default-sized one grows to
+    // tens of MB of resident memory per thread before its first collection.
+    const w = new Worker(HASH_WRITE_WORKER_SOURCE, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 2 } });
     // Referenced only while it has files open: an idle pool never keeps a process alive.
     w.on('message', (m: Reply) => {
-      if (m.op === 'ack' && this.spare.length < this.size * MAX_QUEUED) this.spare.push(Buffer.from(m.buf));
+      if (m.op === 'ack') this.giveBack(Buffer.from(m.buf));
       this.sinks.get(m.id)?.reply(m);
     });
     // A thread that dies fails its files; the next file gets a new thread.
@@ -81,21 +90,33 @@ export class FileSink {
     this.batch = pool.buffer();
   }
 
-  /** Copies `chunk` into the current batch; waits only while the thread is MAX_QUEUED behind. */
-  async write(chunk: Uint8Array): Promise<void> {
+  /**
+   * Copies `chunk` into the current batch, handing full batches to the thread. Returns a promise
+   * only when the thread is MAX_QUEUED batches behind: the caller waits for it before the next
+   * chunk (backpressure). No promise per chunk otherwise: a 2 GB upload is 30,000 of them.
+   */
+  write(chunk: Uint8Array): Promise<void> | undefined {
     for (let off = 0; off < chunk.length; ) {
       if (this.error) throw this.error;
+      if (this.queued >= MAX_QUEUED) {
+        const rest = chunk.subarray(off);
+        return this.drained().then(() => this.write(rest));
+      }
       const n = Math.min(chunk.length - off, this.batch.length - this.fill);
       this.batch.set(chunk.subarray(off, off + n), this.fill);
       this.fill += n;
       off += n;
-      if (this.fill === this.batch.length) await this.send();
+      if (this.fill === this.batch.length) this.post();
     }
+    return this.queued >= MAX_QUEUED ? this.drained() : undefined;
   }
 
   /** Sends what is left and resolves with the MD5 (hex) once every byte is written. */
   async finish(): Promise<string> {
-    if (this.fill > 0) await this.send();
+    if (this.fill > 0) {
+      while (this.queued >= MAX_QUEUED) await this.drained();
+      this.post(true);
+    } else this.dropBatch();
     if (this.error) throw this.error;
     const etag = new Promise<string>((resolve, reject) => (this.ended = { resolve, reject }));
     this.worker.postMessage({ op: 'end', id: this.id });
@@ -104,21 +125,33 @@ export class FileSink {
 
   /** Closes the file without finishing it (the caller removes or rewrites it). */
   async abort(): Promise<void> {
+    this.dropBatch();
     if (this.error) return this.pool.release(this.id);
     const closed = new Promise<string>((resolve, reject) => (this.ended = { resolve, reject }));
     this.worker.postMessage({ op: 'abort', id: this.id });
     await closed.catch(() => undefined);
   }
 
-  private async send(): Promise<void> {
-    const buf = this.batch;
-    const raw = buf.buffer as ArrayBuffer; // allocUnsafeSlow: a whole ArrayBuffer of its own
+  private post(last = false): void {
+    const raw = this.batch.buffer as ArrayBuffer; // allocUnsafeSlow: a whole ArrayBuffer of its own
     this.worker.postMessage({ op: 'data', id: this.id, buf: raw, len: this.fill }, [raw]);
     this.queued++;
-    this.batch = this.pool.buffer();
+    this.batch = last ? EMPTY : this.pool.buffer();
     this.fill = 0;
-    while (this.queued >= MAX_QUEUED && !this.error) await new Promise<void>((r) => (this.wake = r));
-    if (this.error) throw this.error;
+  }
+
+  /** A finished or aborted file holds no batch: a hundred parts must not pin a hundred. */
+  private dropBatch(): void {
+    this.pool.giveBack(this.batch);
+    this.batch = EMPTY;
+  }
+
+  /** Resolves once the thread has room for another batch; rejects when the file failed. */
+  private drained(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.wake = () => (this.error ? reject(this.error) : this.queued < MAX_QUEUED ? resolve() : this.drained().then(resolve, reject));
+      if (this.error || this.queued < MAX_QUEUED) this.wake();
+    });
   }
 
   reply(m: Reply): void {
@@ -131,8 +164,9 @@ export class FileSink {
       this.pool.release(this.id);
       this.ended?.resolve(m.etag);
     }
-    this.wake?.();
+    const wake = this.wake;
     this.wake = undefined;
+    wake?.();
   }
 }
 
