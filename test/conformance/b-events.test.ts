@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../daemon/config.js';
+import { MAX_ATTEMPTS, retryDelayMs, webhookSettings } from '../../daemon/events/webhook-policy.js';
+import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
+import { SHORT, connect, insertClip, previewReady } from '../publish/helpers.js';
+import { TestReceiver } from '../webhooks/receiver.js';
+import { independentSignatureCheck, register } from '../webhooks/helpers.js';
+
+// Audit B: events from real state changes (not the sample trigger) reach a registration exactly
+// as the spec's "Events" part states: method, headers, signature format, envelope, payload fields.
+
+let d: TestDaemon;
+let rx: TestReceiver;
+beforeAll(async () => {
+  d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000 } });
+  rx = await new TestReceiver().start();
+});
+afterAll(async () => {
+  await rx.close();
+  await d.stop();
+});
+
+describe('delivery settings (spec "Delivery" rules 4 and 5, "Limits")', () => {
+  it('waits 30 s for an answer and retries at most 5 times, 1, 2, 4, 8 and 16 s apart, by default', () => {
+    const s = webhookSettings(loadConfig({ dataDir: d.dataDir }));
+    expect(s.timeoutMs).toBe(30_000);
+    expect(s.backoffMs).toBe(1_000);
+    expect(MAX_ATTEMPTS - 1).toBe(5);
+    expect([1, 2, 3, 4, 5].map((n) => retryDelayMs(n, s.backoffMs))).toEqual([1000, 2000, 4000, 8000, 16000]);
+  });
+});
+
+describe('events of real state changes, as delivered', () => {
+  it('drafts, a schedule and a render start arrive as signed POSTs with the spec\'s envelope and fields', async () => {
+    const team = d.createTeam('audit-b-events');
+    const jwt = `Bearer ${await d.token(team)}`;
+    const hook = await register(d, jwt, { url: `${rx.url}/b-events`, events: ['*'] });
+    await connect(d, 'short_video', team);
+    await connect(d, 'long_video', team);
+    const clipId = await insertClip(d, { teamId: team, script: SHORT });
+    previewReady(d, clipId);
+    const auth = `Key ${d.apiKey(team)}`;
+    const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body.posts as Array<{ id: string; platform: string }>;
+    const short = posts.find((p) => p.platform === 'short_video')!;
+    const at = d.clock.now() + 3_600_000;
+    expect((await d.call('POST', `/v1/posts/${short.id}/publish`, { auth, body: { scheduled_at: at } })).status).toBe(200);
+    expect((await d.call('POST', `/v1/clips/${clipId}/renders`, { auth })).status).toBe(202);
+    d.app.tasks.repo.cancelPending('clip.render', clipId, d.clock.now()); // no ffmpeg here
+    await d.processAll();
+
+    const got = rx.on('/b-events');
+    expect(got.map((r) => r.body.type)).toEqual(['post.draft.created', 'post.draft.created', 'post.scheduled', 'project.render.started']);
+    for (const r of got) {
+      expect(r.method).toBe('POST');
+      expect(r.headers['content-type']).toBe('application/json');
+      const sig = String(r.headers['service-signature-256']);
+      expect(sig).toMatch(/^t=\d{10},v1=[0-9a-f]{64}$/); // Unix seconds, lowercase hex
+      expect(independentSignatureCheck(sig, hook.secret, r.raw)).toEqual({ t: Math.floor(d.clock.now() / 1000), valid: true });
+      expect(r.headers['service-signature']).toBe(hook.secret);
+      expect(Object.keys(r.body).sort()).toEqual(['created', 'data', 'id', 'type']);
+      expect(r.body.id).toEqual(expect.any(String));
+      expect(r.body.created).toBe(d.clock.now()); // Unix milliseconds
+      expect(r.body.data.team_id).toBe(team);
+    }
+    expect(new Set(got.map((r) => r.body.id)).size).toBe(got.length);
+    const data = got.map((r) => r.body.data);
+    expect(data.slice(0, 2).sort((a, b) => a.platform.localeCompare(b.platform))).toEqual(
+      posts.map((p) => ({ post_id: p.id, clip_id: clipId, platform: p.platform, team_id: team })).sort((a, b) => a.platform.localeCompare(b.platform)),
+    );
+    expect(data[2]).toEqual({ post_id: short.id, clip_id: clipId, platform: 'short_video', team_id: team, scheduled_at: at });
+    // project_id is the render id, which is the clip id (spec: "use project_id as the id").
+    expect(data[3]).toEqual({ project_id: clipId, team_id: team });
+    expect((await d.call('GET', `/v1/renders/${data[3].project_id}`, { auth })).status).toBe(200);
+  });
+});
