@@ -143,6 +143,19 @@ describe('unknown fields in post bodies are refused, and nothing moves', () => {
   });
 });
 
+describe('long-video title: at most 100 characters (spec "Limits")', () => {
+  it('counts characters, not UTF-16 units: 100 emoji pass, 101 do not', async () => {
+    const { auth, by } = await setup();
+    const ok = await d.call('PUT', `/v1/posts/${by.long_video}`, { auth, body: { title: '🎬'.repeat(100) } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.post.title).toBe('🎬'.repeat(100));
+    const over = await d.call('PUT', `/v1/posts/${by.long_video}`, { auth, body: { title: '🎬'.repeat(101) } });
+    expect(over.status).toBe(400);
+    expect(over.body.error.details.field).toBe('title');
+    expect(d.app.posts.repo.byId(by.long_video)!.title).toBe('🎬'.repeat(100));
+  });
+});
+
 describe('another team\'s ids are 404, indistinguishable from unknown ones', () => {
   it('renders, posts and a clip\'s posts answer the same 404 envelope for a stranger as for an unknown id', async () => {
     const { clipId, by } = await setup();
