@@ -26,7 +26,7 @@ const common = { bundle: true, platform: 'node', target: 'node20', format: 'esm'
 rmSync(new URL('../dist/chunks', import.meta.url), { recursive: true, force: true });
 await build({
   ...common,
-  entryPoints: { cli: 'src/cli/main.ts' },
+  entryPoints: { cli: 'src/cli/entry.ts' },
   outdir: 'dist',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',

@@ -1,7 +1,7 @@
 // Entry point of the single executable (scripts/build-sea.mjs bundles it to one CommonJS file:
 // no top-level await may appear anywhere below it).
 import { useNativeBinding } from '../../daemon/store/db.js';
-import { main } from './main.js';
+import { main } from './entry.js';
 import { loadSeaSqliteBinding } from './sea/native.js';
 
 const binding = loadSeaSqliteBinding();
