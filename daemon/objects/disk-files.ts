@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { randomToken } from '../../src/api/ids.js';
 import { bytesRead } from '../../src/util/release-buffers.js';
+import { openHashedFile } from './hashing-writer.js';
 import { ObjectStoreError, type BodySource, type PutResult } from './object-store.js';
 
 // File primitives of the on-disk store: every write lands in a temporary file first and is
@@ -19,35 +21,70 @@ export interface StreamLimits {
 
 /**
  * Streams `body` into `path` (at byte `start` of an existing file when given), counting bytes
- * and computing the MD5 on the way; nothing is buffered beyond the streams' own windows.
- * Refuses a body longer than the limits as soon as it passes them.
+ * on the way while a pool thread writes them and computes the MD5 (hashing-writer.ts); at most a
+ * few MiB per file are in flight. Refuses a body longer than the limits as soon as it passes them.
  */
 export async function streamToFile(body: BodySource, path: string, limits: StreamLimits, at?: { start: number }): Promise<PutResult> {
-  const hash = createHash('md5');
-  let size = 0;
   const { expectedSize, maxSize } = limits;
-  await pipeline(
-    body,
-    async function* measure(source: AsyncIterable<Uint8Array>) {
-      for await (const chunk of source) {
-        size += chunk.length;
-        if (expectedSize !== undefined && size > expectedSize) {
-          throw new ObjectStoreError('SizeMismatch', `Body is longer than the declared ${expectedSize} bytes`, { expected_bytes: expectedSize });
+  const sink = openHashedFile(path, at);
+  let size = 0;
+  try {
+    await eachChunk(body, (chunk) => {
+      size += chunk.length;
+      if (expectedSize !== undefined && size > expectedSize) {
+        throw new ObjectStoreError('SizeMismatch', `Body is longer than the declared ${expectedSize} bytes`, { expected_bytes: expectedSize });
+      }
+      if (maxSize !== undefined && size > maxSize) throw new ObjectStoreError('TooLarge', `Body is larger than ${maxSize} bytes`, { max_bytes: maxSize });
+      bytesRead(chunk.length); // socket chunks are fresh memory: keep the RSS flat
+      return sink.write(chunk);
+    });
+    if (expectedSize !== undefined && size !== expectedSize) {
+      throw new ObjectStoreError('SizeMismatch', `Body is ${size} bytes, expected ${expectedSize}`, { expected_bytes: expectedSize, received_bytes: size });
+    }
+  } catch (e) {
+    await sink.abort();
+    throw e;
+  }
+  return { size, etag: await sink.finish() };
+}
+
+/**
+ * Calls `take` with each chunk of `body`, waiting whenever it returns a promise. A Readable is
+ * read in flowing mode with pause/resume: its async iterator would call read(), which joins the
+ * chunks buffered meanwhile into a new buffer (a copy of most of an upload's bytes).
+ */
+function eachChunk(body: BodySource, take: (chunk: Uint8Array) => Promise<void> | undefined): Promise<void> {
+  if (!(body instanceof Readable)) {
+    return (async () => {
+      for await (const chunk of body) await take(chunk);
+    })();
+  }
+  return new Promise<void>((resolve, reject) => {
+    // The stream may end while the last chunk's wait is still running: both must be over.
+    let waiting: Promise<void> = Promise.resolve();
+    // Refused mid-way: stop reading, but leave the stream open, so the caller can still answer
+    // (an HTTP request's 400 goes out on its connection, which is then closed).
+    const fail = (e: unknown) => {
+      body.off('data', onData);
+      if (body instanceof IncomingMessage) body.pause();
+      else body.destroy(); // a file or generator stream: release it now
+      reject(e);
+    };
+    const onData = (chunk: Uint8Array) => {
+      try {
+        const wait = take(chunk);
+        if (wait) {
+          body.pause();
+          waiting = wait.then(() => void body.resume());
+          waiting.catch(fail);
         }
-        if (maxSize !== undefined && size > maxSize) throw new ObjectStoreError('TooLarge', `Body is larger than ${maxSize} bytes`, { max_bytes: maxSize });
-        hash.update(chunk);
-        bytesRead(chunk.length);
-        yield chunk;
+      } catch (e) {
+        fail(e);
       }
-      if (expectedSize !== undefined && size !== expectedSize) {
-        throw new ObjectStoreError('SizeMismatch', `Body is ${size} bytes, expected ${expectedSize}`, { expected_bytes: expectedSize, received_bytes: size });
-      }
-    },
-    // A 1 MiB window lets socket chunks queue while a write is in flight; they then go to disk
-    // together in one writev instead of one write per 64 KiB chunk.
-    createWriteStream(path, { highWaterMark: 1024 * 1024, ...(at ? { flags: 'r+', start: at.start } : { flags: 'w' }) }),
-  );
-  return { size, etag: hash.digest('hex') };
+    };
+    body.on('data', onData);
+    finished(body, { writable: false }).then(() => waiting.then(resolve, () => undefined), reject);
+  });
 }
 
 /**

@@ -5,7 +5,8 @@ import type { Command } from 'commander';
  * as the field list "keys" and then find no command. A word that names a subcommand at that
  * point is a command, not a field list: such a bare `--json` is moved to the end of the options
  * (before any `--`), where it has nothing to swallow. `--json id,status` and `--json=id,status`
- * keep selecting fields.
+ * keep selecting fields. Likewise a word that cannot be a field list (an id such as
+ * `job_3kFq...`, a file name, a URL) is the command's argument: `clipper clips get --json JOB`.
  */
 export function normalizeJsonFlag(argv: string[], program: Command): string[] {
   const head = argv.slice(0, 2);
@@ -23,7 +24,7 @@ export function normalizeJsonFlag(argv: string[], program: Command): string[] {
     }
     const sub = findSub(cmd, word);
     if (sub) cmd = sub;
-    if (word === '--json' && i + 1 < end && findSub(cmd, rest[i + 1])) {
+    if (word === '--json' && i + 1 < end && (findSub(cmd, rest[i + 1]) || !looksLikeFieldList(rest[i + 1]))) {
       moved = true;
       continue;
     }
@@ -45,4 +46,10 @@ function takesValue(cmd: Command, word: string): boolean {
     if (opt) return opt.required;
   }
   return false;
+}
+
+/** Field lists name top-level snake_case fields (`job_id,status`); ids have a 20-character tail. */
+function looksLikeFieldList(word: string): boolean {
+  if (!/^[a-z][a-z0-9_]*(,\s*[a-z][a-z0-9_]*)*$/.test(word)) return false;
+  return !/^[a-z]+_[A-Za-z0-9]{20}$/.test(word);
 }

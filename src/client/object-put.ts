@@ -1,9 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { Transform } from 'node:stream';
-import { request, type Dispatcher } from 'undici';
+import { open, type FileHandle } from 'node:fs/promises';
+import http, { type ClientRequest, type IncomingMessage } from 'node:http';
+import https from 'node:https';
 import { ClientError } from './errors.js';
 import { parseJson, toClientError } from './http.js';
-import { bytesRead } from '../util/release-buffers.js';
 
 /** Bytes `start` .. `start + length - 1` of a file. */
 export interface FileSlice {
@@ -12,15 +11,19 @@ export interface FileSlice {
   length: number;
 }
 
-/** Bytes read from disk at a time. */
-const READ_CHUNK = 256 * 1024;
+/** Bytes read from disk and handed to the socket at a time. */
+const READ_CHUNK = 1024 * 1024;
+/** No byte of the body or the answer for this long: the PUT has stalled. */
+const IDLE_TIMEOUT_MS = 300_000;
+
+// Kept-alive connections, so parts after the first do not pay for a new connection each.
+const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
 
 export interface PutSliceOptions {
   contentType: string;
   signal?: AbortSignal;
   /** Called with each chunk's size as it leaves for the server (progress). */
   onBytes?: (n: number) => void;
-  dispatcher?: Dispatcher;
 }
 
 /**
@@ -28,35 +31,77 @@ export interface PutSliceOptions {
  * from disk, never held in memory, with the Content-Type the upload was created with and no
  * Authorization header. Returns the ETag header as given (quoted MD5); errors in the API's
  * envelope become ClientErrors, transport failures NETWORK_ERROR (status 0).
+ *
+ * Issue 3 asks for at least 60% of `cp`'s speed, so this path is lean: node:http with two 1 MiB
+ * buffers used in turn (the next chunk is read while the last is on its way) instead of a
+ * stream of fresh buffers. Measured here, fresh buffers and stream plumbing cost about four times
+ * the CPU of the copy itself (page faults on new memory, per-chunk machinery).
  */
 export async function putFileSlice(url: string, slice: FileSlice, opts: PutSliceOptions): Promise<string> {
-  const file = slice.length > 0 ? createReadStream(slice.path, { start: slice.start, end: slice.start + slice.length - 1, highWaterMark: READ_CHUNK }) : undefined;
-  const body = file?.pipe(new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      opts.onBytes?.(chunk.length);
-      bytesRead(chunk.length);
-      done(null, chunk);
-    },
-  }));
-  file?.on('error', (e) => body?.destroy(e));
-  let res: Dispatcher.ResponseData;
+  opts.signal?.throwIfAborted();
+  const target = new URL(url);
+  const transport = target.protocol === 'https:' ? https : http;
+  const file = slice.length > 0 ? await open(slice.path, 'r') : undefined;
+  const req = transport.request(target, {
+    method: 'PUT',
+    agent: agents[target.protocol as keyof typeof agents],
+    headers: { 'content-type': opts.contentType, 'content-length': String(slice.length) },
+    signal: opts.signal,
+  });
+  req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(new Error(`no progress for ${IDLE_TIMEOUT_MS / 1000} s`)));
+  const answer = new Promise<IncomingMessage>((resolve, reject) => {
+    req.once('response', resolve);
+    req.once('error', reject);
+  });
+  answer.catch(() => undefined); // observed below; an early failure must not go unhandled
   try {
-    res = await request(url, {
-      method: 'PUT',
-      body: body ?? '',
-      headers: { 'content-type': opts.contentType, 'content-length': String(slice.length) },
-      signal: opts.signal,
-      dispatcher: opts.dispatcher,
-    });
+    if (file) await sendSlice(req, file, slice, answer, opts.onBytes);
+    req.end();
+    const res = await answer;
+    const text = await readText(res);
+    const status = res.statusCode ?? 0;
+    if (status >= 300) throw toClientError(status, parseJson(text), text, res.headers);
+    const etag = res.headers.etag;
+    if (!etag) throw new ClientError(status, 'NO_ETAG', 'Object storage answered the PUT without an ETag header');
+    return etag;
   } catch (e) {
-    file?.destroy();
-    body?.destroy();
+    req.destroy();
+    if (e instanceof ClientError) throw e;
     if (opts.signal?.aborted) throw opts.signal.reason ?? e;
     throw new ClientError(0, 'NETWORK_ERROR', `Upload to object storage failed: ${(e as Error).message}`);
+  } finally {
+    await file?.close();
   }
-  const text = await res.body.text();
-  if (res.statusCode >= 300) throw toClientError(res.statusCode, parseJson(text), text, res.headers);
-  const etag = res.headers.etag;
-  if (!etag) throw new ClientError(res.statusCode, 'NO_ETAG', 'Object storage answered the PUT without an ETag header');
-  return String(etag);
+}
+
+/**
+ * Writes the slice to the request, reading chunk k+1 while chunk k is being sent. A buffer is
+ * refilled only after the socket has taken it (the write callback), so no byte in flight is
+ * overwritten. An early answer (a 403 before the body ends) or an error stops the loop.
+ */
+async function sendSlice(req: ClientRequest, file: FileHandle, slice: FileSlice, answer: Promise<unknown>, onBytes?: (n: number) => void): Promise<void> {
+  const buffers = [Buffer.allocUnsafeSlow(Math.min(READ_CHUNK, slice.length)), Buffer.allocUnsafeSlow(Math.min(READ_CHUNK, slice.length))];
+  let inFlight: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const stop = answer.then(() => { stopped = true; }, (e) => { stopped = true; throw e; });
+  stop.catch(() => undefined); // raced below; a read error first must not leave it unhandled
+  for (let sent = 0, turn = 0; sent < slice.length && !stopped; turn++) {
+    const buffer = buffers[turn % 2];
+    const want = Math.min(buffer.length, slice.length - sent);
+    const { bytesRead } = await file.read(buffer, 0, want, slice.start + sent);
+    if (bytesRead === 0) throw new Error(`the file ended ${slice.length - sent} bytes early (changed while uploading?)`);
+    await Promise.race([inFlight, stop]);
+    const chunk = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
+    inFlight = new Promise<void>((resolve, reject) => req.write(chunk, (e) => (e ? reject(e) : (onBytes?.(bytesRead), resolve()))));
+    inFlight.catch(() => undefined);
+    sent += bytesRead;
+  }
+  await Promise.race([inFlight, stop]);
+}
+
+async function readText(res: IncomingMessage): Promise<string> {
+  res.setEncoding('utf8');
+  let text = '';
+  for await (const chunk of res) text += chunk;
+  return text;
 }

@@ -22,6 +22,14 @@ describe('--json [fields] on the command line', () => {
     expect(norm('--json', 'api', 'GET', '/v1/ping', '--', 'x')).toEqual(['api', 'GET', '/v1/ping', '--json', '--', 'x']);
   });
 
+  it('reads an id, a file or a URL after a bare --json as the argument, not as fields', () => {
+    expect(norm('clips', 'get', '--json', 'job_1xC8uOWvx2GCXz1zW171')).toEqual(['clips', 'get', 'job_1xC8uOWvx2GCXz1zW171', '--json']);
+    expect(norm('clips', 'get', '--json', 'job_abcdefghijklmnopqrst')).toEqual(['clips', 'get', 'job_abcdefghijklmnopqrst', '--json']);
+    expect(norm('clips', 'create', '--json', 'talk.mp4')).toEqual(['clips', 'create', 'talk.mp4', '--json']);
+    expect(norm('clips', 'create', '--json', 'https://example.com/a.mp4')).toEqual(['clips', 'create', 'https://example.com/a.mp4', '--json']);
+    expect(norm('clips', 'get', '--json', 'job_id,status', 'job_1xC8uOWvx2GCXz1zW171')).toEqual(['clips', 'get', '--json', 'job_id,status', 'job_1xC8uOWvx2GCXz1zW171']);
+  });
+
   it('works before the command, after it, and with fields, printing only JSON on stdout', async () => {
     for (const args of [['--json', 'ping'], ['ping', '--json'], ['ping', '--json', 'team_id,auth'], ['--json=team_id,auth', 'ping']]) {
       const r = await runCli(args, { env: env() });
