@@ -6,9 +6,9 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
  * Why not undici here: measured on the 2-core machine, loading undici costs about 0.1 s and
  * compiling its WebAssembly HTTP parser about 0.2 s more, which Node waits for before the process
  * may exit; every API command paid that, `clipper ping` took 0.4 s of which the call was 2 ms.
- * Node's built-in parser is native and already there. Streaming transfers (object PUTs of
- * uploads, downloads) keep undici, where that cost is noise; so does a caller that passes its
- * own undici dispatcher (HttpOptions.dispatcher).
+ * Node's built-in parser is native and already there. Downloads keep undici, where that cost is
+ * noise next to the transfer; so does a caller that passes its own undici dispatcher
+ * (HttpOptions.dispatcher).
  */
 export interface Exchange {
   method: string;

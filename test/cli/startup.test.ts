@@ -66,9 +66,8 @@ describe('what the CLI loads at start', () => {
     expect(modules.filter((m) => m.startsWith('src/client/')).sort()).toEqual(['src/client/errors.ts', 'src/client/upload-defaults.ts']);
   });
 
-  it('makes API calls without undici (streaming uploads and downloads keep it)', () => {
+  it('makes API calls without undici (src/client/transport.ts says why)', () => {
     expect(loadedWith(chunkOf('src/client/client.ts')).packages).toEqual([]);
-    expect(loadedWith(chunkOf('src/cli/uploads/create.ts')).packages).toContain('undici');
   });
 
   it('loads SQLite and jose for the local owner token only when a command asks for a client', () => {
