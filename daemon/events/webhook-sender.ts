@@ -1,7 +1,7 @@
 import { Agent, request } from 'undici';
 import { ApiError } from '../../src/api/errors.js';
 import { LEGACY_SIGNATURE_HEADER, SIGNATURE_HEADER, signatureHeader } from '../../src/webhooks/sign.js';
-import { checkOutboundUrl } from '../net/target-policy.js';
+import { checkOutboundUrl, publicOnlyAgent } from '../net/target-policy.js';
 import type { ClaimedDelivery } from './webhook-outbox.js';
 import type { SendOutcome } from './webhook-policy.js';
 
@@ -24,7 +24,9 @@ export class WebhookSender {
     // No per-origin connection cap: many registrations may share one receiver host, and one
     // registration's hanging requests must not hold connections the others need. The worker
     // bounds requests in flight per registration and overall instead.
-    this.agent = new Agent({ connect: { timeout: opts.timeoutMs }, keepAliveTimeout: 4_000 });
+    // A hosted deployment connects to public addresses only, checked on the resolved address.
+    const agentOptions = { connect: { timeout: opts.timeoutMs }, keepAliveTimeout: 4_000 };
+    this.agent = opts.local || opts.allowPrivate ? new Agent(agentOptions) : publicOnlyAgent(agentOptions);
   }
 
   async send(d: ClaimedDelivery, timestampSeconds: number, shutdown: AbortSignal): Promise<SendOutcome> {

@@ -1,4 +1,6 @@
-import { isIP } from 'node:net';
+import { lookup, type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import { Agent } from 'undici';
 import { badRequest } from '../../src/api/errors.js';
 
 /** True for loopback hosts: localhost, 127.0.0.0/8, ::1. */
@@ -15,10 +17,45 @@ export function isPrivateHost(host: string): boolean {
   if (isLoopbackHost(h)) return true;
   if (isIP(h) === 4) {
     const [a, b] = h.split('.').map(Number);
-    return a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+    // 100.64/10 is carrier-grade NAT: inside a provider's network, like the private ranges.
+    return a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254) || (a === 100 && b >= 64 && b <= 127);
   }
-  if (isIP(h) === 6) return h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe80') || h === '::';
+  if (isIP(h) === 6) {
+    // An IPv4 address written as IPv6; URL parsing turns [::ffff:127.0.0.1] into [::ffff:7f00:1].
+    const mapped = h.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/);
+    if (mapped) return isPrivateHost(mapped[1]);
+    const hex = h.match(/^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/);
+    if (hex) {
+      const [hi, lo] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
+      return isPrivateHost(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+    }
+    return h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe80') || h === '::';
+  }
   return false;
+}
+
+/**
+ * A DNS lookup for outgoing connections that refuses names resolving to loopback, private or
+ * link-local addresses. Checking the URL's host name alone lets `evil.example` (or a name that
+ * changes its answer between the check and the connection) reach the deployment's own network;
+ * this check runs on the very address the socket connects to.
+ */
+export const publicOnlyLookup = ((hostname: string, options: object, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void) => {
+  lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return callback(err, []);
+    const refused = addresses.find((a) => isPrivateHost(a.address));
+    if (refused) {
+      const e = Object.assign(new Error(`${hostname} resolves to ${refused.address}, a loopback, private or link-local address`), { code: 'EPRIVATEADDRESS' });
+      return callback(e, []);
+    }
+    if ((options as { all?: boolean }).all) return callback(null, addresses);
+    callback(null, addresses[0].address, addresses[0].family);
+  });
+}) as unknown as LookupFunction;
+
+/** An HTTP agent whose connections reach public addresses only (hosted deployments). */
+export function publicOnlyAgent(options: Agent.Options = {}): Agent {
+  return new Agent({ ...options, connect: { ...(options.connect as object), lookup: publicOnlyLookup } });
 }
 
 /**

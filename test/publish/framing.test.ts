@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { centreCrop } from '../../daemon/renders/framing.js';
+import { centreCrop, letterbox } from '../../daemon/pipeline/media/framing.js';
 import { escapeFilterValue, fullRenderArgs } from '../../daemon/renders/render-graph.js';
 
-const crop = (width: number, height: number) => centreCrop({ source: { width, height }, start: 0, end: 10 });
+const crop = (width: number, height: number) => centreCrop({ source: { width, height }, start: 0, end: 10 }, { width: 1080, height: 1920 });
 
 describe('9:16 framing (centre crop)', () => {
   it.each([
@@ -12,6 +12,11 @@ describe('9:16 framing (centre crop)', () => {
     [640, 360, 'crop=202:360:219:0'],
   ])('crops %ix%i to %s, then scales to 1080x1920', (w, h, expected) => {
     expect(crop(w, h)).toBe(`${expected},scale=1080:1920:flags=bicubic,setsar=1`);
+  });
+
+  it('frames previews with the same crop at their size, or letterboxes them on request', () => {
+    expect(centreCrop({ source: { width: 1920, height: 1080 }, start: 0, end: 1 }, { width: 360, height: 640 })).toBe('crop=606:1080:657:0,scale=360:640:flags=bicubic,setsar=1');
+    expect(letterbox({ source: { width: 1920, height: 1080 }, start: 0, end: 1 }, { width: 360, height: 640 })).toBe('scale=360:202:flags=bicubic,pad=360:640:(ow-iw)/2:(oh-ih)/2:black,setsar=1');
   });
 
   it('escapes file names for the filter graph and cuts on the clip boundaries', () => {

@@ -1,6 +1,6 @@
-import { request, type Dispatcher } from 'undici';
+import { request, type Agent, type Dispatcher } from 'undici';
 import { basename } from 'node:path';
-import { isPrivateHost } from '../../net/target-policy.js';
+import { isPrivateHost, publicOnlyAgent } from '../../net/target-policy.js';
 
 /**
  * Hosts whose links are pages of a video platform, imported with yt-dlp "the way the dashboard
@@ -58,6 +58,7 @@ export async function fetchFollowing(url: URL, opts: { method: 'GET' | 'HEAD'; h
     if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new LinkError(`${current.href} is not an http(s) link`);
     if (!opts.policy.allowPrivate && isPrivateHost(current.hostname)) throw new LinkError(`${current.host} is a loopback, private or link-local address, which this deployment does not download from`);
     const res = await request(current, {
+      dispatcher: opts.policy.allowPrivate ? undefined : publicAgent(),
       method: opts.method,
       headers: { 'user-agent': 'clipper/0.1 (+video import)', ...opts.headers },
       signal: opts.signal,
@@ -74,6 +75,10 @@ export async function fetchFollowing(url: URL, opts: { method: 'GET' | 'HEAD'; h
   }
   throw new LinkError(`${url.href} redirects more than 5 times`);
 }
+
+let shared: Agent | undefined;
+/** Connections of a hosted deployment's downloads: public addresses only, checked after DNS. */
+const publicAgent = () => (shared ??= publicOnlyAgent());
 
 /** Drops a response body we do not read (destroying it without a listener would throw). */
 export function discard(body: Dispatcher.ResponseData['body']): void {

@@ -2,6 +2,7 @@ import { runFfmpeg } from '../ffmpeg/run.js';
 import { writeViaTemp } from '../temp-file.js';
 import type { ProbeResult } from '../types.js';
 import { MediaError } from './errors.js';
+import { framing, letterbox } from './framing.js';
 import { probe as probeFile } from './probe.js';
 
 export interface PreviewOptions {
@@ -28,21 +29,6 @@ export interface PreviewResult {
 const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
 
 /**
- * The scale-and-crop (or scale-and-pad) filter that turns a `srcW` x `srcH` picture into a
- * centred `w` x `h` one, whatever the source's shape. Sizes are computed here, not in filter
- * expressions, so that old and new ffmpeg builds treat them the same.
- */
-export function frameFilter(srcW: number, srcH: number, w: number, h: number, fit: 'crop' | 'pad'): string {
-  const wider = srcW / srcH > w / h;
-  // crop: the scaled picture covers the frame; pad: it fits inside it.
-  const byHeight = fit === 'crop' ? wider : !wider;
-  const sw = byHeight ? even((h * srcW) / srcH) : w;
-  const sh = byHeight ? h : even((w * srcH) / srcW);
-  const scaled = `scale=${sw}:${sh}`;
-  return fit === 'crop' ? `${scaled},crop=${w}:${h}` : `${scaled},pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:black`;
-}
-
-/**
  * Stage "previews": a low-resolution 9:16 H.264/AAC MP4 of [start, end] of the source, with
  * the index at the front (faststart) so a browser plays it at once. `-ss` before `-i` seeks in
  * the input (fast), and re-encoding keeps the cut frame-accurate.
@@ -64,7 +50,8 @@ export async function renderPreview(source: string, opts: PreviewOptions): Promi
   if (probe.hasVideo && probe.width && probe.height) {
     args.push(...cut, '-i', source);
     const fps = probe.fps && probe.fps > 30.5 ? ',fps=30' : '';
-    video = `[0:v:0]${frameFilter(probe.width, probe.height, width, height, opts.fit ?? 'crop')}${fps},setsar=1,format=yuv420p[v]`;
+    const frame = (opts.fit === 'pad' ? letterbox : framing)({ source: { width: probe.width, height: probe.height }, start, end }, { width, height });
+    video = `[0:v:0]${frame}${fps},format=yuv420p[v]`;
   } else {
     // Audio only: a still black frame to carry the sound.
     args.push('-f', 'lavfi', '-t', duration.toFixed(3), '-i', `color=c=black:s=${width}x${height}:r=25`, ...cut, '-i', source);
