@@ -11,7 +11,7 @@ export interface CliIO extends Streams {
 /**
  * What every command's run() gets: its streams, environment, the global flags and a lazily
  * built client. Tests build one with their own streams and call run() directly.
- * Start-up time: the client (undici) and the local owner token (SQLite, jose) are imported
+ * Start-up time: the HTTP client and the local owner token (SQLite, jose) are imported
  * only when a command asks for a client, so `--help` or `clips list` never load them.
  */
 export class CliContext {
