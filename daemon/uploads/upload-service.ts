@@ -29,6 +29,8 @@ export interface UploadServiceDeps {
  */
 export class UploadService {
   private receiver: UploadReceiver;
+  /** Completions under way, by upload id. */
+  private completing = new Map<string, Promise<{ upload_id: string; status: 'complete' }>>();
 
   constructor(private d: UploadServiceDeps) {
     this.receiver = new UploadReceiver(d.repo, d.objects, {
@@ -97,9 +99,24 @@ export class UploadService {
     return { upload_id: u.id, expires_at: expiresAt, parts: this.signParts(u, [...new Set(partNumbers)].sort((a, b) => a - b)) };
   }
 
-  /** POST /v1/uploads/:id/complete: every part exactly once, every etag matching. */
+  /**
+   * POST /v1/uploads/:id/complete. Spec: "Repeating the call is harmless", also while the first
+   * call is still assembling (a client retrying after a lost answer): a repeat waits for it.
+   */
   async complete(teamId: string, uploadId: string, parts: CompleteUploadInput['parts']): Promise<{ upload_id: string; status: 'complete' }> {
     const u = this.mustGet(teamId, uploadId);
+    const running = this.completing.get(u.id);
+    if (running) {
+      await running.catch(() => undefined);
+      return this.complete(teamId, uploadId, parts);
+    }
+    const run = this.completeOnce(u, parts);
+    this.completing.set(u.id, run);
+    return run.finally(() => this.completing.get(u.id) === run && this.completing.delete(u.id));
+  }
+
+  /** Every part exactly once, every etag matching, then the parts become one object. */
+  private async completeOnce(u: UploadRecord, parts: CompleteUploadInput['parts']): Promise<{ upload_id: string; status: 'complete' }> {
     const done = { upload_id: u.id, status: 'complete' as const };
     if (u.status === 'complete') return done; // "Repeating the call is harmless"
     this.requirePending(u, 'complete');
