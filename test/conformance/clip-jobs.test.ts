@@ -2,16 +2,22 @@ import { request } from 'undici';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { fakeStages } from '../jobs/helpers/doubles.js';
+import { LinkServer } from '../jobs/helpers/link-server.js';
 
 // Conformance of clip jobs and clips over HTTP (spec "Clip job", "Clip", "States and
 // transitions: Clip job", "POST /v1/clips", "GET /v1/clips/:jobId", "Errors"). See AUDIT-A.md.
 let d: TestDaemon;
 let auth: string;
+let links: LinkServer;
 beforeAll(async () => {
+  links = await new LinkServer().start();
   d = await startTestDaemon({ config: { extra: { pipeline_chunk_seconds: 50, pipeline_section_seconds: 100 } } as any });
   auth = `Key ${d.apiKey()}`;
 });
-afterAll(() => d.stop());
+afterAll(async () => {
+  await links.stop();
+  await d.stop();
+});
 // A fresh minute (and hour) window each test, so request and status-check limits stay out of the way.
 beforeEach(() => d.clock.set(Math.ceil(d.clock.now() / 3_600_000) * 3_600_000));
 
@@ -149,5 +155,26 @@ describe('GET /v1/clips/:jobId', () => {
     expect(failed.status).toBe('error');
     expect(typeof failed.error).toBe('string');
     expect(failed.error.length).toBeGreaterThan(0);
+  });
+});
+
+describe('source.url size (spec "Sizes, times and counts": up to 8 GB)', () => {
+  /** A link that announces `size` bytes (the daemon must refuse it on the announcement alone). */
+  const announcing = (size: number) =>
+    links.on(`/big-${size}.mp4`, (req, res) => {
+      res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': size });
+      if (req.method === 'HEAD') return void res.end();
+      res.write(Buffer.alloc(1024));
+      setTimeout(() => res.destroy(), 50);
+    });
+
+  it.each([8_000_000_001, 8_500_000_000])('ends the job in error for a file of %i bytes: the spec counts 8 GB as 8,000,000,000 bytes', async (size) => {
+    d.app.clipJobs.deps.stages = fakeStages();
+    const r = await createJob({ source: { url: announcing(size) } });
+    expect(r.status).toBe(202);
+    await d.processAll();
+    const job = (await getJob(r.body.job_id)).body;
+    expect(job.status).toBe('error');
+    expect(job.error).toMatch(/over the 8\.0 GB limit for source links/);
   });
 });
