@@ -128,7 +128,8 @@ export function writeCaption(platform: Platform, source: CaptionSource, n = { sh
     case 'long_video': {
       const short = ranked.map((i) => kept[i].polished.replace(/[.]$/, '')).find((t) => t.length <= HEADLINE_CHARS && t.split(' ').length >= 3);
       const title = short ? titleCase(short) : trimAtWord(hookFull.replace(/[.]$/, ''), TITLE_MAX);
-      const description = [hook, kept.map((s) => s.polished).join(' ')].join('\n\n');
+      // The whole transcript follows the hook, when there is more to it than the hook itself.
+      const description = rest.length ? [hook, kept.map((s) => s.polished).join(' ')].join('\n\n') : hookFull;
       return { title, caption: fit(description, tags(n.long), limit) };
     }
   }

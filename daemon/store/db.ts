@@ -1,17 +1,10 @@
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations/index.js';
+import { nativeBinding } from './native-binding.js';
+
+export { useNativeBinding } from './native-binding.js';
 
 export type Db = Database.Database;
-
-/**
- * better-sqlite3's compiled addon, when the process loads it itself: the single executable
- * ships it as an asset and cannot `require` it from node_modules (FACTS.md: it must be passed
- * as the loaded module; a path fails). Set once at start-up by src/cli/sea/native.ts.
- */
-let nativeBinding: object | undefined;
-export function useNativeBinding(binding: object): void {
-  nativeBinding = binding;
-}
 
 /**
  * Opens the SQLite database with the settings every connection needs (WAL so readers never
@@ -19,7 +12,8 @@ export function useNativeBinding(binding: object): void {
  * keys on) and applies the numbered migrations that have not run yet, each in its own transaction.
  */
 export function openDb(file: string): Db {
-  const db = new Database(file, nativeBinding ? { nativeBinding: nativeBinding as unknown as string } : {});
+  const binding = nativeBinding();
+  const db = new Database(file, binding ? { nativeBinding: binding as unknown as string } : {});
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');

@@ -60,6 +60,16 @@ export const updatePostSchema = z.strictObject({
 });
 export type UpdatePostInput = z.infer<typeof updatePostSchema>;
 
+/**
+ * Bodies of POST /v1/clips/:clipId/renders (spec: "Request body: empty") and of the cancel
+ * endpoint (DESIGN.md: no body): nothing, or `{}`. A field is refused like an unknown field
+ * anywhere else, so a caller never believes an option it sent was applied.
+ */
+export const emptyBodySchema = z.strictObject(
+  {},
+  { error: (iss) => (iss.code === 'unrecognized_keys' ? `this endpoint takes no body fields (got ${iss.keys.join(', ')})` : 'the body must be empty or {}') },
+);
+
 export const publishPostSchema = z.strictObject({
   scheduled_at: z.number({ message: 'scheduled_at must be a Unix-ms number' }).int('scheduled_at must be whole milliseconds').nullable().optional(),
 });

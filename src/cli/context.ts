@@ -1,10 +1,5 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { ClipperClient } from '../client/client.js';
+import type { ClipperClient } from '../client/client.js';
 import type { HttpOptions } from '../client/http.js';
-import { mintIdToken } from '../../daemon/identity/local-issuer.js';
-import { TeamRepo } from '../../daemon/store/teams.js';
-import { openDb } from '../../daemon/store/db.js';
 import { resolveTarget, type GlobalOptions, type Resolved } from './credentials.js';
 import { Output, type Streams } from './output.js';
 
@@ -16,6 +11,8 @@ export interface CliIO extends Streams {
 /**
  * What every command's run() gets: its streams, environment, the global flags and a lazily
  * built client. Tests build one with their own streams and call run() directly.
+ * Start-up time: the HTTP client and the local owner token (SQLite, jose) are imported
+ * only when a command asks for a client, so `--help` or `clips list` never load them.
  */
 export class CliContext {
   globals: GlobalOptions = {};
@@ -62,7 +59,8 @@ export class CliContext {
     this.cachedClient ??= (async () => {
       const t = this.target();
       let token = t.token;
-      if (!t.apiKey && !token && t.dataDir) token = await localOwnerToken(t.dataDir);
+      if (!t.apiKey && !token && t.dataDir) token = await (await import('./local-owner.js')).localOwnerToken(t.dataDir);
+      const { ClipperClient } = await import('../client/client.js');
       return new ClipperClient({
         baseUrl: t.baseUrl,
         apiKey: t.apiKey,
@@ -78,17 +76,3 @@ export class CliContext {
 /** `--json` given, with or without fields (`--json=` gives an empty string, still JSON). */
 export const isJson = (json: boolean | string | undefined): boolean => json !== undefined && json !== false;
 
-/**
- * With no credentials configured, the CLI acts as the owner of the local daemon: it can read
- * the data dir, so it mints a token for the root team (DESIGN.md: whoever can read it owns it).
- */
-async function localOwnerToken(dataDir: string): Promise<string | undefined> {
-  if (!existsSync(join(dataDir, 'identity', 'es256-private.pem')) || !existsSync(join(dataDir, 'clipper.db'))) return undefined;
-  const db = openDb(join(dataDir, 'clipper.db'));
-  try {
-    const team = new TeamRepo(db).first();
-    return team ? await mintIdToken(dataDir, team.id) : undefined;
-  } finally {
-    db.close();
-  }
-}

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from '../../daemon/config.js';
 import { CliError, EXIT } from './exit-codes.js';
-import { ProfileStore } from './profiles.js';
+import { profileNamed, readProfileFile } from './profile-file.js';
 
 export interface GlobalOptions {
   json?: boolean | string;
@@ -47,8 +47,8 @@ export function resolveTarget(g: GlobalOptions, env: NodeJS.ProcessEnv): Resolve
   const flagCred = g.apiKey || g.token;
   const envCred = env.CLIPPER_API_KEY || env.CLIPPER_TOKEN;
   const profileName = g.profile ?? env.CLIPPER_PROFILE;
-  const store = new ProfileStore(env);
-  const profile = profileName ? store.get(profileName) : store.current() ? store.get(store.current()!) : undefined;
+  const saved = readProfileFile(env);
+  const profile = profileName ? profileNamed(saved, profileName) : saved.current ? profileNamed(saved, saved.current) : undefined;
   if (profileName && !profile) throw new CliError(EXIT.NOT_FOUND, `no saved profile named "${profileName}"`, undefined, 'PROFILE_NOT_FOUND');
 
   const baseUrl = g.baseUrl ?? env.CLIPPER_BASE_URL ?? profile?.base_url;

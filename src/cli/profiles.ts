@@ -1,33 +1,16 @@
 import Conf from 'conf';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { configDir, profileNamed, PROFILES_CONFIG_NAME, type Profile, type ProfileFile } from './profile-file.js';
 
-export interface Profile {
-  base_url: string;
-  api_key?: string;
-  token?: string;
-  /** The team the credential acted as when it was checked at login (not a secret). */
-  team_id?: string;
-}
-
-interface Store {
-  current?: string;
-  profiles?: Record<string, Profile>;
-}
-
-/** Where the CLI keeps its profiles: CLIPPER_CONFIG_DIR, else the user's config folder. */
-export function configDir(env: NodeJS.ProcessEnv): string {
-  return env.CLIPPER_CONFIG_DIR ?? join(env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'clipper');
-}
+export type { Profile } from './profile-file.js';
 
 /**
  * Saved profiles (conf), in a file only its owner can read: it holds secrets. No defaults are
  * given to conf so that merely reading (every command resolves its target) never creates files.
  */
 export class ProfileStore {
-  private conf: Conf<Store>;
+  private conf: Conf<ProfileFile>;
   constructor(env: NodeJS.ProcessEnv) {
-    this.conf = new Conf<Store>({ cwd: configDir(env), configName: 'profiles', configFileMode: 0o600 });
+    this.conf = new Conf<ProfileFile>({ cwd: configDir(env), configName: PROFILES_CONFIG_NAME, configFileMode: 0o600 });
   }
 
   private all(): Record<string, Profile> {
@@ -44,7 +27,7 @@ export class ProfileStore {
   }
 
   get(name: string): Profile | undefined {
-    return Object.hasOwn(this.all(), name) ? this.all()[name] : undefined;
+    return profileNamed({ profiles: this.all() }, name);
   }
 
   current(): string | undefined {

@@ -1,11 +1,11 @@
-// Entry point of the single executable (scripts/build-sea.mjs bundles it to one CommonJS file:
-// no top-level await may appear anywhere below it).
-import { useNativeBinding } from '../../daemon/store/db.js';
-import { main } from './main.js';
-import { loadSeaSqliteBinding } from './sea/native.js';
+// Entry point of the single executable (scripts/build-sea.mjs bundles it, split like dist/cli.js,
+// and the boot script loads it from the unpacked runtime folder).
+import { useNativeBinding } from '../../daemon/store/native-binding.js';
+import { main } from './entry.js';
+import { loadSeaSqliteBinding, seaApi } from './sea/native.js';
 
-const binding = loadSeaSqliteBinding();
-if (binding) useNativeBinding(binding);
+// better-sqlite3's addon comes out of its asset the first time a command opens SQLite.
+if (seaApi()) useNativeBinding(() => loadSeaSqliteBinding()!);
 main(process.argv).then(
   (code) => {
     process.exitCode = code;

@@ -1,5 +1,6 @@
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ClientError } from './errors.js';
+import { exchange, type Answer } from './transport.js';
 
 export interface Credentials {
   apiKey?: string;
@@ -18,6 +19,7 @@ export interface HttpOptions extends Credentials {
   /** Called before each retry (the CLI shows it on stderr). */
   onRetry?: (info: { attempt: number; waitMs: number; reason: string }) => void;
   userAgent?: string;
+  /** Send through this undici dispatcher (a proxy agent, say) instead of Node's http module. */
   dispatcher?: Dispatcher;
 }
 
@@ -71,10 +73,10 @@ export class HttpClient {
       let resHeaders: HttpResponse<T>['headers'] = {};
       let text = '';
       try {
-        const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body: payload, dispatcher: this.opts.dispatcher });
-        status = res.statusCode;
+        const res = await this.exchange(url, method, headers, payload);
+        status = res.status;
         resHeaders = res.headers;
-        text = await res.body.text();
+        text = res.text;
       } catch (e) {
         const err = new ClientError(0, 'NETWORK_ERROR', `Could not reach ${this.baseUrl}: ${(e as Error).message}`);
         if (o.idempotent === false || attempt >= maxRetries) throw err;
@@ -94,6 +96,14 @@ export class HttpClient {
       }
       throw err;
     }
+  }
+
+  /** See transport.ts for why undici is loaded only when a dispatcher is given. */
+  private async exchange(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
+    if (!this.opts.dispatcher) return exchange(url, { method, headers, body });
+    const { request } = await import('undici');
+    const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.opts.dispatcher });
+    return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
   }
 
   async call<T>(method: string, path: string, o: RequestOptions = {}): Promise<T> {

@@ -6,12 +6,10 @@ import { MultipartUpload } from './multipart-upload.js';
 import { putFileSlice } from './object-put.js';
 import { backoff, isTransient, UploadAbortedError, type UploaderEvent, type UploadProgress, type UploadResult } from './upload-events.js';
 import { fingerprint, ResumeStore, stateDirFrom, type FileFingerprint } from './upload-state.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MULTIPART_THRESHOLD } from './upload-defaults.js';
 
 export { UploadAbortedError, type UploaderEvent, type UploadProgress, type UploadResult } from './upload-events.js';
-
-/** Files above this go multipart (parallel parts, resumable); smaller ones take one PUT. */
-export const DEFAULT_MULTIPART_THRESHOLD = 64 * 1024 * 1024;
-export const DEFAULT_CONCURRENCY = 4;
+export { DEFAULT_CONCURRENCY, DEFAULT_MULTIPART_THRESHOLD };
 
 export interface UploadFileOptions {
   /** Default: from the file extension, else application/octet-stream. */

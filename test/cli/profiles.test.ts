@@ -3,6 +3,7 @@ import { chmodSync, existsSync, statSync, writeFileSync, mkdirSync } from 'node:
 import { join } from 'node:path';
 import { resolveTarget } from '../../src/cli/credentials.js';
 import { ProfileStore } from '../../src/cli/profiles.js';
+import { profilesPath, readProfileFile } from '../../src/cli/profile-file.js';
 import { maskCredential, tokenExpiry } from '../../src/cli/profiles/secrets.js';
 import { runList, runUse } from '../../src/cli/profiles/list.js';
 import { run as runLogout } from '../../src/cli/profiles/logout.js';
@@ -71,6 +72,15 @@ describe('the profile file', () => {
     save('y', { base_url: 'http://127.0.0.1:2', api_key: 'sY-teamY' });
     expect(statSync(store.path).mode & 0o777).toBe(0o600);
     expect(store.path.startsWith(h.configDir)).toBe(true);
+  });
+
+  it('is read without conf from the very file conf writes, and a broken one is an error', () => {
+    expect(profilesPath(h.env)).toBe(new ProfileStore(h.env).path);
+    expect(readProfileFile(h.env)).toEqual({});
+    save('x', { base_url: 'http://127.0.0.1:1', api_key: 'sX-teamX' });
+    expect(readProfileFile(h.env)).toEqual({ current: 'x', profiles: { x: { base_url: 'http://127.0.0.1:1', api_key: 'sX-teamX' } } });
+    writeFileSync(profilesPath(h.env), '{"current": ');
+    expect(() => resolveTarget({}, h.env)).toThrow(SyntaxError);
   });
 });
 

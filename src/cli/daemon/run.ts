@@ -1,7 +1,6 @@
-import type { Command } from 'commander';
 import { startDaemon } from '../../../daemon/daemon.js';
 import type { CliContext } from '../context.js';
-import { parseDaemonOptions, withDaemonFlags, type DaemonOptions } from './options.js';
+import type { DaemonOptions } from './options.js';
 import { removeInfo, writeInfo } from './pid-file.js';
 
 /** Runs the daemon in the foreground until SIGINT or SIGTERM. */
@@ -18,10 +17,4 @@ export async function run(opts: DaemonOptions, ctx: CliContext, signal?: AbortSi
   ctx.out.info('clipper daemon stopping');
   await daemon.close();
   removeInfo(opts.dataDir);
-}
-
-export function register(parent: Command, ctx: CliContext): void {
-  withDaemonFlags(parent.command('run').description('run the daemon in the foreground'), { network: true }).action((raw) =>
-    run(parseDaemonOptions(raw, ctx.env), ctx),
-  );
 }

@@ -1,10 +1,9 @@
-import type { Command } from 'commander';
 import { spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { parseDaemonOptions, withDaemonFlags, type DaemonOptions } from './options.js';
+import type { DaemonOptions } from './options.js';
 import { healthy, isAlive, readInfo } from './pid-file.js';
 import { selfCommand } from './self.js';
 import { statusOf } from './status.js';
@@ -42,10 +41,4 @@ export async function run(opts: DaemonOptions, ctx: CliContext): Promise<void> {
   }
   const tail = readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
   throw new CliError(EXIT.ERROR, `the daemon did not come up (pid ${pid}); last lines of ${logFile}:\n${tail}`, 'Is the port already in use? Try --port.');
-}
-
-export function register(parent: Command, ctx: CliContext): void {
-  withDaemonFlags(parent.command('start').description('start the daemon in the background'), { network: true }).action((raw) =>
-    run(parseDaemonOptions(raw, ctx.env), ctx),
-  );
 }

@@ -1,6 +1,4 @@
-import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { parseDaemonOptions, withDaemonFlags } from './options.js';
 import { healthy, isAlive, readInfo } from './pid-file.js';
 
 export interface DaemonStatus {
@@ -20,10 +18,4 @@ export async function statusOf(dataDir: string): Promise<DaemonStatus> {
 export async function run(opts: { dataDir: string }, ctx: CliContext): Promise<void> {
   const s = await statusOf(opts.dataDir);
   ctx.out.data(s, () => ctx.out.line(s.running ? `running (pid ${s.pid}, port ${s.port}, data dir ${s.data_dir})` : `not running (data dir ${s.data_dir})`));
-}
-
-export function register(parent: Command, ctx: CliContext): void {
-  withDaemonFlags(parent.command('status').description('show whether the daemon runs, with its pid and port'), { network: false }).action((raw) =>
-    run(parseDaemonOptions(raw, ctx.env), ctx),
-  );
 }

@@ -1,7 +1,5 @@
-import type { Command } from 'commander';
 import { rmSync } from 'node:fs';
 import type { CliContext } from '../context.js';
-import { parseDaemonOptions, withDaemonFlags } from './options.js';
 import { infoPath, isAlive, readInfo } from './pid-file.js';
 
 /** Stops the background daemon (SIGTERM, then SIGKILL after 15 s). Stopping a stopped daemon is fine. */
@@ -20,10 +18,4 @@ export async function run(opts: { dataDir: string }, ctx: CliContext): Promise<v
   rmSync(infoPath(opts.dataDir), { force: true });
   ctx.out.info(`clipper daemon stopped (pid ${info.pid})`);
   ctx.out.data({ running: false, stopped: true, pid: info.pid, data_dir: opts.dataDir }, () => {});
-}
-
-export function register(parent: Command, ctx: CliContext): void {
-  withDaemonFlags(parent.command('stop').description('stop the background daemon'), { network: false }).action((raw) =>
-    run(parseDaemonOptions(raw, ctx.env), ctx),
-  );
 }

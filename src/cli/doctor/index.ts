@@ -4,7 +4,7 @@ import { defaultDataDir } from '../../../daemon/config.js';
 import type { CliContext } from '../context.js';
 import { localDaemonUrl } from '../credentials.js';
 import { EXIT } from '../exit-codes.js';
-import { DOCTOR_CHECKS, type CheckResult, type DoctorCheck, type DoctorEnv } from './checks.js';
+import type { CheckResult, DoctorCheck, DoctorEnv } from './checks.js';
 
 export interface DoctorOptions {
   dataDir?: string;
@@ -30,7 +30,9 @@ export async function runChecks(checks: DoctorCheck[], env: Omit<DoctorEnv, 'res
 }
 
 /** `clipper doctor`: what works and what to do about what does not; exit code 1 if a check fails. */
-export async function run(opts: DoctorOptions, ctx: CliContext, checks: DoctorCheck[] = DOCTOR_CHECKS): Promise<void> {
+export async function run(opts: DoctorOptions, ctx: CliContext, checks?: DoctorCheck[]): Promise<void> {
+  // The checks (media tools, speech engines: pipeline code) are loaded only when doctor runs.
+  checks ??= (await import('./checks.js')).DOCTOR_CHECKS;
   const dataDir = resolve(opts.dataDir ?? defaultDataDir(ctx.env));
   const target = ctx.target();
   const local = target.source === 'local-daemon' || target.baseUrl === localDaemonUrl(dataDir);

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { run as runEdit, type EditPostOptions } from './edit.js';
-import { run as runPublish, runCancel } from './publish.js';
+import type { EditPostOptions } from './edit.js';
 import { printPost, printPostList } from './show.js';
 
 export async function runList(opts: { clipId: string }, ctx: CliContext): Promise<void> {
@@ -13,7 +12,10 @@ export async function runGet(opts: { postId: string }, ctx: CliContext): Promise
   printPost(ctx, (await (await ctx.client()).posts.get(opts.postId)).post);
 }
 
-/** `clipper posts list|get|edit|publish|cancel`: social posts of clips (drafts are made per connected platform). */
+/**
+ * `clipper posts list|get|edit|publish|cancel`: social posts of clips (drafts are made per connected
+ * platform). `edit` (prompts) and `publish` are imported when they run, so the CLI starts fast.
+ */
 export function registerPostCommands(program: Command, ctx: CliContext): void {
   const posts = program.command('posts').description('social posts of clips: drafts, edits, publishing now or on a schedule');
   posts.command('list').description('list the posts of a clip').argument('<clip>', 'clip id').action((clipId: string) => runList({ clipId }, ctx));
@@ -31,16 +33,16 @@ export function registerPostCommands(program: Command, ctx: CliContext): void {
     .option('--disable-stitch [bool]', 'short video: turn stitches off (true/false)')
     .option('--brand-content [bool]', 'short video: branded-content disclosure (true/false)')
     .option('--brand-organic [bool]', 'short video: organic-promotion disclosure (true/false)')
-    .action((postId: string, o: Omit<EditPostOptions, 'postId'>) => runEdit({ postId, ...o }, ctx));
+    .action(async (postId: string, o: Omit<EditPostOptions, 'postId'>) => (await import('./edit.js')).run({ postId, ...o }, ctx));
   posts
     .command('publish')
     .description('publish a draft now, or schedule it with --at (at least 5 minutes ahead)')
     .argument('<id>', 'post id')
     .option('--at <time>', 'when: ISO date-time (2030-05-01T09:30:00Z) or a delay like +10m, +2h, +1d')
-    .action((postId: string, o: { at?: string }) => runPublish({ postId, ...o }, ctx));
+    .action(async (postId: string, o: { at?: string }) => (await import('./publish.js')).run({ postId, ...o }, ctx));
   posts
     .command('cancel')
     .description('cancel a draft, scheduled or queued post')
     .argument('<id>', 'post id')
-    .action((postId: string) => runCancel({ postId }, ctx));
+    .action(async (postId: string) => (await import('./publish.js')).runCancel({ postId }, ctx));
 }

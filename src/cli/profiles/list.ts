@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { formatTime } from '../output.js';
@@ -28,14 +27,4 @@ export async function runList(_opts: object, ctx: CliContext): Promise<void> {
 export async function runUse(opts: { name: string }, ctx: CliContext): Promise<void> {
   if (!new ProfileStore(ctx.env).use(opts.name)) throw new CliError(EXIT.NOT_FOUND, `no saved profile named "${opts.name}"`, undefined, 'PROFILE_NOT_FOUND');
   ctx.out.data({ current: opts.name }, () => ctx.out.info(`Now using profile "${opts.name}".`));
-}
-
-export function register(program: Command, ctx: CliContext): void {
-  const profiles = program.command('profiles').description('saved profiles (base URL and credential) made by `clipper login`');
-  profiles.command('list').description('list saved profiles; secrets are masked').action(() => runList({}, ctx));
-  profiles
-    .command('use')
-    .description('make a saved profile the current one')
-    .argument('<name>', 'profile name')
-    .action((name: string) => runUse({ name }, ctx));
 }

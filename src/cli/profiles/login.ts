@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { ClipperClient } from '../../client/client.js';
 import { ClientError } from '../../client/errors.js';
 import { defaultDataDir } from '../../../daemon/config.js';
@@ -77,17 +76,4 @@ async function check(p: Profile) {
     }
     throw e;
   }
-}
-
-export function register(program: Command, ctx: CliContext): void {
-  program
-    .command('login')
-    .description('save a base URL and credential as a profile, checked with /v1/ping')
-    .option('--with-key', 'read an API key from stdin')
-    .option('--with-token', 'read an ID token from stdin')
-    .addHelpText('after', '\nUse the global --profile NAME (or CLIPPER_PROFILE) to name the profile, default "default", and --base-url for the API.')
-    .action(() => {
-      const g = ctx.globals as Parameters<typeof parseLoginOptions>[0];
-      return run(parseLoginOptions({ ...g, profile: g.profile ?? ctx.env.CLIPPER_PROFILE }), ctx);
-    });
 }

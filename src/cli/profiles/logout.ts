@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { ProfileStore } from '../profiles.js';
@@ -10,11 +9,4 @@ export async function run(opts: { profile?: string }, ctx: CliContext): Promise<
   if (!name) throw new CliError(EXIT.NOT_FOUND, 'no current profile to log out of', undefined, 'PROFILE_NOT_FOUND');
   if (!store.remove(name)) throw new CliError(EXIT.NOT_FOUND, `no saved profile named "${name}"`, undefined, 'PROFILE_NOT_FOUND');
   ctx.out.data({ profile: name, removed: true }, () => ctx.out.info(`Logged out: profile "${name}" and its credential removed.`));
-}
-
-export function register(program: Command, ctx: CliContext): void {
-  program
-    .command('logout')
-    .description('remove a saved profile and its credential (the current one, or --profile NAME)')
-    .action(() => run({ profile: ctx.globals.profile }, ctx));
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { parseWaitFlags, withWaitFlags } from '../wait.js';
-import { run as runCreate, type CreateRenderOptions } from './create.js';
+import type { CreateRenderOptions } from './create.js';
 import { printRender, waitForRender } from './wait.js';
 
 /** `clipper renders get ID [--wait]`: one render's state (render id = clip id). */
@@ -20,7 +20,7 @@ export function registerRenderCommands(program: Command, ctx: CliContext): void 
       .description('start a full render of a clip; replaces its previous render')
       .argument('<clip>', 'clip id')
       .option('-o, --output <file>', 'wait, then download the MP4 to this file'),
-  ).action((clipId: string, o: Omit<CreateRenderOptions, 'clipId'>) => runCreate({ clipId, ...o }, ctx));
+  ).action(async (clipId: string, o: Omit<CreateRenderOptions, 'clipId'>) => (await import('./create.js')).run({ clipId, ...o }, ctx));
   withWaitFlags(renders.command('get').description('show a render (its id is the clip id)').argument('<id>', 'render id')).action(
     (renderId: string, o: { wait?: boolean; timeout?: string }) => runGet({ renderId, ...o }, ctx),
   );

@@ -1,7 +1,8 @@
 // Main script of the single executable (CommonJS, no top-level await). It unpacks the runtime
-// pack once into the cache folder and runs the CLI bundle from there, so that the bundle's
-// `createRequire(import.meta.url)` finds the packages it loads at run time (natural's submodules,
-// wink-lexicon, the WordNet files) in a node_modules folder next to it.
+// pack once into the cache folder and runs the CLI from there (BUNDLE_NAME, a loader of the CLI's
+// ES module chunks under cli/), so that the chunks' `createRequire(import.meta.url)` finds the
+// packages they load at run time (natural's submodules, wink-lexicon, the WordNet files) in a
+// node_modules folder above them.
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { usageError } from '../exit-codes.js';
 
@@ -25,13 +24,4 @@ export async function run(opts: CompleteOptions, ctx: CliContext): Promise<void>
     : (await client.uploads.get(opts.id)).parts_received.map(({ part_number, etag }) => ({ part_number, etag }));
   const res = await client.uploads.complete(opts.id, parts);
   ctx.out.data(res, () => ctx.out.info(`upload ${res.upload_id} ${res.status}`));
-}
-
-export function register(parent: Command, ctx: CliContext): void {
-  parent
-    .command('complete')
-    .description('finish a multipart upload')
-    .argument('<id>', 'upload id')
-    .option('--part <N=ETAG...>', 'a part and its ETag (default: the parts the server has received)')
-    .action((id: string, o: { part?: string[] }) => run({ id, ...o }, ctx));
 }

@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { UploadAbortedError, uploadFile, DEFAULT_CONCURRENCY, DEFAULT_MULTIPART_THRESHOLD, type UploaderEvent, type UploadProgress } from '../../client/uploader.js';
@@ -73,26 +72,4 @@ export async function run(opts: CreateOptions, ctx: CliContext, signal?: AbortSi
     if (e instanceof UploadAbortedError) throw new CliError(EXIT.ERROR, e.message, 'Run the same command again on the unchanged file; only the missing parts are sent.', 'INTERRUPTED');
     throw e;
   }
-}
-
-export function register(parent: Command, ctx: CliContext): void {
-  parent
-    .command('create')
-    .description('upload a local video; prints the upload_id to use as source.upload_id')
-    .argument('<file>', 'the video file')
-    .option('--content-type <type>', 'video MIME type (default: from the file extension)')
-    .option('--file-name <name>', 'name kept for the clip job\'s folder (default: the file\'s name)')
-    .option('--concurrency <n>', `parts uploaded at once (default ${DEFAULT_CONCURRENCY})`)
-    .option('--multipart-threshold <bytes>', `files larger than this go multipart (default ${DEFAULT_MULTIPART_THRESHOLD})`)
-    .action(async (file: string, o: Omit<CreateOptions, 'file'>) => {
-      // Ctrl-C stops cleanly: parts already sent are kept for the next run.
-      const interrupt = new AbortController();
-      const onSigint = () => interrupt.abort();
-      process.once('SIGINT', onSigint);
-      try {
-        await run({ ...o, file }, ctx, interrupt.signal);
-      } finally {
-        process.off('SIGINT', onSigint);
-      }
-    });
 }

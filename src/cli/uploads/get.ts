@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { formatTime } from '../output.js';
 import { formatBytes } from '../progress.js';
@@ -13,8 +12,4 @@ export async function run(opts: { id: string }, ctx: CliContext): Promise<void> 
     if (u.part_size) ctx.out.line(`received: ${u.parts_received.length} of ${Math.ceil((u.size_bytes ?? 0) / u.part_size)} parts`);
     ctx.out.line(`urls expire: ${formatTime(u.expires_at)}`);
   });
-}
-
-export function register(parent: Command, ctx: CliContext): void {
-  parent.command('get').description('show an upload').argument('<id>', 'upload id').action((id: string) => run({ id }, ctx));
 }

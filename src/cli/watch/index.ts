@@ -2,8 +2,8 @@ import { Option, type Command } from 'commander';
 import { PLATFORMS } from '../../api/events.js';
 import type { CliContext } from '../context.js';
 import { parseWatchOptions, WATCH_DEFAULTS, type RawWatchOptions } from './options.js';
-import { runWatch } from './run.js';
 
+/** `watch DIR`. Registration only: the watcher (chokidar, the uploader) is imported when it runs. */
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('watch')
@@ -39,6 +39,7 @@ export function register(program: Command, ctx: CliContext): void {
       process.on('SIGINT', onInt);
       process.on('SIGTERM', onTerm);
       try {
+        const { runWatch } = await import('./run.js');
         await runWatch(options, ctx, { signal: graceful.signal, hard: hard.signal });
       } finally {
         process.off('SIGINT', onInt);

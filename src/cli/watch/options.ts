@@ -1,6 +1,6 @@
 import { PLATFORMS } from '../../api/events.js';
 import { isIso6391 } from '../../api/languages.js';
-import { DEFAULT_MULTIPART_THRESHOLD } from '../../client/uploader.js';
+import { DEFAULT_MULTIPART_THRESHOLD } from '../../client/upload-defaults.js';
 import { usageError } from '../exit-codes.js';
 import { DEFAULT_INTERVAL_MS, parseDuration } from '../wait.js';
 import { DEFAULT_STATUS_CHECKS_PER_MINUTE } from './follow.js';
