@@ -1,4 +1,7 @@
-import type { UploadRecord, UploadStatus } from '../store/uploads.js';
+import { badRequest } from '../../src/api/errors.js';
+import type { CompleteUploadInput } from '../../src/api/schemas.js';
+import { normalizeEtag } from '../objects/object-store.js';
+import type { UploadPart, UploadRecord, UploadStatus } from '../store/uploads.js';
 
 export const MiB = 1024 * 1024;
 const HOUR = 3600_000;
@@ -48,4 +51,27 @@ export function partLength(upload: Pick<UploadRecord, 'size_bytes' | 'part_size'
  */
 export function effectiveStatus(upload: Pick<UploadRecord, 'status' | 'stale_at'>, now: number): UploadStatus {
   return upload.status === 'pending' && now >= upload.stale_at ? 'expired' : upload.status;
+}
+
+/**
+ * A complete call's part list: every part 1..N named exactly once, each received with the etag
+ * given (spec "POST /v1/uploads" errors: else 400, and the caller re-PUTs and completes again).
+ */
+export function checkPartList(u: Pick<UploadRecord, 'part_count'>, parts: CompleteUploadInput['parts'], stored: UploadPart[]): void {
+  const count = u.part_count!;
+  const seen = new Map<number, number>();
+  for (const p of parts) seen.set(p.part_number, (seen.get(p.part_number) ?? 0) + 1);
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !seen.has(n));
+  const duplicate = [...seen].filter(([, times]) => times > 1).map(([n]) => n);
+  const outOfRange = [...seen.keys()].filter((n) => n > count);
+  if (missing.length || duplicate.length || outOfRange.length) {
+    throw badRequest(`parts must list every part 1..${count} exactly once`, { field: 'parts', missing, duplicate, out_of_range: outOfRange });
+  }
+  const received = new Map(stored.map((p) => [p.part_number, p]));
+  const notReceived = parts.filter((p) => !received.has(p.part_number)).map((p) => p.part_number);
+  const mismatch = parts.filter((p) => received.has(p.part_number) && normalizeEtag(received.get(p.part_number)!.etag) !== normalizeEtag(p.etag)).map((p) => p.part_number);
+  if (notReceived.length || mismatch.length) {
+    const message = notReceived.length ? `Part(s) ${notReceived.join(', ')} have not been uploaded` : `The etag of part(s) ${mismatch.join(', ')} does not match the stored part`;
+    throw badRequest(`${message}; PUT them (re-sign first if the URL expired) and complete again`, { field: 'parts', not_received: notReceived, etag_mismatch: mismatch });
+  }
 }

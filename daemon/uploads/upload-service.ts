@@ -4,11 +4,11 @@ import { newId } from '../../src/api/ids.js';
 import type { CompleteUploadInput, CreateUploadInput } from '../../src/api/schemas.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
-import { normalizeEtag, type ObjectStore, type PutResult } from '../objects/object-store.js';
+import type { ObjectStore, PutResult } from '../objects/object-store.js';
 import type { ObjectUrls } from '../objects/object-urls.js';
 import type { Db } from '../store/db.js';
 import type { UploadRecord, UploadRepo } from '../store/uploads.js';
-import { effectiveStatus, partCountFor, partSizeFor, UPLOAD_LIMITS } from './upload-policy.js';
+import { checkPartList, effectiveStatus, partCountFor, partSizeFor, UPLOAD_LIMITS } from './upload-policy.js';
 import { UploadReceiver, type PutTarget } from './upload-receiver.js';
 import { claimedView, fromStoreError, uploadView, type ClaimedUpload, type CreatedUpload, type PartUrl, type UploadView } from './upload-views.js';
 
@@ -29,6 +29,8 @@ export interface UploadServiceDeps {
  */
 export class UploadService {
   private receiver: UploadReceiver;
+  /** Completions under way, by upload id. */
+  private completing = new Map<string, Promise<{ upload_id: string; status: 'complete' }>>();
 
   constructor(private d: UploadServiceDeps) {
     this.receiver = new UploadReceiver(d.repo, d.objects, {
@@ -97,14 +99,36 @@ export class UploadService {
     return { upload_id: u.id, expires_at: expiresAt, parts: this.signParts(u, [...new Set(partNumbers)].sort((a, b) => a - b)) };
   }
 
-  /** POST /v1/uploads/:id/complete: every part exactly once, every etag matching. */
+  /**
+   * POST /v1/uploads/:id/complete. Spec: "Repeating the call is harmless", also while the first
+   * call is still assembling (a client retrying after a lost answer): a repeat waits for it.
+   */
   async complete(teamId: string, uploadId: string, parts: CompleteUploadInput['parts']): Promise<{ upload_id: string; status: 'complete' }> {
     const u = this.mustGet(teamId, uploadId);
+    const running = this.completing.get(u.id);
+    if (running) {
+      await running.catch(() => undefined);
+      return this.complete(teamId, uploadId, parts);
+    }
+    // Forgotten before it settles, so a waiter that wakes up never finds it again.
+    const run = (async () => {
+      try {
+        return await this.completeOnce(u, parts);
+      } finally {
+        this.completing.delete(u.id);
+      }
+    })();
+    this.completing.set(u.id, run);
+    return run;
+  }
+
+  /** Every part exactly once, every etag matching, then the parts become one object. */
+  private async completeOnce(u: UploadRecord, parts: CompleteUploadInput['parts']): Promise<{ upload_id: string; status: 'complete' }> {
     const done = { upload_id: u.id, status: 'complete' as const };
     if (u.status === 'complete') return done; // "Repeating the call is harmless"
     this.requirePending(u, 'complete');
     if (u.kind === 'single') throw conflict('A single-PUT upload needs no complete call: it is ready once its PUT succeeds', { upload_id: u.id, status: 'pending' });
-    this.checkPartList(u, parts);
+    checkPartList(u, parts, this.d.repo.parts(u.id));
     const sorted = [...parts].sort((a, b) => a.part_number - b.part_number);
     const result = await this.d.objects
       .completeMultipart(u.object_key, u.multipart_id!, sorted.map((p) => ({ partNumber: p.part_number, etag: p.etag })))
@@ -118,26 +142,6 @@ export class UploadService {
       throw conflict(`Upload ${u.id} was ${current.status} while completing`, { upload_id: u.id, status: current.status });
     }
     return done;
-  }
-
-  /** Every part 1..N named exactly once, each received with the etag given (spec: else 400). */
-  private checkPartList(u: UploadRecord, parts: CompleteUploadInput['parts']): void {
-    const count = u.part_count!;
-    const seen = new Map<number, number>();
-    for (const p of parts) seen.set(p.part_number, (seen.get(p.part_number) ?? 0) + 1);
-    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !seen.has(n));
-    const duplicate = [...seen].filter(([, times]) => times > 1).map(([n]) => n);
-    const outOfRange = [...seen.keys()].filter((n) => n > count);
-    if (missing.length || duplicate.length || outOfRange.length) {
-      throw badRequest(`parts must list every part 1..${count} exactly once`, { field: 'parts', missing, duplicate, out_of_range: outOfRange });
-    }
-    const received = new Map(this.d.repo.parts(u.id).map((p) => [p.part_number, p]));
-    const notReceived = parts.filter((p) => !received.has(p.part_number)).map((p) => p.part_number);
-    const mismatch = parts.filter((p) => received.has(p.part_number) && normalizeEtag(received.get(p.part_number)!.etag) !== normalizeEtag(p.etag)).map((p) => p.part_number);
-    if (notReceived.length || mismatch.length) {
-      const message = notReceived.length ? `Part(s) ${notReceived.join(', ')} have not been uploaded` : `The etag of part(s) ${mismatch.join(', ')} does not match the stored part`;
-      throw badRequest(`${message}; PUT them (re-sign first if the URL expired) and complete again`, { field: 'parts', not_received: notReceived, etag_mismatch: mismatch });
-    }
   }
 
   /** DELETE /v1/uploads/:id: pending -> aborted, parts discarded; repeating it is harmless. */

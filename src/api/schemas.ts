@@ -77,7 +77,7 @@ export type ResignPartsInput = z.infer<typeof resignPartsSchema>;
 
 export const completeUploadSchema = z.strictObject({
   parts: z
-    .array(z.object({ part_number: partNumber, etag: z.string({ message: 'etag is required' }).trim().min(1, 'etag is required').max(200) }), {
+    .array(z.strictObject({ part_number: partNumber, etag: z.string({ message: 'etag is required' }).trim().min(1, 'etag is required').max(200) }), {
       message: 'parts must be an array of {part_number, etag}',
     })
     .min(1, 'parts must list every part')

@@ -1,8 +1,11 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { discard, fetchFollowing, LinkError, type LinkPolicy } from './links.js';
 
-/** Spec "Sizes, times and counts": the file behind `source.url` is at most 8 GB. */
-export const MAX_SOURCE_BYTES = 8 * 1024 ** 3;
+/**
+ * Spec "Sizes, times and counts": the file behind `source.url` is at most 8 GB. The spec's GB
+ * are decimal (it writes 10 GB as 10,000,000,000 bytes), so 8 GB is 8,000,000,000 bytes.
+ */
+export const MAX_SOURCE_BYTES = 8_000_000_000;
 
 export interface OpenDownload {
   /** The file's bytes, counted: the stream fails with a LinkError once it passes the cap. */
@@ -12,10 +15,11 @@ export interface OpenDownload {
   received(): number;
 }
 
+/** Decimal units, as the spec counts them. */
 export function humanBytes(n: number): string {
-  if (n >= 1024 ** 3) return `${(n / 1024 ** 3).toFixed(1)} GB`;
-  if (n >= 1024 ** 2) return `${Math.round(n / 1024 ** 2)} MB`;
-  return n >= 1024 ? `${Math.round(n / 1024)} KB` : `${n} bytes`;
+  if (n >= 1e9) return `${(n / 1e9).toFixed(1)} GB`;
+  if (n >= 1e6) return `${Math.round(n / 1e6)} MB`;
+  return n >= 1e3 ? `${Math.round(n / 1e3)} KB` : `${n} bytes`;
 }
 
 /**

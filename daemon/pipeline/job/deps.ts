@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { HeavyQueue } from '../heavy-queue.js';
 import type { PipelineStages } from './stages.js';
 import type { LinkPolicy } from '../ingest/links.js';
+import { MAX_SOURCE_BYTES } from '../ingest/download.js';
 
 /** Kind of the durable task that runs a clip job. */
 export const CLIP_JOB_TASK = 'clip_job';
@@ -57,7 +58,7 @@ export function jobSettings(app: AppContext): JobSettings {
   const x = app.config.extra;
   const num = (v: unknown, d: number) => (typeof v === 'number' && v > 0 ? v : d);
   return {
-    maxDownloadBytes: num(x.max_download_bytes, 8 * 1024 ** 3),
+    maxDownloadBytes: num(x.max_download_bytes, MAX_SOURCE_BYTES),
     ytDlpBin: typeof x.yt_dlp_path === 'string' ? x.yt_dlp_path : 'yt-dlp',
     platformHosts: Array.isArray(x.video_platform_hosts) ? (x.video_platform_hosts as string[]) : [],
     chunkSeconds: num(x.pipeline_chunk_seconds, 60),
