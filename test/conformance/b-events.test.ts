@@ -10,6 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { independentSignatureCheck, register } from '../webhooks/helpers.js';
+import { SPEC_EVENT_FIELDS } from '../helpers/spec-events.js';
 
 // Audit B: events from real state changes (not the sample trigger) reach a registration exactly
 // as the spec's "Events" part states: method, headers, signature format, envelope, payload fields.
@@ -28,23 +29,7 @@ afterAll(async () => {
   await d.stop();
 });
 
-// The spec's "Event types" table, written out here rather than taken from src/api.
-const SPEC_DATA: Record<string, string[]> = {
-  'asset.creation.succeeded': ['asset_id', 'team_id', 'duration_seconds', 'job_id'],
-  'asset.creation.failed': ['asset_id', 'team_id', 'error', 'job_id'],
-  'asset.analysis.started': ['asset_id', 'team_id', 'job_id'],
-  'asset.analysis.progress': ['asset_id', 'team_id', 'progress', 'job_id'],
-  'asset.analysis.succeeded': ['asset_id', 'team_id', 'job_id'],
-  'asset.analysis.failed': ['asset_id', 'team_id', 'error', 'job_id'],
-  'project.render.started': ['project_id', 'team_id'],
-  'project.render.progress': ['project_id', 'team_id', 'progress'],
-  'project.render.succeeded': ['project_id', 'team_id'],
-  'project.render.failed': ['project_id', 'team_id', 'error'],
-  'post.draft.created': ['post_id', 'clip_id', 'platform', 'team_id'],
-  'post.scheduled': ['post_id', 'clip_id', 'platform', 'team_id', 'scheduled_at'],
-  'post.published': ['post_id', 'clip_id', 'platform', 'team_id', 'published_url'],
-  'post.failed': ['post_id', 'clip_id', 'platform', 'team_id', 'error'],
-};
+const SPEC_DATA = SPEC_EVENT_FIELDS;
 const TYPES: Record<string, string> = { duration_seconds: 'number', progress: 'number', scheduled_at: 'number' };
 
 describe('delivery settings (spec "Delivery" rules 4 and 5, "Limits")', () => {

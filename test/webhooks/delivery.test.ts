@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { TestReceiver } from './receiver.js';
 import { deliveries, freshTeam, independentSignatureCheck, register, trigger } from './helpers.js';
+import { SPEC_EVENT_FIELDS } from '../helpers/spec-events.js';
 
 let d: TestDaemon;
 let rx: TestReceiver;
@@ -196,23 +197,7 @@ describe('GET /v1/webhooks/:id/deliveries and POST /v1/webhooks/trigger (extensi
   });
 });
 
-// The spec's table of event types and data fields, written out independently of src/api.
-const SPEC_FIELDS: Record<string, string[]> = {
-  'asset.creation.succeeded': ['asset_id', 'team_id', 'duration_seconds', 'job_id'],
-  'asset.creation.failed': ['asset_id', 'team_id', 'error', 'job_id'],
-  'asset.analysis.started': ['asset_id', 'team_id', 'job_id'],
-  'asset.analysis.progress': ['asset_id', 'team_id', 'progress', 'job_id'],
-  'asset.analysis.succeeded': ['asset_id', 'team_id', 'job_id'],
-  'asset.analysis.failed': ['asset_id', 'team_id', 'error', 'job_id'],
-  'project.render.started': ['project_id', 'team_id'],
-  'project.render.progress': ['project_id', 'team_id', 'progress'],
-  'project.render.succeeded': ['project_id', 'team_id'],
-  'project.render.failed': ['project_id', 'team_id', 'error'],
-  'post.draft.created': ['post_id', 'clip_id', 'platform', 'team_id'],
-  'post.scheduled': ['post_id', 'clip_id', 'platform', 'team_id', 'scheduled_at'],
-  'post.published': ['post_id', 'clip_id', 'platform', 'team_id', 'published_url'],
-  'post.failed': ['post_id', 'clip_id', 'platform', 'team_id', 'error'],
-};
+const SPEC_FIELDS = SPEC_EVENT_FIELDS;
 
 /** A loopback port nobody listens on. */
 async function closedPort(): Promise<number> {
