@@ -54,11 +54,9 @@ class HashWritePool {
 
   private worker(i: number): Worker {
     if (this.workers[i]) return this.workers[i];
-    // A small young generation: the thread makes little garbage, and a default-sized one grows to
-    // tens of MB of resident memory per thread before its first collection.
     // No inherited execArgv: `--input-type=module` (or a loader) would make the CommonJS source
     // an ES module without `require`.
-    const w = new Worker(HASH_WRITE_WORKER_SOURCE, { eval: true, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 2 } });
+    const w = new Worker(HASH_WRITE_WORKER_SOURCE, { eval: true, execArgv: [] });
     // Referenced only while it has files open: an idle pool never keeps a process alive.
     w.on('message', (m: Reply) => {
       if (m.op === 'ack') this.giveBack(Buffer.from(m.buf));
