@@ -1,8 +1,8 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import http, { type ClientRequest, type IncomingMessage } from 'node:http';
-import https from 'node:https';
+import type { ClientRequest } from 'node:http';
 import { ClientError } from './errors.js';
 import { parseJson, toClientError } from './http.js';
+import { openExchange } from './transport.js';
 
 /** Bytes `start` .. `start + length - 1` of a file. */
 export interface FileSlice {
@@ -13,11 +13,6 @@ export interface FileSlice {
 
 /** Bytes read from disk and handed to the socket at a time. */
 const READ_CHUNK = 1024 * 1024;
-/** No byte of the body or the answer for this long: the PUT has stalled. */
-const IDLE_TIMEOUT_MS = 300_000;
-
-// Kept-alive connections, so parts after the first do not pay for a new connection each.
-const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
 
 export interface PutSliceOptions {
   contentType: string;
@@ -32,40 +27,30 @@ export interface PutSliceOptions {
  * Authorization header. Returns the ETag header as given (quoted MD5); errors in the API's
  * envelope become ClientErrors, transport failures NETWORK_ERROR (status 0).
  *
- * Issue 3 asks for at least 60% of `cp`'s speed, so this path is lean: node:http with two 1 MiB
- * buffers used in turn (the next chunk is read while the last is on its way) instead of a
- * stream of fresh buffers. Measured here, fresh buffers and stream plumbing cost about four times
+ * Issue 3 asks for at least 60% of `cp`'s speed, so this path is lean: node:http (transport.ts)
+ * with two 1 MiB buffers used in turn (the next chunk is read while the last is on its way)
+ * instead of a stream of fresh buffers. Measured here, fresh buffers and stream plumbing cost about four times
  * the CPU of the copy itself (page faults on new memory, per-chunk machinery).
  */
 export async function putFileSlice(url: string, slice: FileSlice, opts: PutSliceOptions): Promise<string> {
   opts.signal?.throwIfAborted();
-  const target = new URL(url);
-  const transport = target.protocol === 'https:' ? https : http;
   const file = slice.length > 0 ? await open(slice.path, 'r') : undefined;
-  const req = transport.request(target, {
-    method: 'PUT',
-    agent: agents[target.protocol as keyof typeof agents],
-    headers: { 'content-type': opts.contentType, 'content-length': String(slice.length) },
-    signal: opts.signal,
-  });
-  req.setTimeout(IDLE_TIMEOUT_MS, () => req.destroy(new Error(`no progress for ${IDLE_TIMEOUT_MS / 1000} s`)));
-  const answer = new Promise<IncomingMessage>((resolve, reject) => {
-    req.once('response', resolve);
-    req.once('error', reject);
-  });
-  answer.catch(() => undefined); // observed below; an early failure must not go unhandled
+  let request: ClientRequest | undefined;
   try {
-    if (file) await sendSlice(req, file, slice, answer, opts.onBytes);
-    req.end();
-    const res = await answer;
-    const text = await readText(res);
-    const status = res.statusCode ?? 0;
-    if (status >= 300) throw toClientError(status, parseJson(text), text, res.headers);
-    const etag = res.headers.etag;
-    if (!etag) throw new ClientError(status, 'NO_ETAG', 'Object storage answered the PUT without an ETag header');
-    return etag;
+    const started = await openExchange(new URL(url), {
+      method: 'PUT',
+      headers: { 'content-type': opts.contentType, 'content-length': String(slice.length) },
+      signal: opts.signal,
+    });
+    request = started.request;
+    if (file) await sendSlice(request, file, slice, started.answer, opts.onBytes);
+    request.end();
+    const { status, headers, text } = await started.answer;
+    if (status >= 300) throw toClientError(status, parseJson(text), text, headers);
+    if (!headers.etag) throw new ClientError(status, 'NO_ETAG', 'Object storage answered the PUT without an ETag header');
+    return headers.etag;
   } catch (e) {
-    req.destroy();
+    request?.destroy(); // an early answer leaves the body unfinished: the connection cannot be reused
     if (e instanceof ClientError) throw e;
     if (opts.signal?.aborted) throw opts.signal.reason ?? e;
     throw new ClientError(0, 'NETWORK_ERROR', `Upload to object storage failed: ${(e as Error).message}`);
@@ -97,11 +82,4 @@ async function sendSlice(req: ClientRequest, file: FileHandle, slice: FileSlice,
     sent += bytesRead;
   }
   await Promise.race([inFlight, stop]);
-}
-
-async function readText(res: IncomingMessage): Promise<string> {
-  res.setEncoding('utf8');
-  let text = '';
-  for await (const chunk of res) text += chunk;
-  return text;
 }

@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 
 /**
  * One small HTTP exchange (JSON calls, health checks) over Node's own http/https modules.
@@ -16,6 +16,7 @@ export interface Exchange {
   body?: string;
   /** Give up when the connection is silent this long (undici's default header and body timeouts). */
   idleTimeoutMs?: number;
+  signal?: AbortSignal;
 }
 
 export interface Answer {
@@ -26,20 +27,35 @@ export interface Answer {
 
 const IDLE_TIMEOUT_MS = 300_000;
 
+/** One small request: `body` (if any) sent whole, the whole answer read. */
 export async function exchange(url: URL, x: Exchange): Promise<Answer> {
+  const headers = x.body === undefined ? x.headers : { ...x.headers, 'content-length': String(Buffer.byteLength(x.body)) };
+  const { request, answer } = await openExchange(url, { ...x, headers });
+  request.end(x.body);
+  return answer;
+}
+
+/**
+ * Starts a request whose body the caller writes (object PUTs stream file slices into it); the
+ * answer resolves once it has been read whole, and rejects on any transport failure. Node's
+ * global agents keep connections alive, so consecutive requests reuse them.
+ */
+export async function openExchange(url: URL, x: Omit<Exchange, 'body'>): Promise<{ request: ClientRequest; answer: Promise<Answer> }> {
   // https (and with it tls) is loaded only for https URLs: the local daemon speaks plain http.
   const send = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
-  const headers = x.body === undefined ? x.headers : { ...x.headers, 'content-length': String(Buffer.byteLength(x.body)) };
-  return new Promise<Answer>((resolve, reject) => {
-    const req = send(url, { method: x.method, headers }, (res) => {
+  const idleMs = x.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+  let request!: ClientRequest;
+  const answer = new Promise<Answer>((resolve, reject) => {
+    request = send(url, { method: x.method, headers: x.headers, signal: x.signal }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
       res.on('aborted', () => reject(new Error('the connection closed before the whole answer arrived')));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
     });
-    req.on('error', reject);
-    req.setTimeout(x.idleTimeoutMs ?? IDLE_TIMEOUT_MS, () => req.destroy(new Error(`no answer within ${Math.round((x.idleTimeoutMs ?? IDLE_TIMEOUT_MS) / 1000)} s`)));
-    req.end(x.body);
+    request.on('error', reject);
+    request.setTimeout(idleMs, () => request.destroy(new Error(`no answer within ${Math.round(idleMs / 1000)} s`)));
   });
+  answer.catch(() => undefined); // the caller awaits it; a failure while it still writes is not unhandled
+  return { request, answer };
 }
