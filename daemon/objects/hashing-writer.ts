@@ -22,6 +22,8 @@ type Reply = { op: 'ack'; id: number; buf: ArrayBuffer } | { op: 'done'; id: num
 class HashWritePool {
   private workers: Worker[] = [];
   private sinks = new Map<number, FileSink>();
+  /** Files open per thread: a thread is referenced only while it has some (an idle pool never keeps a process alive). */
+  private openFiles = new Map<Worker, number>();
   private spare: Buffer[] = [];
   private nextId = 1;
   private turn = 0;
@@ -32,6 +34,7 @@ class HashWritePool {
     const worker = this.worker(this.turn++ % this.size);
     const sink = new FileSink(this.nextId++, worker, this);
     this.sinks.set(sink.id, sink);
+    this.openFiles.set(worker, (this.openFiles.get(worker) ?? 0) + 1);
     worker.ref(); // while a file is open the process waits for its thread
     worker.postMessage({ op: 'open', id: sink.id, path, flags: at ? 'r+' : 'w', start: at?.start ?? 0 });
     return sink;
@@ -48,8 +51,10 @@ class HashWritePool {
 
   release(id: number): void {
     const worker = this.sinks.get(id)?.worker;
-    this.sinks.delete(id);
-    if (worker && ![...this.sinks.values()].some((s) => s.worker === worker)) worker.unref();
+    if (!worker || !this.sinks.delete(id)) return;
+    const left = (this.openFiles.get(worker) ?? 1) - 1;
+    this.openFiles.set(worker, left);
+    if (left === 0) worker.unref();
   }
 
   private worker(i: number): Worker {
@@ -57,7 +62,6 @@ class HashWritePool {
     // No inherited execArgv: `--input-type=module` (or a loader) would make the CommonJS source
     // an ES module without `require`.
     const w = new Worker(HASH_WRITE_WORKER_SOURCE, { eval: true, execArgv: [] });
-    // Referenced only while it has files open: an idle pool never keeps a process alive.
     w.on('message', (m: Reply) => {
       if (m.op === 'ack') this.giveBack(Buffer.from(m.buf));
       this.sinks.get(m.id)?.reply(m);
@@ -74,6 +78,7 @@ class HashWritePool {
     if (i < 0) return;
     delete this.workers[i];
     for (const sink of this.sinks.values()) if (sink.worker === w) sink.reply({ op: 'failed', id: sink.id, message: e.message });
+    this.openFiles.delete(w);
   }
 }
 
@@ -126,7 +131,7 @@ export class FileSink {
   /** Closes the file without finishing it (the caller removes or rewrites it). */
   async abort(): Promise<void> {
     this.dropBatch();
-    if (this.error) return this.pool.release(this.id);
+    if (this.error) return; // the thread closed the file when it failed
     const closed = new Promise<string>((resolve, reject) => (this.ended = { resolve, reject }));
     this.worker.postMessage({ op: 'abort', id: this.id });
     await closed.catch(() => undefined);
@@ -146,12 +151,11 @@ export class FileSink {
     this.batch = EMPTY;
   }
 
-  /** Resolves once the thread has room for another batch; rejects when the file failed. */
+  /** Resolves at once if the thread has room for another batch, else at its next answer. */
   private drained(): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.wake = () => (this.error ? reject(this.error) : this.queued < MAX_QUEUED ? resolve() : this.drained().then(resolve, reject));
-      if (this.error || this.queued < MAX_QUEUED) this.wake();
-    });
+    if (this.error) return Promise.reject(this.error);
+    if (this.queued < MAX_QUEUED) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => (this.wake = () => (this.error ? reject(this.error) : resolve())));
   }
 
   reply(m: Reply): void {
