@@ -1,7 +1,8 @@
+import type { lookup } from 'node:dns';
 import { Agent, request } from 'undici';
 import { ApiError } from '../../src/api/errors.js';
 import { LEGACY_SIGNATURE_HEADER, SIGNATURE_HEADER, signatureHeader } from '../../src/webhooks/sign.js';
-import { checkOutboundUrl, publicOnlyAgent } from '../net/target-policy.js';
+import { checkOutboundUrl, isPrivateAddressError, publicOnlyAgent } from '../net/target-policy.js';
 import type { ClaimedDelivery } from './webhook-outbox.js';
 import type { SendOutcome } from './webhook-policy.js';
 
@@ -9,6 +10,8 @@ export interface SenderOptions {
   timeoutMs: number;
   local: boolean;
   allowPrivate: boolean;
+  /** Name resolution of a hosted deployment's connections (tests give a fixed answer). */
+  resolve?: typeof lookup;
 }
 
 /**
@@ -26,7 +29,7 @@ export class WebhookSender {
     // bounds requests in flight per registration and overall instead.
     // A hosted deployment connects to public addresses only, checked on the resolved address.
     const agentOptions = { connect: { timeout: opts.timeoutMs }, keepAliveTimeout: 4_000 };
-    this.agent = opts.local || opts.allowPrivate ? new Agent(agentOptions) : publicOnlyAgent(agentOptions);
+    this.agent = opts.local || opts.allowPrivate ? new Agent(agentOptions) : publicOnlyAgent(agentOptions, opts.resolve);
   }
 
   async send(d: ClaimedDelivery, timestampSeconds: number, shutdown: AbortSignal): Promise<SendOutcome> {
@@ -57,7 +60,8 @@ export class WebhookSender {
       if (shutdown.aborted) return { error: 'daemon shutting down', aborted: true };
       if (timeout.aborted) return { error: `no answer within ${this.opts.timeoutMs} ms` };
       const err = e as Error & { code?: string; cause?: { code?: string; message?: string } };
-      return { error: `${err.cause?.code ?? err.code ?? err.name}: ${err.cause?.message ?? err.message}` };
+      // A name that resolves into a private network will do so on a retry too.
+      return { error: `${err.cause?.code ?? err.code ?? err.name}: ${err.cause?.message ?? err.message}`, permanent: isPrivateAddressError(e) };
     }
   }
 

@@ -35,27 +35,36 @@ export function isPrivateHost(host: string): boolean {
 }
 
 /**
- * A DNS lookup for outgoing connections that refuses names resolving to loopback, private or
- * link-local addresses. Checking the URL's host name alone lets `evil.example` (or a name that
+ * A DNS lookup (through `resolve`, the system's by default) for outgoing connections that
+ * refuses names resolving to loopback, private or link-local addresses. Checking the URL's host name alone lets `evil.example` (or a name that
  * changes its answer between the check and the connection) reach the deployment's own network;
  * this check runs on the very address the socket connects to.
  */
-export const publicOnlyLookup = ((hostname: string, options: object, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void) => {
-  lookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, []);
-    const refused = addresses.find((a) => isPrivateHost(a.address));
-    if (refused) {
-      const e = Object.assign(new Error(`${hostname} resolves to ${refused.address}, a loopback, private or link-local address`), { code: 'EPRIVATEADDRESS' });
-      return callback(e, []);
-    }
-    if ((options as { all?: boolean }).all) return callback(null, addresses);
-    callback(null, addresses[0].address, addresses[0].family);
-  });
-}) as unknown as LookupFunction;
+export function publicOnly(resolve: typeof lookup = lookup): LookupFunction {
+  return ((hostname: string, options: object, callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void) => {
+    resolve(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, []);
+      const refused = addresses.find((a) => isPrivateHost(a.address));
+      if (refused) {
+        const e = Object.assign(new Error(`${hostname} resolves to ${refused.address}, a loopback, private or link-local address`), { code: PRIVATE_ADDRESS });
+        return callback(e, []);
+      }
+      if ((options as { all?: boolean }).all) return callback(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  }) as unknown as LookupFunction;
+}
+
+/** The error code of a connection refused by publicOnly(). */
+export const PRIVATE_ADDRESS = 'EPRIVATEADDRESS';
+
+/** True when `e` (or its cause, as undici wraps it) is a connection publicOnly() refused. */
+export const isPrivateAddressError = (e: unknown) =>
+  ((e as { cause?: { code?: string } })?.cause?.code ?? (e as { code?: string })?.code) === PRIVATE_ADDRESS;
 
 /** An HTTP agent whose connections reach public addresses only (hosted deployments). */
-export function publicOnlyAgent(options: Agent.Options = {}): Agent {
-  return new Agent({ ...options, connect: { ...(options.connect as object), lookup: publicOnlyLookup } });
+export function publicOnlyAgent(options: Agent.Options = {}, resolve?: typeof lookup): Agent {
+  return new Agent({ ...options, connect: { ...(options.connect as object), lookup: publicOnly(resolve) } });
 }
 
 /**

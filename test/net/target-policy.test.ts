@@ -2,7 +2,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { checkOutboundUrl, isPrivateHost, publicOnlyAgent, publicOnlyLookup } from '../../daemon/net/target-policy.js';
+import type { lookup } from 'node:dns';
+import { classify } from '../../daemon/events/webhook-policy.js';
+import { WebhookSender } from '../../daemon/events/webhook-sender.js';
+import { checkOutboundUrl, isPrivateHost, publicOnly, publicOnlyAgent } from '../../daemon/net/target-policy.js';
 
 describe('outbound target policy (hosted deployments)', () => {
   it('knows loopback, private, link-local, CGNAT and IPv4-mapped addresses from public ones', () => {
@@ -17,7 +20,7 @@ describe('outbound target policy (hosted deployments)', () => {
   });
 
   it('refuses a name that resolves to a private address, at connection time', async () => {
-    const refused = await new Promise<NodeJS.ErrnoException | null>((resolve) => (publicOnlyLookup as unknown as (h: string, o: object, cb: (e: NodeJS.ErrnoException | null) => void) => void)('localhost', {}, resolve));
+    const refused = await new Promise<NodeJS.ErrnoException | null>((resolve) => (publicOnly() as unknown as (h: string, o: object, cb: (e: NodeJS.ErrnoException | null) => void) => void)('localhost', {}, resolve));
     expect(refused?.code).toBe('EPRIVATEADDRESS');
     const server = createServer((_req, res) => res.end('reached')).listen(0, '127.0.0.1');
     await new Promise((r) => server.once('listening', r));
@@ -31,6 +34,25 @@ describe('outbound target policy (hosted deployments)', () => {
       expect(await ok.body.text()).toBe('reached');
     } finally {
       await agent.close();
+      server.close();
+    }
+  });
+
+  it('a hosted deployment gives up at once on a webhook whose name resolves into a private network', async () => {
+    let reached = 0;
+    const server = createServer((_req, res) => (reached++, res.end())).listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const port = (server.address() as AddressInfo).port;
+    // A public-looking name whose DNS answer is loopback (rebinding, or a hostile record).
+    const resolve = ((_h: string, _o: object, cb: (e: null, a: Array<{ address: string; family: number }>) => void) => cb(null, [{ address: '127.0.0.1', family: 4 }])) as unknown as typeof lookup;
+    const sender = new WebhookSender({ timeoutMs: 5_000, local: false, allowPrivate: false, resolve });
+    try {
+      const outcome = await sender.send({ id: 'd1', webhook_id: 'w1', url: `https://hooks.example:${port}/in`, secret: 's', legacy_signature: false, body: '{}' }, 0, new AbortController().signal);
+      expect(outcome).toMatchObject({ permanent: true, error: expect.stringContaining('EPRIVATEADDRESS') });
+      expect(classify(outcome)).toBe('give_up'); // not retried: the answer would be the same
+      expect(reached).toBe(0);
+    } finally {
+      await sender.close();
       server.close();
     }
   });

@@ -1,4 +1,5 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
+import { isPrivateAddressError } from '../../net/target-policy.js';
 import { discard, fetchFollowing, LinkError, type LinkPolicy } from './links.js';
 
 /**
@@ -35,7 +36,7 @@ export async function openDownload(url: URL, opts: { policy: LinkPolicy; maxByte
     response = await fetchFollowing(url, { method: 'GET', signal: opts.signal, policy: opts.policy, timeoutMs: 60_000 });
   } catch (e) {
     if (e instanceof LinkError || opts.signal?.aborted) throw e;
-    if (causeCode(e) === 'EPRIVATEADDRESS') throw new LinkError(`Could not download ${url.href}: ${(e as { cause: Error }).cause.message}, which this deployment does not download from`);
+    if (isPrivateAddressError(e)) throw new LinkError(`Could not download ${url.href}: ${(e as { cause: Error }).cause.message}, which this deployment does not download from`);
     throw new LinkError(`Could not download ${url.href}: ${describeNetworkError(e as Error)}`, { transient: true });
   }
   const { res } = response;
@@ -72,5 +73,3 @@ export function describeNetworkError(e: Error): string {
   if (code?.includes('TIMEOUT')) return 'the server did not answer in time';
   return e.message;
 }
-
-const causeCode = (e: unknown) => ((e as { cause?: { code?: string } })?.cause?.code ?? (e as { code?: string })?.code);
