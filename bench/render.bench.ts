@@ -7,8 +7,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildAss } from '../daemon/renders/captions-ass.js';
-import { fullRenderArgs } from '../daemon/renders/render-graph.js';
+import { buildAss } from '../daemon/pipeline/render/captions-ass.js';
+import { fullRenderArgs } from '../daemon/pipeline/render/render-graph.js';
 import { startTestDaemon } from '../test/helpers/daemon.js';
 import { insertClip, timedWords } from '../test/publish/helpers.js';
 

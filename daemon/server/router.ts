@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app.js';
 
 export type AuthKind = 'api_key' | 'jwt';
 export interface Principal {

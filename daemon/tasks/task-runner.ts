@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../store/db.js';
 import type { Logger } from '../log.js';
 import type { Worker } from '../worker.js';
-import { TaskRepo, type EnqueueInput, type Task } from './task-repo.js';
+import { TaskRepo, type EnqueueInput, type Task } from '../store/tasks.js';
 
 export interface TaskControl {
   /** Aborted when the daemon stops or the lease is lost; handlers pass it to child processes. */

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { decodeJwt } from 'jose';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../app.js';
 
 export const SESSION_COOKIE = 'clipper_session';
 

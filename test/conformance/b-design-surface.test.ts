@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildRouter } from '../../daemon/server/routes/index.js';
+import { buildRouter } from '../../daemon/server/routes.js';
 import { DEFAULT_PORT } from '../../daemon/config.js';
 import { buildProgram } from '../../src/cli/main.js';
 import { CliContext } from '../../src/cli/context.js';
@@ -103,10 +103,11 @@ describe('commands and flags (DESIGN.md "Start-up and credentials", "clipper wat
   });
 });
 
-describe('layout (DESIGN.md "Shape")', () => {
+describe('layout (DESIGN.md "Shape" and "Second round")', () => {
   it.each([
     'bin/clipper', 'src/api', 'src/client', 'src/cli', 'daemon/server', 'daemon/store', 'daemon/objects', 'daemon/pipeline',
-    'daemon/publish', 'daemon/events', 'fixtures', 'test',
+    ...['clip-jobs', 'uploads', 'renders', 'posts', 'webhooks', 'keys', 'platforms'].map((r) => `daemon/resources/${r}`),
+    'fixtures', 'test',
     ...['clips', 'renders', 'posts', 'uploads', 'keys', 'webhooks', 'platforms', 'daemon', 'auth'].map((r) => `src/cli/${r}`),
   ])('%s exists', (p) => {
     expect(existsSync(join(process.cwd(), p))).toBe(true);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../daemon/config.js';
-import { MAX_ATTEMPTS, retryDelayMs, webhookSettings } from '../../daemon/events/webhook-policy.js';
+import { MAX_ATTEMPTS, retryDelayMs, webhookSettings } from '../../daemon/resources/webhooks/delivery-policy.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { SHORT, connect, insertClip, previewReady } from '../publish/helpers.js';
 import { TestReceiver } from '../webhooks/receiver.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { LinkServer } from './helpers/link-server.js';
 import { fakeStages } from './helpers/doubles.js';
-import type { PipelineStages } from '../../daemon/pipeline/job/stages.js';
+import type { PipelineStages } from '../../daemon/pipeline/stages.js';
 
 let d: TestDaemon;
 let links: LinkServer;

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import type { lookup } from 'node:dns';
-import { classify } from '../../daemon/events/webhook-policy.js';
-import { WebhookSender } from '../../daemon/events/webhook-sender.js';
+import { classify } from '../../daemon/resources/webhooks/delivery-policy.js';
+import { WebhookSender } from '../../daemon/resources/webhooks/sender.js';
 import { checkOutboundUrl, isPrivateHost, publicOnly, publicOnlyAgent } from '../../daemon/net/target-policy.js';
 
 describe('outbound target policy (hosted deployments)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assTime, buildAss, captionLines } from '../../daemon/renders/captions-ass.js';
-import { polish, writeCaption } from '../../daemon/publish/captions.js';
+import { assTime, buildAss, captionLines } from '../../daemon/pipeline/render/captions-ass.js';
+import { polish, writeCaption } from '../../daemon/pipeline/language/captions.js';
 import { SCRIPT, timedWords } from './helpers.js';
 
 describe('burned-in captions (ASS)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { centreCrop, letterbox } from '../../daemon/pipeline/media/framing.js';
-import { escapeFilterValue, fullRenderArgs } from '../../daemon/renders/render-graph.js';
+import { escapeFilterValue, fullRenderArgs } from '../../daemon/pipeline/render/render-graph.js';
 
 const crop = (width: number, height: number) => centreCrop({ source: { width, height }, start: 0, end: 10 }, { width: 1080, height: 1920 });
 

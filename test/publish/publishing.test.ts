@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
-import { ConnectorError, type Connector } from '../../daemon/publish/connectors/connector.js';
+import { ConnectorError, type Connector } from '../../daemon/resources/platforms/connectors/connector.js';
 import { PLATFORMS } from '../../src/api/events.js';
 import { SHORT, connect, insertClip, previewReady, probe } from './helpers.js';
 import { writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 // The rules every suggestion must keep (issue 4, "Suggestion"), checked on every test's output.
 import { expect } from 'vitest';
-import { normalizeWord, tokenize } from '../../daemon/language/tokens.js';
+import { normalizeWord, tokenize } from '../../daemon/pipeline/language/tokens.js';
 import { overlapFraction, MAX_OVERLAP } from '../../daemon/pipeline/suggest/index.js';
 import type { SuggestedClip } from '../../daemon/pipeline/types.js';
 import type { Talk } from './synthetic.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emotionalStrength, hashtags, hookFeatures, hookStrength, strongestSentence, isStopWord, keyPhrases, lemmas, normalizeWord, phoneticKeys, relatedWords,
   sentenceCase, soundsAlike, splitSentences, stem, titleCase, toHashtag, tokenize, transcriptWords, trimAtWord,
-} from '../../daemon/language/index.js';
+} from '../../daemon/pipeline/language/index.js';
 import { prepareCriteria } from '../../daemon/pipeline/suggest/index.js';
 import type { Transcript } from '../../daemon/pipeline/types.js';
 

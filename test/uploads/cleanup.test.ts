@@ -3,7 +3,7 @@ import { readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { nextNightly } from '../../daemon/uploads/upload-cleanup.js';
+import { nextNightly } from '../../daemon/resources/uploads/cleanup.js';
 import type { TestDaemon } from '../helpers/daemon.js';
 import { multipartUpload, putObject, startUploadDaemon, TEST_PART_SIZE } from './helpers.js';
 

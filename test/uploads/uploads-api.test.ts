@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partSizeFor, MiB } from '../../daemon/uploads/upload-policy.js';
+import { partSizeFor, MiB } from '../../daemon/resources/uploads/policy.js';
 import type { TestDaemon } from '../helpers/daemon.js';
 import { md5, multipartUpload, putObject, readObject, startUploadDaemon, TEST_PART_SIZE } from './helpers.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runProgram } from '../../src/cli/main.js';
-import { UploadCleanup } from '../../daemon/uploads/upload-cleanup.js';
+import { UploadCleanup } from '../../daemon/resources/uploads/cleanup.js';
 import { silentLogger } from '../../daemon/log.js';
 import { runCli, testContext } from '../helpers/cli-io.js';
 import { driveJobs, jobRow, startCli, useWatchFixture } from './helpers/harness.js';

@@ -1,7 +1,7 @@
 // Where a clip may start or end. With speech: only between words (never inside one), graded by how
 // natural a cut is there: sentence ends and long pauses best, short gaps between words worst. With
 // no speech: in silences, at scene changes and in loudness dips (issue 4, "Suggestion").
-import { SENTENCE_PAUSE } from '../../language/sentences.js';
+import { SENTENCE_PAUSE } from '../language/sentences.js';
 import type { SourceModel } from './source.js';
 
 export type BoundaryKind = 'edge' | 'sentence' | 'pause' | 'gap' | 'silence' | 'scene' | 'valley' | 'grid';

@@ -1,10 +1,10 @@
 // The caller's `criteria` turned into weighted word stems (spec: "criteria: free-text description of
 // what to look for. Default: general highlights"). Synonyms need asynchronous WordNet look-ups, so
 // this is its own async step; suggestClips awaits it, and the result is cached per criteria text.
-import { relatedWords } from '../../language/synonyms.js';
-import { stem } from '../../language/stem.js';
-import { soundsAlike } from '../../language/phonetic.js';
-import { contentTokens, isStopWord } from '../../language/tokens.js';
+import { relatedWords } from '../language/synonyms.js';
+import { stem } from '../language/stem.js';
+import { soundsAlike } from '../language/phonetic.js';
+import { contentTokens, isStopWord } from '../language/tokens.js';
 
 export interface CriteriaTerm {
   /** The criteria word as written ("cost"). */

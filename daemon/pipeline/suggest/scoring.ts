@@ -1,8 +1,8 @@
 // Hook strength, completeness and the composite score (DESIGN.md: "composite score in 0..1 from
 // relevance to `criteria`, hook, energy and completeness").
 import type { ScoreBreakdown } from '../types.js';
-import { hookFeatures, hookStrength, isContinuation, type HookFeatures } from '../../language/emphasis.js';
-import { isFiller, isStopWord } from '../../language/tokens.js';
+import { hookFeatures, hookStrength, isContinuation, type HookFeatures } from '../language/emphasis.js';
+import { isFiller, isStopWord } from '../language/tokens.js';
 import type { Boundary } from './boundaries.js';
 import { clamp01 } from './loudness.js';
 import type { SourceModel } from './source.js';

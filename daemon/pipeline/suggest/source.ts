@@ -1,10 +1,10 @@
 // Everything the suggester derives once from a source: its words and sentences, their stems,
 // word-level TF-IDF weights against the whole video, and the loudness profile.
 import type { Analysis, ProbeResult, Transcript } from '../types.js';
-import { splitSentences, transcriptWords, type Sentence, type TimedWord } from '../../language/sentences.js';
-import { stem } from '../../language/stem.js';
-import { isContentWord } from '../../language/tokens.js';
-import { TermCorpus } from '../../language/tfidf.js';
+import { splitSentences, transcriptWords, type Sentence, type TimedWord } from '../language/sentences.js';
+import { stem } from '../language/stem.js';
+import { isContentWord } from '../language/tokens.js';
+import { TermCorpus } from '../language/tfidf.js';
 import { LoudnessProfile } from './loudness.js';
 
 export interface SourceModel {

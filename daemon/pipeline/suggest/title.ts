@@ -1,9 +1,9 @@
 // A clip's title from its own words (spec: `title`; issue 4: "built from its own words, at most 100
 // characters"): the clip's most telling sentence, or its best stretch of up to 12 words, without
 // leading "and so um" or a dangling last word, in title case. Clips without words are named by time.
-import { isContinuation } from '../../language/emphasis.js';
-import { titleCase, trimAtWord } from '../../language/phrases.js';
-import { isFiller, isStopWord } from '../../language/tokens.js';
+import { isContinuation } from '../language/emphasis.js';
+import { titleCase, trimAtWord } from '../language/phrases.js';
+import { isFiller, isStopWord } from '../language/tokens.js';
 import type { RelevanceModel } from './relevance.js';
 import type { SourceModel } from './source.js';
 

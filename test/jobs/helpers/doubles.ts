@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { PipelineStages } from '../../../daemon/pipeline/job/stages.js';
-import { writeSilentWav } from '../../../daemon/pipeline/job/wav.js';
+import type { PipelineStages } from '../../../daemon/pipeline/stages.js';
+import { writeSilentWav } from '../../../daemon/pipeline/media/silent-wav.js';
 import type { ProbeResult } from '../../../daemon/pipeline/types.js';
 
 // Test doubles of the media stages: fast and deterministic, for the job's state machine.

@@ -1,0 +1,66 @@
+import type { AppContext } from '../app.js';
+import { PermanentTaskError } from '../tasks/task-runner.js';
+import { analyse, chooseEngine, extractAudio, findPocketsphinx, PocketsphinxEngine, probe, renderPreview } from './media/index.js';
+import { suggestClips } from './suggest/index.js';
+import type { Analysis, ProbeResult, SuggestedClip, Transcript, TranscriptionEngine } from './types.js';
+import type { PipelineStages, Span } from './stages.js';
+import { shiftTranscript } from './transcript-parts.js';
+
+/**
+ * The real stages (issue 4, item 3): ffprobe, ffmpeg audio / analysis / previews, the speech
+ * engine chosen at start, and the suggester. The job cuts the audio into chunks itself and runs
+ * them on the shared heavy queue, so pocketsphinx is asked for one recogniser per call.
+ */
+export function realStages(app: AppContext, env: NodeJS.ProcessEnv = process.env): PipelineStages {
+  return {
+    probe: (file, signal) => probe(file, { signal }),
+    extractAudio: async (file, wav, signal) => void (await extractAudio(file, wav, { signal })),
+    analyse: ({ mediaPath, probe: p }, signal) => analyse(mediaPath, p, { signal }),
+    transcriber: engineAtStart(app, env),
+    suggest: async ({ transcript, analysis, probe: p, span }, opts) => {
+      if (span.start <= 0 && span.end >= p.duration - 0.01) return suggestClips(transcript, analysis, p, opts);
+      const part = sectionView(transcript, analysis, p, span);
+      return (await suggestClips(part.transcript, part.analysis, part.probe, opts)).map((c) => moveClip(c, span.start));
+    },
+    renderPreview: async ({ mediaPath, probe: p, clip }, out, signal) => void (await renderPreview(mediaPath, { start: clip.start, end: clip.end, out, probe: p, signal })),
+  };
+}
+
+/** The engine chosen once, at start (`clipper doctor` shows the same choice and why). */
+function engineAtStart(app: AppContext, env: NodeJS.ProcessEnv): TranscriptionEngine {
+  let engine: TranscriptionEngine;
+  try {
+    engine = chooseEngine(app.config, env);
+  } catch (e) {
+    const message = (e as Error).message;
+    return { name: 'none', reason: message, transcribe: async () => Promise.reject(new PermanentTaskError(`No speech engine can run: ${message}`)) };
+  }
+  const sphinx = engine.name === 'pocketsphinx' ? findPocketsphinx(env).setup : undefined;
+  // One recogniser per call and no second cutting: the job has cut the audio already.
+  return sphinx ? new PocketsphinxEngine(engine.reason, sphinx, { parallel: 1, maxChunk: Number.MAX_SAFE_INTEGER }) : engine;
+}
+
+/**
+ * A section of the source as a source of its own (times from the section's start), so the
+ * suggester picks clips, and counts them, for that section alone.
+ */
+function sectionView(transcript: Transcript, analysis: Analysis, probe: ProbeResult, span: Span) {
+  const length = span.end - span.start;
+  const inside = (t: number) => Math.min(length, Math.max(0, t - span.start));
+  const step = analysis.loudnessStep || 1;
+  return {
+    transcript: shiftTranscript(transcript, -span.start),
+    analysis: {
+      silences: analysis.silences.filter((s) => s.end > span.start && s.start < span.end).map((s) => ({ start: inside(s.start), end: inside(s.end) })),
+      loudness: analysis.loudness.slice(Math.round(span.start / step), Math.round(span.end / step)),
+      loudnessStep: analysis.loudnessStep,
+      scenes: analysis.scenes.filter((t) => t > span.start && t < span.end).map(inside),
+    },
+    probe: { ...probe, duration: Math.round(length * 1000) / 1000 },
+  };
+}
+
+function moveClip(c: SuggestedClip, offset: number): SuggestedClip {
+  const at = (n: number) => Math.round((n + offset) * 100) / 100;
+  return { ...c, start: at(c.start), end: at(c.end) };
+}

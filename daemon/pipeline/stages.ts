@@ -1,0 +1,30 @@
+import type { Analysis, ProbeResult, SuggestedClip, SuggestOptions, Transcript, TranscriptionEngine } from './types.js';
+
+/** A part of the source in seconds. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * What the clip job needs from the media and suggestion modules (DESIGN.md, "The pipeline").
+ * The job orchestration only sees this interface; `realStages()` wires the real ffmpeg,
+ * speech and suggestion code into it. Every method that spawns a process takes the job's
+ * abort signal so a stopping daemon kills its children.
+ */
+export interface PipelineStages {
+  probe(mediaPath: string, signal: AbortSignal): Promise<ProbeResult>;
+  /** Writes the source's audio as 16 kHz mono 16-bit WAV to `wavPath`. */
+  extractAudio(mediaPath: string, wavPath: string, signal: AbortSignal): Promise<void>;
+  /** Silences, loudness and scene changes of the whole source. */
+  analyse(input: { mediaPath: string; wavPath: string; probe: ProbeResult }, signal: AbortSignal): Promise<Analysis>;
+  /** The speech engine chosen at start (whisper.cpp, pocketsphinx or none). */
+  readonly transcriber: TranscriptionEngine;
+  /**
+   * Clips inside `span` of the source, best first. The transcript and analysis cover the span
+   * (the job suggests part by part so previews start while later parts are still transcribed).
+   */
+  suggest(input: { transcript: Transcript; analysis: Analysis; probe: ProbeResult; span: Span }, opts: SuggestOptions): Promise<SuggestedClip[]>;
+  /** Renders the low-resolution 9:16 preview of `clip` to `outPath` (MP4). */
+  renderPreview(input: { mediaPath: string; probe: ProbeResult; clip: Span }, outPath: string, signal: AbortSignal): Promise<void>;
+}

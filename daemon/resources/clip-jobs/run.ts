@@ -1,0 +1,211 @@
+import { createReadStream, existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PermanentTaskError } from '../../tasks/task-runner.js';
+import type { ClipRow } from '../../store/clips.js';
+import type { ClipJobRepo, ClipJobRow } from '../../store/clip-jobs.js';
+import { HEAVY_PRIORITY } from '../../pipeline/heavy-queue.js';
+import { MAX_CLIPS } from '../../pipeline/suggest/select.js';
+import type { Analysis, ProbeResult, Transcript } from '../../pipeline/types.js';
+import { linkPolicy, type JobDeps, type JobSettings } from './deps.js';
+import { ingestSource, type IngestResult } from './ingest.js';
+import { planJob, type JobPlan } from './plan.js';
+import { JobProgress } from './progress.js';
+import { SectionHandoff } from './section-handoff.js';
+import { joinTranscripts, shiftTranscript, wordsIn } from '../../pipeline/transcript-parts.js';
+import type { JobTransitions } from './transitions.js';
+import { writeSilentWav } from '../../pipeline/media/silent-wav.js';
+import { frameEnergies } from '../../pipeline/transcribe/chunking.js';
+import { readWavInfo, writeWavSlice, type WavInfo } from '../../pipeline/transcribe/wav.js';
+import { writeViaTemp } from '../../pipeline/temp-file.js';
+
+/**
+ * One attempt at a clip job (DESIGN.md, "The pipeline"): ingest -> probe -> audio -> analysis
+ * and chunked transcription side by side -> suggestion section by section -> previews one by
+ * one. Every stage stores its result before what depends on it starts, and an attempt begins by
+ * reading what earlier attempts stored, so after kill -9 the job resumes where it stopped.
+ */
+export class JobRun {
+  private abort = new AbortController();
+  private firstError?: unknown;
+  private inFlight = new Set<Promise<unknown>>();
+  private progress = new JobProgress();
+  private readonly workDir: string;
+  private done = new Map<string, unknown>();
+
+  constructor(private deps: JobDeps, private repo: ClipJobRepo, private t: JobTransitions, private settings: JobSettings, private job: ClipJobRow, signal: AbortSignal) {
+    this.workDir = join(settings.workDir, job.id);
+    if (signal.aborted) this.abort.abort(signal.reason);
+    signal.addEventListener('abort', () => this.abort.abort(signal.reason), { once: true });
+  }
+
+  private get signal() {
+    return this.abort.signal;
+  }
+
+  async execute(): Promise<void> {
+    try {
+      await this.pipeline();
+    } catch (e) {
+      // Nothing of this attempt may still be running when the next one starts (same files).
+      this.abort.abort(e);
+      await Promise.allSettled(this.inFlight);
+      throw this.firstError ?? e;
+    }
+  }
+
+  private async pipeline(): Promise<void> {
+    const { stages, objects } = this.deps;
+    this.t.start(this.job);
+    this.done = this.repo.stageResults(this.job.id);
+    await mkdir(this.workDir, { recursive: true });
+
+    let ingest = this.done.get('ingest') as IngestResult | undefined;
+    if (!ingest) {
+      ingest = await ingestSource(this.job, { objects, settings: this.settings, policy: linkPolicy(this.deps.app), workDir: this.workDir, signal: this.signal });
+      this.t.ingested(this.job, ingest);
+    }
+    this.report('ingest');
+    const mediaPath = await objects.localPath(ingest.media_key);
+    if (!mediaPath) throw new PermanentTaskError(`The source object ${ingest.media_key} is missing from the object store`);
+
+    let probe = this.done.get('probe') as ProbeResult | undefined;
+    if (!probe) {
+      probe = await this.heavy(HEAVY_PRIORITY.audio, () => stages.probe(mediaPath, this.signal)).catch((e) => {
+        if (this.signal.aborted) throw e;
+        throw new PermanentTaskError(`The source is not a video that can be read: ${(e as Error).message}`);
+      });
+      if (!(probe.duration > 0) || (!probe.hasAudio && !probe.hasVideo)) throw new PermanentTaskError('The source has no audio or video to make clips from');
+      this.t.probed(this.job, probe);
+    }
+    this.report('probe');
+
+    const wavPath = join(this.workDir, 'audio.wav');
+    if (!this.done.has('audio') || !existsSync(wavPath)) {
+      if (probe.hasAudio) await this.heavy(HEAVY_PRIORITY.audio, () => stages.extractAudio(mediaPath, wavPath, this.signal), 'Audio extraction');
+      else await writeSilentWav(wavPath, probe.duration);
+      this.t.stage(this.job, 'audio', { file: 'audio.wav' });
+    }
+    this.report('audio');
+    const wav = await readWavInfo(wavPath);
+
+    let plan = this.done.get('plan') as JobPlan | undefined;
+    if (!plan) {
+      plan = planJob(wav.duration, await frameEnergies(wav, wavPath), { ...this.settings, parallel: this.deps.heavy.concurrency });
+      this.t.stage(this.job, 'plan', plan);
+    }
+    this.progress.setPlan(plan);
+
+    const handoff = new SectionHandoff(plan, (s) => this.done.has(`suggest:${s}`), this.signal);
+    const analysis = this.track(this.analysis(mediaPath, wavPath, probe, handoff));
+    const chunks = plan.chunks.map((_, i) => this.chunk(i, plan, wavPath, wav, handoff));
+    const previews = this.deps.app.clips.listByJob(this.job.id).filter((c) => !c.preview_key).map((c) => this.track(this.preview(c, mediaPath, probe)));
+    for (const [s, section] of plan.sections.entries()) {
+      if (!this.done.has(`suggest:${s}`)) {
+        const [found, ...parts] = await Promise.all([analysis, ...chunks.slice(section.first, section.last + 1).map((c) => c.transcript)]);
+        const transcript = joinTranscripts(parts, { engine: stages.transcriber.name, language: this.job.language });
+        const clips = await stages
+          .suggest({ transcript, analysis: found, probe, span: section }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language })
+          .catch((e) => Promise.reject(new Error(`Clip suggestion failed: ${(e as Error).message}`)));
+        // Issue 4: at most 30 clips a job, however many sections it has.
+        const room = Math.max(0, MAX_CLIPS - this.deps.app.clips.listByJob(this.job.id).length);
+        const ids = this.t.suggested(this.job, `suggest:${s}`, clips.slice(0, room).map((c) => ({ ...c, words: wordsIn(transcript, c) })));
+        for (const id of ids) previews.push(this.track(this.preview(this.deps.app.clips.byId(id)!, mediaPath, probe)));
+        handoff.sectionQueued(s);
+      }
+      this.progress.section(s);
+      this.report();
+    }
+    await Promise.all([analysis, ...chunks.map((c) => c.work), ...previews]);
+    if (!this.deps.app.clips.listByJob(this.job.id).length) throw new PermanentTaskError(`No clip could be made from this ${Math.round(probe.duration)}-second video`);
+    this.t.done(this.job);
+    await rm(this.workDir, { recursive: true, force: true });
+  }
+
+  private async analysis(mediaPath: string, wavPath: string, probe: ProbeResult, handoff: SectionHandoff): Promise<Analysis> {
+    let found = this.done.get('analyse') as Analysis | undefined;
+    if (!found) {
+      found = await this.heavy(HEAVY_PRIORITY.analysis, () => this.deps.stages.analyse({ mediaPath, wavPath, probe }, this.signal), 'Analysis');
+      this.t.stage(this.job, 'analyse', found);
+      this.report('analyse');
+    }
+    handoff.analysisStored();
+    return found;
+  }
+
+  /**
+   * Transcribes one chunk, stored on source time as `transcribe:<i>`. `transcript` resolves as
+   * soon as it is stored; `work` when the chunk has also handed its core over (SectionHandoff).
+   */
+  private chunk(i: number, plan: JobPlan, wavPath: string, wav: WavInfo, handoff: SectionHandoff): { transcript: Promise<Transcript>; work: Promise<void> } {
+    const stored = this.done.get(`transcribe:${i}`) as Transcript | undefined;
+    if (stored) {
+      this.progress.chunk(i, 1);
+      handoff.chunkStored(i);
+      return { transcript: Promise.resolve(stored), work: Promise.resolve() };
+    }
+    const span = plan.chunks[i];
+    let delivered!: (t: Transcript) => void;
+    let failed!: (e: unknown) => void;
+    const transcript = new Promise<Transcript>((resolve, reject) => ((delivered = resolve), (failed = reject)));
+    transcript.catch(() => {}); // the failure is reported through `work`
+    const work = this.heavy(HEAVY_PRIORITY.transcription, async () => {
+      const file = plan.chunks.length === 1 ? wavPath : join(this.workDir, `chunk-${i}.wav`);
+      if (file !== wavPath) await writeViaTemp(file, (temp) => writeWavSlice(wav, wavPath, span.start, span.end, temp));
+      const onProgress = (f: number) => {
+        this.progress.chunk(i, f);
+        this.report();
+      };
+      const got = await this.deps.stages.transcriber.transcribe(file, { language: this.job.language, signal: this.signal, onProgress });
+      if (file !== wavPath) await rm(file, { force: true });
+      const result = shiftTranscript(got, span.start);
+      this.t.stage(this.job, `transcribe:${i}`, result);
+      this.progress.chunk(i, 1);
+      this.report();
+      handoff.chunkStored(i);
+      delivered(result);
+      await handoff.holdFor(i);
+    }, 'Transcription');
+    work.catch(failed);
+    return { transcript, work: this.track(work) };
+  }
+
+  /** Renders, stores and publishes one clip's preview (previews go first on the heavy queue). */
+  private async preview(clip: ClipRow, mediaPath: string, probe: ProbeResult): Promise<void> {
+    const out = join(this.workDir, `preview-${clip.id}.mp4`);
+    await this.heavy(HEAVY_PRIORITY.preview, () => this.deps.stages.renderPreview({ mediaPath, probe, clip: { start: clip.start, end: clip.end } }, out, this.signal), 'Preview rendering');
+    const key = `previews/${this.job.id}/${clip.id}.mp4`;
+    await this.deps.objects.put(key, createReadStream(out), { contentType: 'video/mp4' });
+    await rm(out, { force: true });
+    this.t.previewReady(clip.id, key);
+    this.report();
+  }
+
+  private heavy<T>(priority: number, work: () => Promise<T>, what?: string): Promise<T> {
+    const p = this.deps.heavy.run(work, { priority, signal: this.signal });
+    if (!what) return p;
+    return p.catch((e) => {
+      if (this.signal.aborted || e instanceof PermanentTaskError) throw e;
+      throw new Error(`${what} failed: ${(e as Error).message}`);
+    });
+  }
+
+  /** Background work: its first failure stops the whole attempt and is what the job reports. */
+  private track<T>(p: Promise<T>): Promise<T> {
+    this.inFlight.add(p);
+    p.catch((e) => {
+      if (this.firstError === undefined) {
+        this.firstError = e;
+        this.abort.abort(e);
+      }
+    });
+    return p;
+  }
+
+  private report(stage?: Parameters<JobProgress['stage']>[0]): void {
+    if (stage) this.progress.stage(stage);
+    const clips = this.deps.app.clips.listByJob(this.job.id);
+    this.progress.previewCounts(clips.filter((c) => c.preview_key).length, clips.length);
+    this.t.progress(this.job, this.progress.value());
+  }
+}

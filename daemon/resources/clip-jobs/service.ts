@@ -1,0 +1,127 @@
+import { badRequest, notFound } from '../../../src/api/errors.js';
+import { newId } from '../../../src/api/ids.js';
+import { createClipJobSchema, type ClipJobView, type ClipView, type CreatedClipJob } from '../../../src/api/clips.js';
+import { parseBody } from '../../../src/api/validate.js';
+import { clipBreakdown, clipDuration, type ClipRow } from '../../store/clips.js';
+import { ClipJobRepo, type ClipJobRow, type NewClipJob } from '../../store/clip-jobs.js';
+import { fileNameOfUrl, inspectLink, isVideoPlatformUrl } from '../../pipeline/ingest/links.js';
+import { isPrivateHost } from '../../net/target-policy.js';
+import { CLIP_JOB_TASK, jobSettings, linkPolicy, type JobDeps, type JobSettings } from './deps.js';
+import { clipJobTaskHandler } from './task.js';
+import type { TaskHandler } from '../../tasks/task-runner.js';
+
+const PREVIEW_URL_TTL_MS = 3_600_000; // spec "Sizes, times and counts": preview_url lasts 1 hour
+
+/**
+ * The clip job resource (spec "Clip job"): accepting a job and showing it. The state changes of
+ * a running job are in transitions.ts; both are the only writers of clip_jobs.
+ */
+export class ClipJobService {
+  readonly repo: ClipJobRepo;
+  readonly settings: JobSettings;
+
+  /** The stages, object store and upload claims in use (tests swap single stages to fail them). */
+  constructor(readonly deps: JobDeps) {
+    this.repo = new ClipJobRepo(deps.app.db);
+    this.settings = jobSettings(deps.app);
+  }
+
+  /** The durable task that runs each job (registered on app.tasks by the workers). */
+  taskHandler(): TaskHandler {
+    return clipJobTaskHandler(this.deps, this);
+  }
+
+  /** POST /v1/clips: validates, checks a link, then accepts the job in one transaction. */
+  async create(teamId: string, body: unknown): Promise<CreatedClipJob> {
+    const input = parseBody(createClipJobSchema, body);
+    const { app } = this.deps;
+    const team = app.teams.get(teamId);
+    const base = {
+      team_id: teamId,
+      criteria: input.criteria || null,
+      target_duration: input.target_duration ?? null,
+      language: input.language ?? team?.preferred_language ?? 'en',
+    };
+    let fields: Omit<NewClipJob, keyof typeof base> | undefined;
+    if (input.source.url !== undefined) fields = await this.linkFields(input.source.url);
+
+    const jobId = newId('job');
+    const job = app.db.transaction(() => {
+      if (!fields) {
+        // Spec: 409 for an upload that is not complete, or already feeds another job.
+        const upload = this.deps.uploads.claimForJob(teamId, input.source.upload_id!, jobId);
+        fields = { source_type: 'upload', source_url: null, upload_id: input.source.upload_id!, folder_name: upload.fileName || input.source.upload_id!, media_key: upload.objectKey };
+      }
+      const row = this.repo.insert({ ...base, ...fields }, app.clock.now(), jobId);
+      app.events.emit('asset.analysis.started', { asset_id: row.asset_id, team_id: teamId, job_id: row.id });
+      app.tasks.enqueue({ kind: CLIP_JOB_TASK, resourceId: row.id, teamId });
+      return row;
+    }).immediate();
+    return { job_id: job.id, status: 'queued', created_at: job.created_at };
+  }
+
+  /**
+   * A link: malformed is 400; a video platform goes to yt-dlp; any other link is asked what it
+   * is, and a web page is refused up front (spec behaviour 3). An unreachable link is accepted
+   * and fails later in the background (behaviour 2).
+   */
+  private async linkFields(raw: string) {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw badRequest('source.url is not a valid URL', { field: 'source.url' });
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest('source.url must be an http or https link', { field: 'source.url' });
+    if (!url.hostname) throw badRequest('source.url has no host', { field: 'source.url' });
+    if (!linkPolicy(this.deps.app).allowPrivate && isPrivateHost(url.hostname)) {
+      throw badRequest('source.url points at a loopback, private or link-local address, which this deployment does not download from', { field: 'source.url' });
+    }
+    if (isVideoPlatformUrl(url, this.settings.platformHosts)) {
+      return { source_type: 'platform' as const, source_url: url.href, upload_id: null, folder_name: url.hostname + url.pathname, media_key: null };
+    }
+    const seen = await inspectLink(url, linkPolicy(this.deps.app), this.settings.linkCheckMs);
+    if (seen.isWebPage) {
+      throw badRequest(`source.url is a web page (${seen.contentType}), not a video file: link the video file itself, or a video-platform page`, { field: 'source.url', content_type: seen.contentType });
+    }
+    return { source_type: 'url' as const, source_url: url.href, upload_id: null, folder_name: fileNameOfUrl(url), media_key: null };
+  }
+
+  /** GET /v1/clips/:jobId (404 for other teams' jobs). */
+  view(teamId: string, jobId: string): ClipJobView {
+    const job = this.repo.get(teamId, jobId);
+    if (!job) throw notFound('Clip job', jobId);
+    return this.toView(job);
+  }
+
+  toView(job: ClipJobRow): ClipJobView {
+    const view: ClipJobView = {
+      job_id: job.id,
+      status: job.status,
+      created_at: job.created_at,
+      clips: this.deps.app.clips.listByJob(job.id).map((c) => this.clipView(c)),
+      folder_name: job.folder_name,
+      progress: Math.round(job.progress * 100) / 100,
+    };
+    if (job.status === 'error') view.error = job.error ?? 'The pipeline failed';
+    return view;
+  }
+
+  clipView(c: ClipRow): ClipView {
+    return {
+      id: c.id,
+      title: c.title,
+      duration: clipDuration(c),
+      score: Math.round(c.score * 1000) / 1000,
+      // Spec "Clip": "May be omitted while the preview is still rendering."
+      ...(c.preview_key ? { preview_url: this.deps.objects.signedGetUrl(c.preview_key, PREVIEW_URL_TTL_MS) } : {}),
+      editor_url: `${this.deps.app.baseUrl}/app/clips/${c.id}`,
+      start: round2(c.start),
+      end: round2(c.end),
+      score_breakdown: clipBreakdown(c),
+      reason: c.reason,
+    };
+  }
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;

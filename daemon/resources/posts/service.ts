@@ -1,0 +1,192 @@
+import { badRequest, notFound } from '../../../src/api/errors.js';
+import { newId } from '../../../src/api/ids.js';
+import { parseBody } from '../../../src/api/validate.js';
+import {
+  CAPTION_LIMITS, MIN_SCHEDULE_LEAD_MS, SETTINGS_KEY, publishPostSchema, updatePostSchema,
+  type Post, type PostStatus,
+} from '../../../src/api/post-schemas.js';
+import type { AppContext } from '../../app.js';
+import type { ClipRow } from '../../store/clips.js';
+import { PostRepo, type PostRow } from '../../store/posts.js';
+import { writeDraft } from './drafts.js';
+import { postView } from './view.js';
+
+export const PUBLISH_TASK = 'post.publish';
+/** Spec "Post" states: cancel works from these; from `processing` on the post cannot be pulled back. */
+const CANCELLABLE: readonly PostStatus[] = ['draft', 'scheduled', 'queued'];
+/** States in which publishing is under way and may still fail. */
+const PUBLISHING: readonly PostStatus[] = ['queued', 'processing', 'uploading'];
+
+export const captionLength = (s: string) => [...s].length;
+
+/**
+ * The one owner of the post state machine (spec "Post"): drafts, edits, publish / schedule,
+ * cancel, the scheduler's promotion of due posts and the publish task's moves. Every move is a
+ * compare-and-set on the current status inside a transaction that also writes its event.
+ */
+export class PostService {
+  readonly repo: PostRepo;
+  constructor(private app: Pick<AppContext, 'db' | 'clock' | 'events' | 'platforms' | 'tasks' | 'clips' | 'log'>, private hasConnector: (name: string) => boolean) {
+    this.repo = new PostRepo(app.db);
+  }
+
+  require(teamId: string, id: string): PostRow {
+    const row = this.repo.get(teamId, id);
+    if (!row) throw notFound('Post', id);
+    return row;
+  }
+
+  get(teamId: string, id: string): Post {
+    return postView(this.require(teamId, id));
+  }
+
+  listForClip(teamId: string, clipId: string): Post[] {
+    if (!this.app.clips.get(teamId, clipId)) throw notFound('Clip', clipId);
+    return this.repo.listByClip(clipId).map(postView);
+  }
+
+  /** Preview-ready hook: one draft per connected platform (runs inside the preview transaction). */
+  createDrafts(clip: ClipRow): PostRow[] {
+    const now = this.app.clock.now();
+    const created: PostRow[] = [];
+    for (const conn of this.app.platforms.list(clip.team_id)) {
+      if (this.repo.exists(clip.id, conn.platform)) continue; // a repeated preview does not duplicate drafts
+      const draft = writeDraft(this.app, clip, conn.platform);
+      const key = SETTINGS_KEY[conn.platform];
+      const row: PostRow = {
+        id: newId('post'), team_id: clip.team_id, clip_id: clip.id, platform: conn.platform, status: 'draft',
+        caption: draft.caption, title: draft.title ?? null, settings: key ? JSON.stringify(draft.settings) : null,
+        scheduled_at: null, published_at: null, published_url: null, error: null, created_at: now, updated_at: now,
+      };
+      this.repo.insert(row);
+      this.app.events.emit('post.draft.created', { post_id: row.id, clip_id: clip.id, platform: row.platform, team_id: clip.team_id });
+      created.push(row);
+    }
+    return created;
+  }
+
+  /** PUT /v1/posts/:postId: drafts only; fields of other platforms are refused (spec's 400s). */
+  edit(teamId: string, id: string, body: unknown): Post {
+    const input = parseBody(updatePostSchema, body);
+    const row = this.require(teamId, id);
+    if (row.status !== 'draft') throw notDraft(row, 'edited');
+    const wrongPlatform = (field: string) => badRequest(`${field} can only be set on ${field === 'short_video' ? 'short_video' : 'long_video'} posts; this post is for ${row.platform}`, { field, platform: row.platform });
+    if (input.title !== undefined && row.platform !== 'long_video') throw wrongPlatform('title');
+    if (input.long_video !== undefined && row.platform !== 'long_video') throw wrongPlatform('long_video');
+    if (input.short_video !== undefined && row.platform !== 'short_video') throw wrongPlatform('short_video');
+    const limit = CAPTION_LIMITS[row.platform];
+    if (input.caption !== undefined && captionLength(input.caption) > limit) {
+      throw badRequest(`caption is at most ${limit} characters on ${row.platform} (got ${captionLength(input.caption)})`, { field: 'caption', limit });
+    }
+    const patch = input.short_video ?? input.long_video;
+    const settings = patch ? JSON.stringify({ ...JSON.parse(row.settings ?? '{}'), ...stripUndefined(patch) }) : row.settings;
+    const ok = this.repo.updateDraft(id, { caption: input.caption ?? row.caption, title: input.title ?? row.title, settings }, this.app.clock.now());
+    if (!ok) throw notDraft(this.require(teamId, id), 'edited');
+    return this.get(teamId, id);
+  }
+
+  /** POST /v1/posts/:postId/publish: now (`queued`) or at `scheduled_at` (`scheduled`). */
+  publish(teamId: string, id: string, body: unknown): Post {
+    const input = parseBody(publishPostSchema, body);
+    const row = this.require(teamId, id);
+    if (row.status !== 'draft') throw notDraft(row, 'published');
+    const conn = this.app.platforms.get(teamId, row.platform);
+    if (!conn || conn.status !== 'active' || !this.hasConnector(conn.connector)) {
+      throw badRequest(`No active connection for ${row.platform}: connect it first (POST /v1/platforms)`, { field: 'platform', platform: row.platform });
+    }
+    const now = this.app.clock.now();
+    const at = input.scheduled_at ?? undefined;
+    if (at !== undefined && at < now + MIN_SCHEDULE_LEAD_MS) {
+      throw badRequest('scheduled_at must be at least 5 minutes in the future', { field: 'scheduled_at', earliest: now + MIN_SCHEDULE_LEAD_MS });
+    }
+    const moved = this.app.db.transaction(() => {
+      if (at === undefined) return this.queue(row, ['draft'], now);
+      if (!this.repo.transition(id, ['draft'], 'scheduled', now, { scheduled_at: at })) return false;
+      this.app.events.emit('post.scheduled', { post_id: id, clip_id: row.clip_id, platform: row.platform, team_id: teamId, scheduled_at: at });
+      return true;
+    }).immediate();
+    if (!moved) throw notDraft(this.require(teamId, id), 'published');
+    return this.get(teamId, id);
+  }
+
+  /** POST /v1/posts/:postId/cancel (DESIGN.md): from draft, scheduled or queued only. */
+  cancel(teamId: string, id: string): Post {
+    this.require(teamId, id); // 404 for another team's post, before anything moves
+    const moved = this.app.db.transaction(() => {
+      if (!this.repo.transition(id, CANCELLABLE, 'cancelled', this.app.clock.now())) return false;
+      this.app.tasks.repo.cancelPending(PUBLISH_TASK, id, this.app.clock.now());
+      return true;
+    }).immediate();
+    if (!moved) {
+      const current = this.require(teamId, id);
+      throw badRequest(`Post ${id} is ${current.status}; only draft, scheduled and queued posts can be cancelled`, { field: 'status', status: current.status });
+    }
+    return this.get(teamId, id);
+  }
+
+  /** The scheduler's step: due scheduled posts become queued, each with its publish task. */
+  promoteDue(): number {
+    const now = this.app.clock.now();
+    let moved = 0;
+    for (const row of this.repo.due(now)) {
+      if (this.app.db.transaction(() => this.queue(row, ['scheduled'], now)).immediate()) moved++;
+    }
+    return moved;
+  }
+
+  private queue(row: PostRow, from: readonly PostStatus[], now: number): boolean {
+    if (!this.repo.transition(row.id, from, 'queued', now)) return false;
+    this.app.tasks.enqueue({ kind: PUBLISH_TASK, resourceId: row.id, teamId: row.team_id });
+    return true;
+  }
+
+  // --- moves made by the publish task --------------------------------------------------------
+
+  /** queued -> processing; false when the post was cancelled (or already moved on). */
+  startProcessing(id: string): boolean {
+    return this.app.db.transaction(() => this.repo.transition(id, ['queued'], 'processing', this.app.clock.now())).immediate();
+  }
+
+  /** processing -> uploading, recording the attempt id before the connector is called. */
+  startUploading(id: string, connector: string): string | undefined {
+    return this.app.db.transaction(() => {
+      const now = this.app.clock.now();
+      if (!this.repo.transition(id, ['processing'], 'uploading', now)) return undefined;
+      const attemptId = `att_${newId('post').slice(5)}`;
+      this.repo.startAttempt({ id: attemptId, post_id: id, connector, started_at: now });
+      return attemptId;
+    }).immediate();
+  }
+
+  /** uploading -> published with the connector's result, recorded in the same transaction. */
+  markPublished(id: string, attemptId: string, result: { url: string; externalId: string }): void {
+    this.app.db.transaction(() => {
+      const now = this.app.clock.now();
+      this.repo.finishAttempt(attemptId, { status: 'succeeded', external_id: result.externalId, published_url: result.url }, now);
+      if (!this.repo.transition(id, ['uploading'], 'published', now, { published_at: now, published_url: result.url })) return;
+      const row = this.repo.byId(id)!;
+      this.app.events.emit('post.published', { post_id: id, clip_id: row.clip_id, platform: row.platform, team_id: row.team_id, published_url: result.url });
+    }).immediate();
+  }
+
+  /**
+   * Any publishing state -> failed (permanent failure or retries exhausted), with post.failed.
+   * Called from the task's onGiveUp, inside the runner's transaction.
+   */
+  markFailed(id: string, error: string): void {
+    const now = this.app.clock.now();
+    const open = this.repo.openAttempt(id);
+    if (open) this.repo.finishAttempt(open.id, { status: 'failed', error }, now);
+    if (!this.repo.transition(id, PUBLISHING, 'failed', now, { error })) return;
+    const row = this.repo.byId(id)!;
+    this.app.events.emit('post.failed', { post_id: id, clip_id: row.clip_id, platform: row.platform, team_id: row.team_id, error });
+  }
+}
+
+function notDraft(row: PostRow, verb: string) {
+  return badRequest(`Post ${row.id} is ${row.status}; only draft posts can be ${verb}`, { field: 'status', status: row.status });
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

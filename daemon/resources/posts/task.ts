@@ -1,0 +1,88 @@
+import { PermanentTaskError, type TaskHandler } from '../../tasks/task-runner.js';
+import { failpoint } from '../../failpoints.js';
+import type { ClipRepo } from '../../store/clips.js';
+import type { PlatformRepo } from '../../store/platforms.js';
+import { discardWork, renderClipFile, type RenderDeps } from '../renders/renderer.js';
+import { ConnectorError } from '../platforms/connectors/connector.js';
+import type { ConnectorRegistry } from '../platforms/connectors/registry.js';
+import { PUBLISH_TASK, type PostService } from './service.js';
+
+/** Object key of a post's fresh render (kept until the connector has published it). */
+const renderKey = (postId: string) => `posts/${postId}/video.mp4`;
+
+export interface PublishDeps {
+  posts: PostService;
+  clips: ClipRepo;
+  platforms: PlatformRepo;
+  connectors: ConnectorRegistry;
+  render: RenderDeps;
+}
+
+/**
+ * The durable publish task: queued -> processing (a fresh render, spec: "Publishing triggers its
+ * own fresh render") -> uploading (the connector) -> published, or failed after a permanent
+ * error or the last retry. Resumable at every step, and never publishes twice: the attempt is
+ * recorded before the connector is called, and after a crash the same attempt is resumed with
+ * the post id as the connector's idempotency key, so the connector returns the publication it
+ * already made instead of making another.
+ */
+export function publishTaskHandler(d: PublishDeps): TaskHandler {
+  return {
+    kind: PUBLISH_TASK,
+    concurrency: 1,
+    maxAttempts: 4,
+    retryDelayMs: (n) => 30_000 * 2 ** (n - 1),
+    async run(task, ctl) {
+      const id = task.resource_id;
+      let post = d.posts.repo.byId(id);
+      if (post?.status === 'queued' && d.posts.startProcessing(id)) post = d.posts.repo.byId(id);
+      // Cancelled before it started, or already published / failed: nothing to do.
+      if (!post || (post.status !== 'processing' && post.status !== 'uploading')) return;
+      const clip = d.clips.byId(post.clip_id);
+      if (!clip) throw new PermanentTaskError('The clip of this post no longer exists');
+      const connection = d.platforms.get(post.team_id, post.platform);
+      const connector = connection && d.connectors.get(connection.connector);
+      if (!connection || !connector) throw new PermanentTaskError(`No active connection for ${post.platform} any more`);
+
+      const key = renderKey(id);
+      let file = await d.render.objects.localPath(key);
+      if (!file) {
+        const out = await renderClipFile(d.render, clip, { signal: ctl.signal });
+        await d.render.objects.putFile(key, out);
+        await discardWork(out);
+        file = await d.render.objects.localPath(key);
+        if (!file) throw new Error('The rendered video vanished from the object store');
+      }
+
+      if (post.status === 'processing') d.posts.startUploading(id, connector.name);
+      const attempt = d.posts.repo.openAttempt(id);
+      if (!attempt) return; // moved on meanwhile (cancelled before processing cannot happen; defensive)
+      try {
+        const result = await connector.publish({
+          postId: id,
+          attemptId: attempt.id,
+          platform: post.platform,
+          connection,
+          file,
+          caption: post.caption,
+          title: post.platform === 'long_video' ? (post.title ?? undefined) : undefined,
+          settings: post.settings ? (JSON.parse(post.settings) as Record<string, unknown>) : {},
+          signal: ctl.signal,
+          resumeState: attempt.resume_state,
+          saveResumeState: (state) => d.posts.repo.saveResumeState(attempt.id, state),
+        });
+        failpoint('publish.after-upload'); // tests: the platform has it, nothing recorded yet
+        d.posts.markPublished(id, attempt.id, result);
+      } catch (e) {
+        if (e instanceof ConnectorError && !e.retryable) throw new PermanentTaskError(e.message);
+        throw e;
+      }
+      await d.render.objects.delete(key); // the connector has its own copy now
+    },
+    onGiveUp(task, error) {
+      d.posts.markFailed(task.resource_id, error.message);
+      // The post will not be published: its rendered file has no further use.
+      void d.render.objects.delete(renderKey(task.resource_id)).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Db } from '../../store/db.js';
+import { clipWords, type ClipRow } from '../../store/clips.js';
+import { PermanentTaskError } from '../../tasks/task-runner.js';
+import { buildAss } from '../../pipeline/render/captions-ass.js';
+import { probe, runFfmpeg } from '../../pipeline/media/index.js';
+import type { RenderObjects } from './objects-port.js';
+import { fullRenderArgs } from '../../pipeline/render/render-graph.js';
+
+export interface RenderDeps {
+  db: Db;
+  objects: RenderObjects;
+  /** Folder for work files (captions script, partial output). */
+  tmpDir: string;
+}
+
+/** The stored source video of the clip's job, as a local file path. */
+export async function clipSource(deps: RenderDeps, clip: ClipRow): Promise<string> {
+  const key = deps.db.prepare('SELECT media_key FROM clip_jobs WHERE id = ?').pluck().get(clip.job_id) as string | null | undefined;
+  const path = key ? await deps.objects.localPath(key) : undefined;
+  if (!path) throw new PermanentTaskError(`The source video of clip ${clip.id} is no longer stored`);
+  return path;
+}
+
+/**
+ * Renders a clip in full quality into a new work file and returns its path (the caller moves it
+ * into the object store). One code path for full renders and for publishing's fresh render.
+ */
+export async function renderClipFile(deps: RenderDeps, clip: ClipRow, opts: { signal?: AbortSignal; onProgress?: (p: number) => void } = {}): Promise<string> {
+  const source = await clipSource(deps, clip);
+  const work = await mkdtemp(join(deps.tmpDir, 'render-'));
+  const output = join(work, 'out.mp4');
+  try {
+    const assFile = join(work, 'captions.ass');
+    await writeFile(assFile, buildAss(clipWords(clip), clip.start, clip.end));
+    const info = await probe(source, { signal: opts.signal });
+    if (!info.hasVideo || !info.width || !info.height) throw new PermanentTaskError(`The source video of clip ${clip.id} has no picture to render`);
+    const args = fullRenderArgs({ source, start: clip.start, end: clip.end, assFile, width: info.width, height: info.height, hasAudio: info.hasAudio, output });
+    await runFfmpeg(args, { duration: clip.end - clip.start, signal: opts.signal, onProgress: opts.onProgress });
+    await rm(assFile, { force: true });
+    return output;
+  } catch (e) {
+    await rm(work, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+/** Removes the work folder of a render's output file once it has been moved or is not wanted. */
+export async function discardWork(outputFile: string): Promise<void> {
+  await rm(join(outputFile, '..'), { recursive: true, force: true });
+}

@@ -1,0 +1,54 @@
+import type { TaskHandler } from '../../tasks/task-runner.js';
+import type { ClipRepo } from '../../store/clips.js';
+import { discardWork, renderClipFile, type RenderDeps } from './renderer.js';
+import { RENDER_TASK, type RenderService } from './service.js';
+
+/** Thrown inside a render when a re-trigger replaced the generation being rendered. */
+class Superseded extends Error {}
+
+/**
+ * The durable task behind a full render. Resumable: after a crash it renders the current
+ * generation again from the start (ffmpeg output is not resumable; the partial file was in a
+ * work folder). A re-trigger while rendering aborts ffmpeg and renders the new generation.
+ */
+export function renderTaskHandler(renders: RenderService, clips: ClipRepo, deps: RenderDeps): TaskHandler {
+  return {
+    kind: RENDER_TASK,
+    concurrency: 1, // a 1080x1920 x264 encode takes both cores
+    maxAttempts: 2,
+    retryDelayMs: () => 5000,
+    async run(task, ctl) {
+      for (;;) {
+        const row = renders.repo.get(task.resource_id);
+        const clip = clips.byId(task.resource_id);
+        if (!row || !clip || row.status === 'done' || row.status === 'failed') return;
+        if (!renders.start(row)) continue; // replaced meanwhile: take the new generation
+        const local = new AbortController();
+        const onAbort = () => local.abort(ctl.signal.reason);
+        ctl.signal.addEventListener('abort', onAbort, { once: true });
+        let file: string;
+        try {
+          file = await renderClipFile(deps, clip, {
+            signal: local.signal,
+            onProgress: (p) => {
+              if (!renders.progress(row, p)) local.abort(new Superseded());
+            },
+          });
+        } catch (e) {
+          if (local.signal.reason instanceof Superseded && !ctl.signal.aborted) continue;
+          throw e;
+        } finally {
+          ctl.signal.removeEventListener('abort', onAbort);
+        }
+        const key = `renders/${clip.id}/${row.generation}.mp4`;
+        await deps.objects.putFile(key, file);
+        await discardWork(file);
+        if (renders.succeed(row, key)) return;
+        await deps.objects.delete(key); // a newer generation was requested while this one finished
+      }
+    },
+    onGiveUp(task, error) {
+      renders.fail(task.resource_id, error.message);
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { badRequest } from '../../../src/api/errors.js';
+import type { CompleteUploadInput } from '../../../src/api/schemas.js';
+import { normalizeEtag } from '../../objects/object-store.js';
+import type { UploadPart, UploadRecord, UploadStatus } from '../../store/uploads.js';
+
+export const MiB = 1024 * 1024;
+const HOUR = 3600_000;
+
+/** The numbers of the spec's "Sizes, times and counts" and DESIGN.md, in one place. */
+export const UPLOAD_LIMITS = {
+  /** `size_bytes` of a multipart upload: at most 10,000,000,000. */
+  maxSizeBytes: 10_000_000_000,
+  /** A single PUT: up to 5 GB. */
+  maxSinglePutBytes: 5_000_000_000,
+  maxParts: 100,
+  /** `part_numbers` per re-sign call. */
+  maxResignParts: 100,
+  singleUrlTtlMs: HOUR,
+  partUrlTtlMs: 4 * HOUR,
+  /** Our choice: a pending multipart upload expires a day after its last part PUT or re-sign. */
+  pendingIdleMs: 24 * HOUR,
+  /** Our choice: a complete upload no job has used is removed by the first cleanup a day on. */
+  unusedKeepMs: 24 * HOUR,
+  /** DESIGN.md: part size is at least 5 MiB. Tests may lower it (config extra.min_part_size). */
+  minPartSize: 5 * MiB,
+} as const;
+
+/**
+ * DESIGN.md: `max(5 MiB, ceil(size_bytes / 100))` rounded up to a whole MiB, so no upload needs
+ * more than 100 parts. (With a test minimum under 1 MiB, it rounds to that minimum instead.)
+ */
+export function partSizeFor(sizeBytes: number, minPartSize: number = UPLOAD_LIMITS.minPartSize): number {
+  const unit = Math.min(MiB, minPartSize);
+  return Math.ceil(Math.max(minPartSize, Math.ceil(sizeBytes / UPLOAD_LIMITS.maxParts)) / unit) * unit;
+}
+
+export const partCountFor = (sizeBytes: number, partSize: number) => Math.ceil(sizeBytes / partSize);
+
+/** Part N covers bytes (N-1) x part_size through N x part_size - 1; the last may be shorter. */
+export function partLength(upload: Pick<UploadRecord, 'size_bytes' | 'part_size' | 'part_count'>, partNumber: number): number {
+  const { size_bytes: size, part_size: partSize, part_count: count } = upload;
+  if (size === null || partSize === null || count === null) throw new Error('partLength of a single-PUT upload');
+  return partNumber < count ? partSize : size - (count - 1) * partSize;
+}
+
+/**
+ * The status an upload has now. A pending upload past its stale time (single: its URL expired
+ * unused; multipart: a day without activity) is expired even before the nightly cleanup writes
+ * it down. A complete upload stays complete while its object exists (spec: "upload_id validity:
+ * while the stored object exists"); the cleanup removes unused ones and marks them expired.
+ */
+export function effectiveStatus(upload: Pick<UploadRecord, 'status' | 'stale_at'>, now: number): UploadStatus {
+  return upload.status === 'pending' && now >= upload.stale_at ? 'expired' : upload.status;
+}
+
+/**
+ * A complete call's part list: every part 1..N named exactly once, each received with the etag
+ * given (spec "POST /v1/uploads" errors: else 400, and the caller re-PUTs and completes again).
+ */
+export function checkPartList(u: Pick<UploadRecord, 'part_count'>, parts: CompleteUploadInput['parts'], stored: UploadPart[]): void {
+  const count = u.part_count!;
+  const seen = new Map<number, number>();
+  for (const p of parts) seen.set(p.part_number, (seen.get(p.part_number) ?? 0) + 1);
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !seen.has(n));
+  const duplicate = [...seen].filter(([, times]) => times > 1).map(([n]) => n);
+  const outOfRange = [...seen.keys()].filter((n) => n > count);
+  if (missing.length || duplicate.length || outOfRange.length) {
+    throw badRequest(`parts must list every part 1..${count} exactly once`, { field: 'parts', missing, duplicate, out_of_range: outOfRange });
+  }
+  const received = new Map(stored.map((p) => [p.part_number, p]));
+  const notReceived = parts.filter((p) => !received.has(p.part_number)).map((p) => p.part_number);
+  const mismatch = parts.filter((p) => received.has(p.part_number) && normalizeEtag(received.get(p.part_number)!.etag) !== normalizeEtag(p.etag)).map((p) => p.part_number);
+  if (notReceived.length || mismatch.length) {
+    const message = notReceived.length ? `Part(s) ${notReceived.join(', ')} have not been uploaded` : `The etag of part(s) ${mismatch.join(', ')} does not match the stored part`;
+    throw badRequest(`${message}; PUT them (re-sign first if the URL expired) and complete again`, { field: 'parts', not_received: notReceived, etag_mismatch: mismatch });
+  }
+}

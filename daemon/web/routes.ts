@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { unauthorized } from '../../src/api/errors.js';
+import { clipWords } from '../store/clips.js';
+import { clipPage, jobsPage, loginPage, messagePage } from './clip-page.js';
+import { sendHtml } from './html.js';
+import { safeNext, sessionCookie, signedInTeam, verifiedTeam } from './session.js';
+import type { RequestContext, Router } from '../server/router.js';
+
+/**
+ * The daemon's web pages behind sign-in (DESIGN.md, "Web pages on the daemon"): `editor_url`
+ * is `<base>/app/clips/<clipId>`; sign-in is a bearer token or the session cookie that
+ * `/app/login` sets from a token.
+ */
+export function registerAppPages(router: Router): void {
+  router.get('/app/clips/:clipId', { auth: 'none' }, async (ctx) => {
+    const teamId = await signedInTeam(ctx.app, ctx.req);
+    if (!teamId) return notSignedIn(ctx);
+    const clip = ctx.app.clips.get(teamId, ctx.params.clipId);
+    const job = clip && ctx.app.clipJobs.repo.get(teamId, clip.job_id);
+    if (!clip || !job) return sendHtml(ctx.res, 404, messagePage('Not found', `There is no clip ${ctx.params.clipId} in your team.`));
+    const view = ctx.app.clipJobs.clipView(clip);
+    const nonce = randomBytes(12).toString('base64');
+    const html = clipPage(view, { folder: job.folder_name, words: clipWords(clip), transcript: clip.transcript, nonce });
+    return sendHtml(ctx.res, 200, html, { nonce, mediaOrigin: view.preview_url ? new URL(view.preview_url, ctx.app.baseUrl).origin : undefined });
+  });
+
+  router.get('/app', { auth: 'none' }, async (ctx) => {
+    const teamId = await signedInTeam(ctx.app, ctx.req);
+    if (!teamId) return notSignedIn(ctx);
+    const jobs = ctx.app.clipJobs.repo.listByTeam(teamId, 50).map((j) => ({
+      folder: j.folder_name,
+      status: j.status,
+      created_at: j.created_at,
+      clips: ctx.app.clips.listByJob(j.id).map((c) => ({ id: c.id, title: c.title, score: c.score })),
+    }));
+    return sendHtml(ctx.res, 200, jobsPage(jobs));
+  });
+
+  router.get('/app/login', { auth: 'none' }, async (ctx) => {
+    const next = safeNext(ctx.query.get('next'));
+    const token = ctx.query.get('token');
+    if (token) return signIn(ctx, token, next);
+    return sendHtml(ctx.res, 200, loginPage(next));
+  });
+
+  router.post('/app/login', { auth: 'none' }, async (ctx) => {
+    const form = new URLSearchParams(await readSmallBody(ctx));
+    return signIn(ctx, (form.get('token') ?? '').trim(), safeNext(form.get('next')));
+  });
+}
+
+async function signIn(ctx: RequestContext, token: string, next: string) {
+  if (!token || !(await verifiedTeam(ctx.app, token))) {
+    return sendHtml(ctx.res, 401, loginPage(next, 'That token is not valid (or it has expired). Mint a new one and try again.'));
+  }
+  ctx.res.writeHead(303, { location: next, 'set-cookie': sessionCookie(ctx.app, token), 'cache-control': 'no-store' }).end();
+  return undefined;
+}
+
+/** A browser is sent to the sign-in page; an API client gets the usual 401 envelope. */
+function notSignedIn(ctx: RequestContext) {
+  if (!String(ctx.req.headers.accept ?? '').includes('text/html')) throw unauthorized('Sign-in required: send Authorization: Bearer <ID token>, or sign in at /app/login');
+  ctx.res.writeHead(303, { location: `/app/login?next=${encodeURIComponent(ctx.path)}`, 'cache-control': 'no-store' }).end();
+  return undefined;
+}
+
+/** A sign-in form is a few hundred bytes; anything over 16 KiB is not one. */
+async function readSmallBody(ctx: RequestContext): Promise<string> {
+  let text = '';
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    text += chunk.toString('utf8');
+    if (text.length > 16_384) break;
+  }
+  return text.slice(0, 16_384);
+}
