@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
 import type { JobStatus } from '../../src/api/clips.js';
-import type { SuggestedClip, Word } from '../pipeline/types.js';
+import type { Segment, SuggestedClip, Word } from '../pipeline/types.js';
 import { newId } from '../../src/api/ids.js';
 
 /** A stored clip job (migration 003). The clip-job service owns its state machine. */
@@ -67,6 +67,27 @@ export class ClipJobRepo {
   stageResults(jobId: string): Map<string, unknown> {
     const rows = this.db.prepare('SELECT stage, result FROM job_stages WHERE job_id = ?').all(jobId) as Array<{ stage: string; result: string }>;
     return new Map(rows.map((r) => [r.stage, JSON.parse(r.result)]));
+  }
+
+  /**
+   * The job's stored transcript: the segments of its `transcribe:<n>` stage results in chunk
+   * order (empty before transcription has stored anything). Other modules read this, never the
+   * stage rows themselves.
+   */
+  transcriptOf(jobId: string): Segment[] {
+    const rows = this.db.prepare("SELECT stage, result FROM job_stages WHERE job_id = ? AND stage LIKE 'transcribe:%'").all(jobId) as Array<{ stage: string; result: string }>;
+    const chunk = (stage: string) => Number(stage.slice('transcribe:'.length));
+    return rows
+      .sort((a, b) => chunk(a.stage) - chunk(b.stage))
+      .flatMap((r) => {
+        const value = JSON.parse(r.result) as { segments?: Segment[] };
+        return Array.isArray(value?.segments) ? value.segments : [];
+      });
+  }
+
+  /** The source video's object key and the job's language, for renders and drafts (any team). */
+  sourceOf(jobId: string): { media_key: string | null; language: string } | undefined {
+    return this.db.prepare('SELECT media_key, language FROM clip_jobs WHERE id = ?').get(jobId) as { media_key: string | null; language: string } | undefined;
   }
 
   saveStage(jobId: string, stage: string, result: unknown, now: number): void {
