@@ -41,7 +41,7 @@ const median = (xs: number[]) => {
 
 export async function run(rounds = 3) {
   const src = source1080p(CLIP_SECONDS + 10);
-  const d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000 } });
+  const d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
   const work = mkdtempSync(join(tmpdir(), 'clipper-bench-render-'));
   try {
     const start = 5;

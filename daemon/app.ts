@@ -1,110 +1,153 @@
-import type { Db } from './store/db.js';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { RATE_LIMITS } from '../src/api/limits.js';
 import type { Clock } from './clock.js';
 import type { DaemonConfig } from './config.js';
 import type { Logger } from './log.js';
-import { TeamRepo } from './store/teams.js';
-import { ApiKeyRepo } from './store/api-keys.js';
-import { WebhookRepo } from './store/webhooks.js';
-import { PlatformRepo } from './store/platforms.js';
-import { EventLog } from './store/events.js';
-import { WebhookOutbox } from './store/webhook-outbox.js';
 import { TokenVerifier } from './identity/token-verifier.js';
-import { RateLimiter } from './server/rate-limit.js';
-import { TaskRunner } from './tasks/task-runner.js';
-import { ClipRepo, type PreviewReadyHook } from './store/clips.js';
-import { createPublishing, type Publishing } from './resources/posts/setup.js';
-import { HeavyQueue } from './pipeline/heavy-queue.js';
-import { createClipJobs } from './resources/clip-jobs/index.js';
-import type { ClipJobService } from './resources/clip-jobs/service.js';
-import { join } from 'node:path';
-import type { ObjectStore } from './objects/object-store.js';
 import { DiskObjectStore } from './objects/disk-store.js';
+import type { ObjectStore } from './objects/object-store.js';
 import { ObjectUrls } from './objects/object-urls.js';
-import { UploadRepo } from './store/uploads.js';
+import { HeavyQueue } from './pipeline/heavy-queue.js';
+import { realStages } from './pipeline/real-stages.js';
+import { RateLimiter } from './server/rate-limit.js';
+import type { Db } from './store/db.js';
+import { sqliteStore, type Store } from './store/index.js';
+import type { PreviewReadyHook } from './store/clips.js';
+import { TaskRunner } from './tasks/task-runner.js';
+import { WebSessions } from './web/session.js';
+import { jobSettings } from './resources/clip-jobs/deps.js';
+import { ClipJobService } from './resources/clip-jobs/service.js';
+import { KeyService } from './resources/keys/service.js';
+import { ConnectorRegistry } from './resources/platforms/connectors/registry.js';
+import { LocalConnector } from './resources/platforms/connectors/local.js';
+import { ResumableUploadConnector } from './resources/platforms/connectors/resumable-upload.js';
+import { PlatformService } from './resources/platforms/service.js';
+import { PostService } from './resources/posts/service.js';
+import { renderObjects } from './resources/renders/objects-port.js';
+import { RenderService } from './resources/renders/service.js';
 import { UploadService } from './resources/uploads/service.js';
+import { WebhookService } from './resources/webhooks/service.js';
+import { backgroundWork } from './background.js';
+import type { Worker } from './worker.js';
 
 /**
- * The application context: built once from config at start-up and passed to every route,
- * service and worker. Nothing reaches for globals.
+ * The application as the composition root built it, once, from the typed config: the store and
+ * object store, the shared machinery, one service per resource. Services receive only what they
+ * use, through their constructors; nothing here is passed around whole. daemon.ts serves
+ * `router(app)` and starts `workers`; tests reach in for the pieces they drive.
  */
-export interface AppContext {
+export interface App {
   config: DaemonConfig;
   clock: Clock;
   log: Logger;
+  /** The SQLite connection under `store` (tests inspect rows through it). */
   db: Db;
-  /** Base URL clients use to reach this daemon (links in responses are built on it). */
+  store: Store;
+  /** Base URL clients reach this daemon at; set once the server listens (port 0 in tests). */
   baseUrl: string;
-  teams: TeamRepo;
-  apiKeys: ApiKeyRepo;
-  webhooks: WebhookRepo;
-  platforms: PlatformRepo;
-  events: EventLog;
-  /** Webhook deliveries (issue 6). */
-  webhookOutbox: WebhookOutbox;
-  tokens: TokenVerifier;
-  limiter: RateLimiter;
-  /** The durable task queue: clip jobs, renders and publishing register their handlers. */
-  tasks: TaskRunner;
-  clips: ClipRepo;
-  /** Run inside the transaction that marks a clip preview ready (drafts hook in here). */
-  previewReadyHooks: PreviewReadyHook[];
-  /** Full renders, posts, connectors and the post scheduler (daemon/publish/setup.ts). */
-  connectors: Publishing['connectors'];
-  localConnector: Publishing['localConnector'];
-  renders: Publishing['renders'];
-  posts: Publishing['posts'];
-  postScheduler: Publishing['postScheduler'];
+  objects: ObjectStore;
+  objectUrls: ObjectUrls;
   /** Every CPU-heavy child process (ffmpeg, speech) runs through this one queue. */
   heavy: HeavyQueue;
-  /** Clip jobs (POST/GET /v1/clips) and the pipeline behind them. */
+  tasks: TaskRunner;
+  tokens: TokenVerifier;
+  /** Read on every request: tests swap it for other limits on a running daemon. */
+  limiter: RateLimiter;
+  sessions: WebSessions;
+  /** Run inside the transaction that marks a clip preview ready (drafts hook in here). */
+  previewReadyHooks: PreviewReadyHook[];
+  connectors: ConnectorRegistry;
+  /** The built-in connector (the public pages read its publications). */
+  localConnector: LocalConnector;
   clipJobs: ClipJobService;
-  /** The object store (uploads, previews, renders): `<dataDir>/objects` on disk. */
-  objects: ObjectStore;
-  /** Signs object URLs: `app.objectUrls.signGet(key, ttlMs)` for preview_url / output_url. */
-  objectUrls: ObjectUrls;
-  uploadRepo: UploadRepo;
-  /** The upload state machine; clip jobs call `uploads.claimForJob(teamId, uploadId, jobId)`. */
   uploads: UploadService;
+  renders: RenderService;
+  posts: PostService;
+  webhooks: WebhookService;
+  keys: KeyService;
+  platforms: PlatformService;
+  /** Repositories tests reach for by their old names. */
+  teams: Store['teams'];
+  apiKeys: Store['apiKeys'];
+  events: Store['events'];
+  clips: Store['clips'];
+  uploadRepo: Store['uploads'];
+  /** Every background worker, in the order processAll() drains them. */
+  workers: Worker[];
 }
 
-export async function createAppContext(config: DaemonConfig, db: Db, clock: Clock, log: Logger): Promise<AppContext> {
+export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: Logger): Promise<App> {
+  // 1. Storage and shared machinery.
+  const store = sqliteStore(db, clock);
+  const base = { url: defaultBaseUrl(config) };
+  const baseUrl = () => base.url;
   const objects = new DiskObjectStore(join(config.dataDir, 'objects'));
-  // The base URL is known only once the server listens (port 0 in tests): read it when signing.
-  const objectUrls = ObjectUrls.fromDataDir(config.dataDir, clock, () => app.baseUrl);
-  const uploadRepo = new UploadRepo(db);
-  const minPartSize = config.extra.min_part_size === undefined ? undefined : Number(config.extra.min_part_size);
-  const core: Omit<AppContext, keyof Publishing> = {
-    config,
-    clock,
-    log,
-    db,
-    baseUrl: config.publicBaseUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
-    teams: new TeamRepo(db),
-    apiKeys: new ApiKeyRepo(db),
-    webhooks: new WebhookRepo(db),
-    platforms: new PlatformRepo(db),
-    events: new EventLog(db, clock),
-    // Reads the log and registrations only (stateless repos), so its own instances are fine.
-    webhookOutbox: new WebhookOutbox(db, new WebhookRepo(db), new EventLog(db, clock)),
-    tokens: await TokenVerifier.create(config.dataDir, config.externalIssuers, () => clock.now()),
-    limiter: new RateLimiter(clock, {
-      perMinute: config.rateLimitPerMinute,
-      statusPerResource: 6,
-      statusPerTeam: 30,
-      notFoundPerHour: 20,
-    }),
-    tasks: new TaskRunner(db, clock, log, { leaseMs: Number(config.extra.task_lease_ms ?? 60_000), pollMs: 500 }),
-    clips: new ClipRepo(db),
-    previewReadyHooks: [],
-    objects,
-    objectUrls,
-    uploadRepo,
-    uploads: new UploadService({ db, clock, log, repo: uploadRepo, objects, urls: objectUrls, minPartSize }),
-    heavy: new HeavyQueue(Number(config.extra.heavy_concurrency) || undefined),
-    clipJobs: undefined!, // needs the context itself: set below
+  const objectUrls = ObjectUrls.fromDataDir(config.dataDir, clock, baseUrl);
+  const heavy = new HeavyQueue(config.pipeline.heavy_concurrency || undefined);
+  const tasks = new TaskRunner(store, clock, log, { leaseMs: config.tasks.lease_ms, pollMs: 500 });
+  const tokens = await TokenVerifier.create(config.dataDir, config.auth.external_issuers, () => clock.now());
+  const limiter = new RateLimiter(clock, {
+    perMinute: config.limits.requests_per_minute,
+    statusPerResource: RATE_LIMITS.statusChecksPerResource,
+    statusPerTeam: RATE_LIMITS.statusChecksPerTeam,
+    notFoundPerHour: RATE_LIMITS.notFoundPerHour,
+  });
+  const previewReadyHooks: PreviewReadyHook[] = [];
+
+  // 2. Connectors, then one service per resource, each given only what it uses.
+  const connectors = new ConnectorRegistry();
+  const localConnector = new LocalConnector(join(config.dataDir, 'published'), baseUrl, () => clock.now());
+  connectors.register(localConnector);
+  connectors.register(new ResumableUploadConnector());
+  const uploads = new UploadService({ store, clock, log, objects, urls: objectUrls, minPartSize: config.uploads.min_part_size });
+  const clipJobs = new ClipJobService({
+    store, clock, tasks, heavy, previewReadyHooks, baseUrl,
+    stages: realStages(config),
+    settings: jobSettings(config),
+    objects: {
+      put: (key, body, opts) => objects.put(key, body, opts),
+      localPath: (key) => objects.localPath(key),
+      signedGetUrl: (key, ttlMs) => objectUrls.signGet(key, ttlMs),
+    },
+    uploads: {
+      claimForJob: (teamId, uploadId, jobId) => {
+        const claimed = uploads.claimForJob(teamId, uploadId, jobId);
+        return { objectKey: claimed.object_key, fileName: claimed.file_name };
+      },
+    },
+  });
+  const mediaForRenders = renderObjects(objects, objectUrls);
+  const renders = new RenderService({ store, clock, tasks, objects: mediaForRenders });
+  const posts = new PostService({ store, clock, log, tasks, hasConnector: (name) => connectors.has(name) });
+  previewReadyHooks.push((clip) => void posts.createDrafts(clip));
+  const local = config.server.local;
+  const allowPrivateTargets = config.network.allow_private_targets;
+  const webhooks = new WebhookService({ store, clock, local, allowPrivateTargets });
+
+  const app: App = {
+    config, clock, log, db, store, objects, objectUrls, heavy, tasks, tokens, limiter, previewReadyHooks, connectors, localConnector,
+    get baseUrl() { return base.url; },
+    set baseUrl(url: string) { base.url = url; },
+    sessions: new WebSessions({ tokens, store, clock, baseUrl }),
+    clipJobs, uploads, renders, posts, webhooks,
+    keys: new KeyService({ store, clock }),
+    platforms: new PlatformService({ store, clock, connectors }),
+    teams: store.teams, apiKeys: store.apiKeys, events: store.events, clips: store.clips, uploadRepo: store.uploads,
+    workers: [],
   };
-  const app = core as AppContext;
-  Object.assign(app, createPublishing(app));
-  app.clipJobs = createClipJobs(app);
+
+  // 3. Every background task and worker, registered in one place.
+  const renderTmp = join(config.dataDir, 'tmp', 'renders');
+  mkdirSync(renderTmp, { recursive: true });
+  app.workers = backgroundWork({
+    config, store, clock, log, tasks, objects, clipJobs, renders, posts, connectors,
+    render: { clipJobs: store.clipJobs, objects: mediaForRenders, tmpDir: renderTmp },
+  });
   return app;
+}
+
+function defaultBaseUrl(config: DaemonConfig): string {
+  const { host, port, public_base_url } = config.server;
+  return public_base_url ?? `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }

@@ -1,18 +1,17 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from './clock.js';
-import { loadConfig, type DaemonConfig } from './config.js';
-import { createAppContext, type AppContext } from './app.js';
+import { loadConfig, type SettingsInput } from './config.js';
+import { buildApp, type App } from './app.js';
 import { initDataDir } from './data-dir.js';
 import { createLogger, type Logger } from './log.js';
 import { createHttpServer } from './server/http.js';
 import { buildRouter } from './server/routes.js';
 import type { Router } from './server/router.js';
-import { buildWorkers } from './workers.js';
 import type { Worker } from './worker.js';
 
 export interface RunningDaemon {
-  app: AppContext;
+  app: App;
   url: string;
   port: number;
   server: Server;
@@ -23,7 +22,8 @@ export interface RunningDaemon {
 }
 
 export interface StartOptions {
-  config?: Partial<DaemonConfig> & { dataDir: string };
+  /** The data dir, flags, and settings over DATA_DIR/config.json's (tests give theirs here). */
+  config?: { dataDir: string; host?: string; port?: number; settings?: SettingsInput };
   clock?: Clock;
   log?: Logger;
   /** Leave background workers stopped; tests drive them with processAll(). */
@@ -34,22 +34,24 @@ export interface StartOptions {
 
 /** Builds the application context once, starts the HTTP server, then the workers. */
 export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
-  const base = loadConfig({ dataDir: opts.config?.dataDir, host: opts.config?.host, port: opts.config?.port });
-  const config: DaemonConfig = { ...base, ...opts.config, extra: { ...base.extra, ...opts.config?.extra } };
+  const config = loadConfig(opts.config ?? {});
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger();
+  for (const warning of config.warnings) log.warn(warning);
+  if (config.llm.base_url) log.warn('config.json: llm is set, but this version does not call a language model yet; clips and copy come from the heuristics');
   const { db } = initDataDir(config.dataDir, clock.now());
-  const app = await createAppContext(config, db, clock, log);
-  const router = buildRouter();
+  const app = await buildApp(config, db, clock, log);
+  const router = buildRouter(app);
   opts.extraRoutes?.(router);
-  const server = createHttpServer(app, router);
+  const server = createHttpServer({ get limiter() { return app.limiter; }, auth: app, log, maxJsonBodyBytes: config.server.max_json_body_bytes }, router);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
+    server.listen(config.server.port, config.server.host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  if (!config.publicBaseUrl) app.baseUrl = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  const workers = buildWorkers(app);
+  const { host, public_base_url } = config.server;
+  if (!public_base_url) app.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const workers = app.workers;
   if (!opts.manualWorkers) workers.forEach((w) => w.start());
   log.info('daemon listening', { url: app.baseUrl, data_dir: config.dataDir });
 

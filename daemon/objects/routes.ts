@@ -3,16 +3,26 @@ import { badRequest, notFound } from '../../src/api/errors.js';
 import { isStoreError } from './object-store.js';
 import { parseRange } from './range.js';
 import type { Router } from '../server/router.js';
+import type { ObjectStore } from './object-store.js';
+import type { ObjectUrls } from './object-urls.js';
+import type { UploadService } from '../resources/uploads/service.js';
 
 /**
  * Signed object URLs (DESIGN.md): outside /v1, no Authorization header, not rate limited.
  * GET (and HEAD) serve any object with Range support so video players can seek; PUT receives
  * an upload's file or one of its parts. A bad signature is 403 before any body is read.
  */
-export function registerObjectRoutes(router: Router): void {
+export interface ObjectRouteDeps {
+  objects: ObjectStore;
+  urls: ObjectUrls;
+  /** Receives an upload's file or one of its parts. */
+  uploads: Pick<UploadService, 'receive'>;
+}
+
+export function registerObjectRoutes(router: Router, d: ObjectRouteDeps): void {
   router.get('/objects/*', { auth: 'none' }, async (ctx) => {
-    const { key } = ctx.app.objectUrls.verify(ctx.method, ctx.path, ctx.query);
-    const object = await ctx.app.objects.stat(key).catch((e) => (isStoreError(e, 'InvalidKey') ? undefined : Promise.reject(e)));
+    const { key } = d.urls.verify(ctx.method, ctx.path, ctx.query);
+    const object = await d.objects.stat(key).catch((e) => (isStoreError(e, 'InvalidKey') ? undefined : Promise.reject(e)));
     if (!object) throw notFound('Object', key);
     const range = parseRange(ctx.req.headers.range, object.size);
     if (range === 'unsatisfiable') {
@@ -28,7 +38,7 @@ export function registerObjectRoutes(router: Router): void {
       'Cache-Control': 'private, no-transform',
     };
     if (range) headers['Content-Range'] = `bytes ${range.start}-${range.end}/${object.size}`;
-    const body = ctx.method === 'HEAD' || object.size === 0 ? undefined : await ctx.app.objects.get(key, range);
+    const body = ctx.method === 'HEAD' || object.size === 0 ? undefined : await d.objects.get(key, range);
     ctx.res.writeHead(range ? 206 : 200, headers);
     if (!body) ctx.res.end();
     // A player that seeks closes the connection mid-body: not an error worth more than a reset.
@@ -38,11 +48,11 @@ export function registerObjectRoutes(router: Router): void {
 
   router.put('/objects/*', { auth: 'none' }, async (ctx) => {
     try {
-      const signed = ctx.app.objectUrls.verify('PUT', ctx.path, ctx.query, ctx.req.headers['content-type']);
+      const signed = d.urls.verify('PUT', ctx.path, ctx.query, ctx.req.headers['content-type']);
       const header = ctx.req.headers['content-length'];
       const declared = header === undefined ? undefined : Number(header);
       if (declared !== undefined && !Number.isSafeInteger(declared)) throw badRequest('Content-Length is not a whole number', { content_length: header });
-      const { etag } = await ctx.app.uploads.receive({ key: signed.key, uploadId: signed.params.uploadId, partNumber: signed.params.partNumber }, ctx.req, declared);
+      const { etag } = await d.uploads.receive({ key: signed.key, uploadId: signed.params.uploadId, partNumber: signed.params.partNumber }, ctx.req, declared);
       return { status: 200, headers: { ETag: `"${etag}"` } };
     } catch (e) {
       // Refused before the body was read: close rather than read gigabytes only to drop them.

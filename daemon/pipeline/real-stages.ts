@@ -1,6 +1,5 @@
-import type { AppContext } from '../app.js';
 import { PermanentTaskError } from '../tasks/task-runner.js';
-import { analyse, chooseEngine, extractAudio, findPocketsphinx, PocketsphinxEngine, probe, renderPreview } from './media/index.js';
+import { analyse, chooseEngine, type EngineConfig, extractAudio, findPocketsphinx, PocketsphinxEngine, probe, renderPreview } from './media/index.js';
 import { suggestClips } from './suggest/index.js';
 import type { Analysis, ProbeResult, SuggestedClip, Transcript, TranscriptionEngine } from './types.js';
 import type { PipelineStages, Span } from './stages.js';
@@ -11,12 +10,12 @@ import { shiftTranscript } from './transcript-parts.js';
  * engine chosen at start, and the suggester. The job cuts the audio into chunks itself and runs
  * them on the shared heavy queue, so pocketsphinx is asked for one recogniser per call.
  */
-export function realStages(app: AppContext, env: NodeJS.ProcessEnv = process.env): PipelineStages {
+export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = process.env): PipelineStages {
   return {
     probe: (file, signal) => probe(file, { signal }),
     extractAudio: async (file, wav, signal) => void (await extractAudio(file, wav, { signal })),
     analyse: ({ mediaPath, probe: p }, signal) => analyse(mediaPath, p, { signal }),
-    transcriber: engineAtStart(app, env),
+    transcriber: engineAtStart(engine, env),
     suggest: async ({ transcript, analysis, probe: p, span }, opts) => {
       if (span.start <= 0 && span.end >= p.duration - 0.01) return suggestClips(transcript, analysis, p, opts);
       const part = sectionView(transcript, analysis, p, span);
@@ -27,10 +26,10 @@ export function realStages(app: AppContext, env: NodeJS.ProcessEnv = process.env
 }
 
 /** The engine chosen once, at start (`clipper doctor` shows the same choice and why). */
-function engineAtStart(app: AppContext, env: NodeJS.ProcessEnv): TranscriptionEngine {
+function engineAtStart(config: EngineConfig, env: NodeJS.ProcessEnv): TranscriptionEngine {
   let engine: TranscriptionEngine;
   try {
-    engine = chooseEngine(app.config, env);
+    engine = chooseEngine(config, env);
   } catch (e) {
     const message = (e as Error).message;
     return { name: 'none', reason: message, transcribe: async () => Promise.reject(new PermanentTaskError(`No speech engine can run: ${message}`)) };

@@ -1,9 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ApiError } from '../../src/api/errors.js';
-import type { AppContext } from '../app.js';
-import { authenticate } from './auth.js';
+import type { Logger } from '../log.js';
+import { authenticate, type AuthDeps } from './auth.js';
 import { readJsonBody } from './body.js';
-import { RateLimitedError, type RateState } from './rate-limit.js';
+import { RateLimitedError, type RateLimiter, type RateState } from './rate-limit.js';
 import type { Principal, Reply, RequestContext, Router } from './router.js';
 
 /** Sends a JSON reply; every response of the API goes through here or sendError(). */
@@ -32,10 +32,21 @@ function errorReply(err: ApiError, headers: Record<string, string> = {}): Reply 
 }
 
 /**
+ * What the HTTP layer needs. The limiter is read on every request (tests swap it for looser or
+ * stricter limits on a running daemon).
+ */
+export interface HttpDeps {
+  auth: AuthDeps;
+  limiter: RateLimiter;
+  log: Logger;
+  maxJsonBodyBytes: number;
+}
+
+/**
  * One request through the fixed order: route -> authentication -> request rate -> status-check
  * limits -> handler. Every failure, at any step, answers in the spec's error envelope.
  */
-async function dispatch(app: AppContext, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function dispatch(app: HttpDeps, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let rate: RateState | undefined;
   let principal: Principal | undefined;
   let statusKey: string | undefined;
@@ -48,7 +59,7 @@ async function dispatch(app: AppContext, router: Router, req: IncomingMessage, r
     }
     const { route, params } = m;
     if (route.auth !== 'none') {
-      principal = await authenticate(app, req, route.auth);
+      principal = await authenticate(app.auth, req, route.auth);
       rate = app.limiter.hit(principal.teamId);
       if (route.statusCheck) {
         statusKey = route.statusCheck(params);
@@ -57,7 +68,6 @@ async function dispatch(app: AppContext, router: Router, req: IncomingMessage, r
     }
     let bodyPromise: Promise<unknown> | undefined;
     const ctx: RequestContext = {
-      app,
       req,
       res,
       method,
@@ -65,7 +75,7 @@ async function dispatch(app: AppContext, router: Router, req: IncomingMessage, r
       params,
       query: url.searchParams,
       principal: principal as Principal,
-      json: () => (bodyPromise ??= readJsonBody(req, app.config.maxJsonBodyBytes)),
+      json: () => (bodyPromise ??= readJsonBody(req, app.maxJsonBodyBytes)),
     };
     const reply = await route.handler(ctx);
     if (reply) sendJson(res, { ...reply, headers: { ...(rate ? rateHeaders(rate) : {}), ...reply.headers } }, req);
@@ -93,7 +103,7 @@ async function dispatch(app: AppContext, router: Router, req: IncomingMessage, r
   }
 }
 
-export function createHttpServer(app: AppContext, router: Router): Server {
+export function createHttpServer(app: HttpDeps, router: Router): Server {
   const server = createServer((req, res) => {
     void dispatch(app, router, req, res);
   });

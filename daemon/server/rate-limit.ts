@@ -1,8 +1,9 @@
 import { ApiError } from '../../src/api/errors.js';
+import { RATE_LIMITS } from '../../src/api/limits.js';
 import type { Clock } from '../clock.js';
 
-const MINUTE = 60_000;
-const HOUR = 3_600_000;
+const MINUTE = RATE_LIMITS.windowMs;
+const HOUR = RATE_LIMITS.notFoundWindowMs;
 
 export interface RateState {
   limit: number;
@@ -49,6 +50,14 @@ const retryAfter = (endsAt: number, now: number) => Math.max(1, Math.ceil((endsA
  * id, 30 per minute for the team, and once 20 checks in an hour answered 404, every status check
  * answers 429 until that hour ends.
  */
+/** The numbers a limiter enforces (RATE_LIMITS by default; tests loosen or tighten them). */
+export interface RateLimits {
+  perMinute: number;
+  statusPerResource: number;
+  statusPerTeam: number;
+  notFoundPerHour: number;
+}
+
 export class RateLimiter {
   private requests = new FixedWindow(MINUTE);
   private perResource = new FixedWindow(MINUTE);
@@ -57,7 +66,12 @@ export class RateLimiter {
 
   constructor(
     private clock: Clock,
-    private limits = { perMinute: 60, statusPerResource: 6, statusPerTeam: 30, notFoundPerHour: 20 },
+    private limits: RateLimits = {
+      perMinute: RATE_LIMITS.requestsPerMinute,
+      statusPerResource: RATE_LIMITS.statusChecksPerResource,
+      statusPerTeam: RATE_LIMITS.statusChecksPerTeam,
+      notFoundPerHour: RATE_LIMITS.notFoundPerHour,
+    },
   ) {}
 
   /** Counts one request of the team; throws RATE_LIMITED (with the state to put in headers). */

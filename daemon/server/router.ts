@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AppContext } from '../app.js';
 
 export type AuthKind = 'api_key' | 'jwt';
 export interface Principal {
@@ -13,8 +12,8 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
+/** One request as a handler sees it: no application object, only the request itself. */
 export interface RequestContext {
-  app: AppContext;
   req: IncomingMessage;
   res: ServerResponse;
   method: string;

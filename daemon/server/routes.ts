@@ -1,29 +1,30 @@
+import type { App } from '../app.js';
 import { Router } from './router.js';
 import { registerHealthRoutes } from './health.js';
+import { registerObjectRoutes } from '../objects/routes.js';
+import { registerAppPages } from '../web/routes.js';
+import { registerClipJobRoutes } from '../resources/clip-jobs/routes.js';
 import { registerKeyRoutes } from '../resources/keys/routes.js';
-import { registerWebhookRoutes } from '../resources/webhooks/routes.js';
 import { registerPlatformRoutes } from '../resources/platforms/routes.js';
-import { registerRenderRoutes } from '../resources/renders/routes.js';
 import { registerPostRoutes } from '../resources/posts/routes.js';
 import { registerPublicPostRoutes } from '../resources/posts/public-routes.js';
-import { registerClipRoutes } from '../resources/clip-jobs/routes.js';
-import { registerAppPages } from '../web/routes.js';
+import { registerRenderRoutes } from '../resources/renders/routes.js';
 import { registerUploadRoutes } from '../resources/uploads/routes.js';
-import { registerObjectRoutes } from '../objects/routes.js';
+import { registerWebhookRoutes } from '../resources/webhooks/routes.js';
 
-/** Every route of the daemon, one register function per resource. */
-export function buildRouter(): Router {
+/** Every route of the daemon: each resource registers its own, given only its service. */
+export function buildRouter(app: App): Router {
   const router = new Router();
   registerHealthRoutes(router);
-  registerKeyRoutes(router);
-  registerWebhookRoutes(router);
-  registerPlatformRoutes(router);
-  registerRenderRoutes(router);
-  registerPostRoutes(router);
-  registerPublicPostRoutes(router);
-  registerClipRoutes(router);
-  registerAppPages(router);
-  registerUploadRoutes(router);
-  registerObjectRoutes(router);
+  registerKeyRoutes(router, app.keys);
+  registerWebhookRoutes(router, app.webhooks);
+  registerPlatformRoutes(router, app.platforms);
+  registerRenderRoutes(router, app.renders);
+  registerPostRoutes(router, app.posts);
+  registerPublicPostRoutes(router, app.localConnector);
+  registerClipJobRoutes(router, app.clipJobs);
+  registerAppPages(router, { sessions: app.sessions, store: app.store, clipJobs: app.clipJobs });
+  registerUploadRoutes(router, app.uploads);
+  registerObjectRoutes(router, { objects: app.objects, urls: app.objectUrls, uploads: app.uploads });
   return router;
 }

@@ -1,9 +1,9 @@
 import { randomToken } from '../../src/api/ids.js';
 import type { Clock } from '../clock.js';
-import type { Db } from '../store/db.js';
+import type { Store } from '../store/index.js';
 import type { Logger } from '../log.js';
 import type { Worker } from '../worker.js';
-import { TaskRepo, type EnqueueInput, type Task } from '../store/tasks.js';
+import type { EnqueueInput, Task } from '../store/tasks.js';
 
 export interface TaskControl {
   /** Aborted when the daemon stops or the lease is lost; handlers pass it to child processes. */
@@ -39,7 +39,7 @@ export class PermanentTaskError extends Error {}
  */
 export class TaskRunner implements Worker {
   readonly name = 'tasks';
-  readonly repo: TaskRepo;
+  readonly repo: Store['tasks'];
   private readonly owner = `runner_${randomToken(12)}`;
   private handlers = new Map<string, TaskHandler>();
   private inFlight = new Map<string, { promise: Promise<void>; abort: AbortController; kind: string }>();
@@ -47,12 +47,12 @@ export class TaskRunner implements Worker {
   private stopped = true;
 
   constructor(
-    private db: Db,
+    private store: Pick<Store, 'tasks' | 'transaction'>,
     private clock: Clock,
     private log: Logger,
     private opts = { leaseMs: 60_000, pollMs: 500 },
   ) {
-    this.repo = new TaskRepo(db);
+    this.repo = store.tasks;
   }
 
   register(handler: TaskHandler): void {
@@ -136,9 +136,9 @@ export class TaskRunner implements Worker {
       this.log.warn('task failed, will retry', { kind: task.kind, resource: task.resource_id, attempt: task.attempts, error: error.message });
       return;
     }
-    this.db.transaction(() => {
+    this.store.transaction(() => {
       if (this.repo.finish(task.id, this.owner, 'failed', error.message, now)) handler.onGiveUp(task, error);
-    })();
+    });
     this.log.error('task failed for good', { kind: task.kind, resource: task.resource_id, error: error.message });
   }
 

@@ -3,7 +3,9 @@ import { unauthorized } from '../../src/api/errors.js';
 import { clipWords } from '../store/clips.js';
 import { clipPage, jobsPage, loginPage, messagePage } from './clip-page.js';
 import { sendHtml } from './html.js';
-import { safeNext, sessionCookie, signedInTeam, verifiedTeam } from './session.js';
+import { safeNext, type WebSessions } from './session.js';
+import type { Store } from '../store/index.js';
+import type { ClipJobService } from '../resources/clip-jobs/service.js';
 import type { RequestContext, Router } from '../server/router.js';
 
 /**
@@ -11,27 +13,33 @@ import type { RequestContext, Router } from '../server/router.js';
  * is `<base>/app/clips/<clipId>`; sign-in is a bearer token or the session cookie that
  * `/app/login` sets from a token.
  */
-export function registerAppPages(router: Router): void {
+export interface PageDeps {
+  sessions: WebSessions;
+  store: Pick<Store, 'clips' | 'clipJobs'>;
+  clipJobs: Pick<ClipJobService, 'clipView'>;
+}
+
+export function registerAppPages(router: Router, d: PageDeps): void {
   router.get('/app/clips/:clipId', { auth: 'none' }, async (ctx) => {
-    const teamId = await signedInTeam(ctx.app, ctx.req);
+    const teamId = await d.sessions.signedInTeam(ctx.req);
     if (!teamId) return notSignedIn(ctx);
-    const clip = ctx.app.clips.get(teamId, ctx.params.clipId);
-    const job = clip && ctx.app.clipJobs.repo.get(teamId, clip.job_id);
+    const clip = d.store.clips.get(teamId, ctx.params.clipId);
+    const job = clip && d.store.clipJobs.get(teamId, clip.job_id);
     if (!clip || !job) return sendHtml(ctx.res, 404, messagePage('Not found', `There is no clip ${ctx.params.clipId} in your team.`));
-    const view = ctx.app.clipJobs.clipView(clip);
+    const view = d.clipJobs.clipView(clip);
     const nonce = randomBytes(12).toString('base64');
     const html = clipPage(view, { folder: job.folder_name, words: clipWords(clip), transcript: clip.transcript, nonce });
-    return sendHtml(ctx.res, 200, html, { nonce, mediaOrigin: view.preview_url ? new URL(view.preview_url, ctx.app.baseUrl).origin : undefined });
+    return sendHtml(ctx.res, 200, html, { nonce, mediaOrigin: view.preview_url ? new URL(view.preview_url, d.sessions.baseUrl).origin : undefined });
   });
 
   router.get('/app', { auth: 'none' }, async (ctx) => {
-    const teamId = await signedInTeam(ctx.app, ctx.req);
+    const teamId = await d.sessions.signedInTeam(ctx.req);
     if (!teamId) return notSignedIn(ctx);
-    const jobs = ctx.app.clipJobs.repo.listByTeam(teamId, 50).map((j) => ({
+    const jobs = d.store.clipJobs.listByTeam(teamId, 50).map((j) => ({
       folder: j.folder_name,
       status: j.status,
       created_at: j.created_at,
-      clips: ctx.app.clips.listByJob(j.id).map((c) => ({ id: c.id, title: c.title, score: c.score })),
+      clips: d.store.clips.listByJob(j.id).map((c) => ({ id: c.id, title: c.title, score: c.score })),
     }));
     return sendHtml(ctx.res, 200, jobsPage(jobs));
   });
@@ -39,21 +47,21 @@ export function registerAppPages(router: Router): void {
   router.get('/app/login', { auth: 'none' }, async (ctx) => {
     const next = safeNext(ctx.query.get('next'));
     const token = ctx.query.get('token');
-    if (token) return signIn(ctx, token, next);
+    if (token) return signIn(d.sessions, ctx, token, next);
     return sendHtml(ctx.res, 200, loginPage(next));
   });
 
   router.post('/app/login', { auth: 'none' }, async (ctx) => {
     const form = new URLSearchParams(await readSmallBody(ctx));
-    return signIn(ctx, (form.get('token') ?? '').trim(), safeNext(form.get('next')));
+    return signIn(d.sessions, ctx, (form.get('token') ?? '').trim(), safeNext(form.get('next')));
   });
 }
 
-async function signIn(ctx: RequestContext, token: string, next: string) {
-  if (!token || !(await verifiedTeam(ctx.app, token))) {
+async function signIn(sessions: WebSessions, ctx: RequestContext, token: string, next: string) {
+  if (!token || !(await sessions.verifiedTeam(token))) {
     return sendHtml(ctx.res, 401, loginPage(next, 'That token is not valid (or it has expired). Mint a new one and try again.'));
   }
-  ctx.res.writeHead(303, { location: next, 'set-cookie': sessionCookie(ctx.app, token), 'cache-control': 'no-store' }).end();
+  ctx.res.writeHead(303, { location: next, 'set-cookie': sessions.cookie(token), 'cache-control': 'no-store' }).end();
   return undefined;
 }
 

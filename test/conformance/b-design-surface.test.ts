@@ -11,7 +11,8 @@ import { completionTree } from '../../src/cli/completion/tree.js';
 // for renders and posts) names exists with exactly that spelling and the auth it states.
 // Paths below are copied from the documents, not from the code.
 
-const router = buildRouter();
+// Registration only keeps references to the services; no handler runs here.
+const router = buildRouter({} as never);
 const route = (method: string, path: string) => {
   const m = router.match(method, path);
   return 'route' in m ? m.route : undefined;

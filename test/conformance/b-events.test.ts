@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../daemon/config.js';
-import { MAX_ATTEMPTS, retryDelayMs, webhookSettings } from '../../daemon/resources/webhooks/delivery-policy.js';
+import { MAX_ATTEMPTS, retryDelayMs } from '../../daemon/resources/webhooks/delivery-policy.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { SHORT, connect, insertClip, previewReady } from '../publish/helpers.js';
 import { TestReceiver } from '../webhooks/receiver.js';
@@ -19,7 +19,7 @@ let d: TestDaemon;
 let rx: TestReceiver;
 let links: LinkServer;
 beforeAll(async () => {
-  d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000 } });
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
   rx = await new TestReceiver().start();
   links = await new LinkServer().start();
 });
@@ -34,11 +34,11 @@ const TYPES: Record<string, string> = { duration_seconds: 'number', progress: 'n
 
 describe('delivery settings (spec "Delivery" rules 4 and 5, "Limits")', () => {
   it('waits 30 s for an answer and retries at most 5 times, 1, 2, 4, 8 and 16 s apart, by default', () => {
-    const s = webhookSettings(loadConfig({ dataDir: d.dataDir }));
-    expect(s.timeoutMs).toBe(30_000);
-    expect(s.backoffMs).toBe(1_000);
+    const s = loadConfig({ dataDir: d.dataDir }).webhooks;
+    expect(s.timeout_ms).toBe(30_000);
+    expect(s.backoff_ms).toBe(1_000);
     expect(MAX_ATTEMPTS - 1).toBe(5);
-    expect([1, 2, 3, 4, 5].map((n) => retryDelayMs(n, s.backoffMs))).toEqual([1000, 2000, 4000, 8000, 16000]);
+    expect([1, 2, 3, 4, 5].map((n) => retryDelayMs(n, s.backoff_ms))).toEqual([1000, 2000, 4000, 8000, 16000]);
   });
 });
 

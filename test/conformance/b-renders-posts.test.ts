@@ -8,7 +8,7 @@ import { SHORT, connect, insertClip, previewReady } from '../publish/helpers.js'
 
 let d: TestDaemon;
 beforeAll(async () => {
-  d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000 } });
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
 });
 afterAll(() => d.stop());
 

@@ -11,7 +11,7 @@ let auth: string;
 let links: LinkServer;
 beforeAll(async () => {
   links = await new LinkServer().start();
-  d = await startTestDaemon({ config: { extra: { pipeline_chunk_seconds: 50, pipeline_section_seconds: 100 } } as any });
+  d = await startTestDaemon({ settings: { pipeline: { chunk_seconds: 50, section_seconds: 100 } } });
   auth = `Key ${d.apiKey()}`;
 });
 afterAll(async () => {

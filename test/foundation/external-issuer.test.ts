@@ -21,7 +21,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => jwks.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(jwks.address() as AddressInfo).port}/jwks.json`;
-  d = await startTestDaemon({ config: { externalIssuers: [{ issuer, jwks_url: url, audience: 'clipper-hosted', team_claim: 'org' }] } });
+  d = await startTestDaemon({ settings: { auth: { external_issuers: [{ issuer, jwks_url: url, audience: 'clipper-hosted', team_claim: 'org' }] } } });
 });
 afterAll(async () => {
   await d.stop();

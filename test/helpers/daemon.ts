@@ -6,7 +6,7 @@ import { startDaemon, type RunningDaemon, type StartOptions } from '../../daemon
 import { ManualClock } from '../../daemon/clock.js';
 import { silentLogger } from '../../daemon/log.js';
 import { mintIdToken } from '../../daemon/identity/local-issuer.js';
-import type { DaemonConfig } from '../../daemon/config.js';
+import type { SettingsInput } from '../../daemon/config.js';
 
 export interface TestDaemon extends RunningDaemon {
   dataDir: string;
@@ -34,12 +34,12 @@ export interface TestResponse {
  * Workers stay stopped unless `workers: true`; tests drain them with processAll().
  */
 export async function startTestDaemon(
-  opts: { workers?: boolean; config?: Partial<DaemonConfig>; clock?: ManualClock; dataDir?: string; extraRoutes?: StartOptions['extraRoutes'] } = {},
+  opts: { workers?: boolean; settings?: SettingsInput; clock?: ManualClock; dataDir?: string; extraRoutes?: StartOptions['extraRoutes'] } = {},
 ): Promise<TestDaemon> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'clipper-test-'));
   const clock = opts.clock ?? new ManualClock(Date.now());
   const startOpts: StartOptions = {
-    config: { dataDir, host: '127.0.0.1', port: 0, ...opts.config },
+    config: { dataDir, host: '127.0.0.1', port: 0, settings: opts.settings },
     clock,
     log: silentLogger,
     manualWorkers: !opts.workers,

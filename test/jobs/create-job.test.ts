@@ -116,7 +116,7 @@ describe('links answered as web pages (spec behaviour 3)', () => {
   });
 
   it('refuses loopback and private links on a hosted deployment, up front', async () => {
-    const hosted = await startTestDaemon({ config: { local: false } });
+    const hosted = await startTestDaemon({ settings: { server: { local: false } } });
     try {
       for (const url of ['http://127.0.0.1/a.mp4', 'https://10.1.2.3/a.mp4', 'https://192.168.0.9/a.mp4']) {
         const r = await hosted.call('POST', '/v1/clips', { auth: `Key ${hosted.apiKey()}`, body: { source: { url } } });

@@ -18,9 +18,10 @@ writeFileSync(video, 'FAKEVIDEO 30\n');
 beforeAll(async () => {
   links = await new LinkServer().start();
   // The loopback server plays a video platform here; yt-dlp's generic extractor reads it.
-  const extra = { video_platform_hosts: ['localhost'], max_download_bytes: 2048 };
-  d = await startTestDaemon({ config: { extra } as never });
-  noYtDlp = await startTestDaemon({ config: { extra: { ...extra, yt_dlp_path: join(dir, 'no-such-yt-dlp') } } as never });
+  const pipeline = { video_platform_hosts: ['localhost'] };
+  const limits = { max_download_bytes: 2048 };
+  d = await startTestDaemon({ settings: { pipeline, limits } });
+  noYtDlp = await startTestDaemon({ settings: { limits, pipeline: { ...pipeline, yt_dlp_path: join(dir, 'no-such-yt-dlp') } } });
   for (const t of [d, noYtDlp]) Object.assign(t.app.clipJobs.deps, { stages: fakeStages() });
 });
 afterAll(async () => {

@@ -14,7 +14,7 @@ let calls: string[];
 const dir = mkdtempSync(join(tmpdir(), 'clipper-fake-media-'));
 
 beforeAll(async () => {
-  d = await startTestDaemon({ config: { extra: { pipeline_chunk_seconds: 50, pipeline_section_seconds: 100 } } as any });
+  d = await startTestDaemon({ settings: { pipeline: { chunk_seconds: 50, section_seconds: 100 } } });
   links = await new LinkServer().start();
   auth = `Key ${d.apiKey()}`;
 });
@@ -142,7 +142,7 @@ describe('clip job state machine', () => {
   });
 
   it('gives the core of the chunk that completes a section to that section\'s preview, before the next chunk', async () => {
-    const single = await startTestDaemon({ config: { extra: { pipeline_chunk_seconds: 50, pipeline_section_seconds: 100, heavy_concurrency: 1 } } as any });
+    const single = await startTestDaemon({ settings: { pipeline: { chunk_seconds: 50, section_seconds: 100, heavy_concurrency: 1 } } });
     try {
       const seen: string[] = [];
       Object.assign(single.app.clipJobs.deps, { stages: fakeStages(seen) });

@@ -43,7 +43,7 @@ describe('chooseEngine', () => {
     const env = { PATH: `${binDir}:${process.env.PATH}` };
     expect(chooseEngine({ dataDir }, env).reason).toMatch(/ggml-base\.en\.bin \(installed with `clipper models add`\)/);
     // A config name is looked up in the models folder.
-    expect(chooseEngine({ dataDir, extra: { whisper_model: 'ggml-base.en.bin' } }, env).reason).toContain('config whisper_model');
+    expect(chooseEngine({ dataDir, transcription: { model: 'ggml-base.en.bin' } }, env).reason).toContain('config transcription.model');
   });
 
   it('falls back to pocketsphinx, saying why, when the model is there but the binary is not', () => {
@@ -67,7 +67,7 @@ describe('chooseEngine', () => {
 
   it('honours a forced engine, and refuses one that cannot run', () => {
     expect(chooseEngine({}, { ...base, CLIPPER_TRANSCRIBER: 'none' }).name).toBe('none');
-    expect(chooseEngine({ extra: { transcriber: 'pocketsphinx' } }, base).name).toBe('pocketsphinx');
+    expect(chooseEngine({ transcription: { engine: 'pocketsphinx' } }, base).name).toBe('pocketsphinx');
     expect(() => chooseEngine({}, { ...noSphinx, CLIPPER_TRANSCRIBER: 'pocketsphinx' })).toThrow(/CLIPPER_TRANSCRIBER=pocketsphinx, but pocketsphinx_continuous is not installed/);
     expect(() => chooseEngine({}, { ...base, CLIPPER_TRANSCRIBER: 'whisper.cpp' })).toThrow(/no ggml model/);
     expect(() => chooseEngine({}, { ...base, CLIPPER_TRANSCRIBER: 'vosk' })).toThrow(/not an engine/);

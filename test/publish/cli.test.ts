@@ -13,7 +13,7 @@ let d: TestDaemon;
 let h: CliHarness;
 let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
-  d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000 } });
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
   h = cliHarness();
   env = { ...h.env, CLIPPER_BASE_URL: d.url, CLIPPER_TOKEN: await d.token() };
 });

@@ -3,5 +3,5 @@
 import { startDaemon } from '../../daemon/daemon.js';
 import { silentLogger } from '../../daemon/log.js';
 
-const d = await startDaemon({ config: { dataDir: process.argv[2], host: '127.0.0.1', port: 0, rateLimitPerMinute: 100_000 }, log: silentLogger });
+const d = await startDaemon({ config: { dataDir: process.argv[2], host: '127.0.0.1', port: 0, settings: { limits: { requests_per_minute: 100_000 } } }, log: silentLogger });
 process.stdout.write(JSON.stringify({ url: d.url }) + '\n');

@@ -6,7 +6,7 @@ import { SCRIPT, connect, insertClip, previewReady } from './helpers.js';
 
 let d: TestDaemon;
 beforeAll(async () => {
-  d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000 } });
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
 });
 afterAll(() => d.stop());
 

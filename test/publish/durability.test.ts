@@ -11,7 +11,7 @@ import { PLATFORMS } from '../../src/api/events.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { SHORT, connect, insertClip, previewReady } from './helpers.js';
 
-const config = { rateLimitPerMinute: 100_000 };
+const settings = { limits: { requests_per_minute: 100_000 } };
 
 async function draftOn(d: TestDaemon) {
   await connect(d, 'short_video');
@@ -40,7 +40,7 @@ async function acrossRestarts(test: (ctx: { dataDir: string; clock: ManualClock;
       dataDir,
       clock,
       restart: async () => {
-        const d = await startTestDaemon({ dataDir, clock, config, workers: true });
+        const d = await startTestDaemon({ dataDir, clock, settings, workers: true });
         started.push(d);
         return d;
       },
@@ -54,7 +54,7 @@ async function acrossRestarts(test: (ctx: { dataDir: string; clock: ManualClock;
 describe('durable scheduling and publishing across restarts', () => {
   it('publishes after start a scheduled post that fell due while the daemon was down', () =>
     acrossRestarts(async ({ dataDir, clock, restart }) => {
-      const a = await startTestDaemon({ dataDir, clock, config });
+      const a = await startTestDaemon({ dataDir, clock, settings });
       const { auth, id } = await draftOn(a);
       const at = clock.now() + 10 * 60_000;
       expect((await a.call('POST', `/v1/posts/${id}/publish`, { auth, body: { scheduled_at: at } })).body.post.status).toBe('scheduled');
@@ -69,7 +69,7 @@ describe('durable scheduling and publishing across restarts', () => {
 
   it('never publishes twice when the daemon dies between the upload and recording it', () =>
     acrossRestarts(async ({ dataDir, clock, restart }) => {
-      const a = await startTestDaemon({ dataDir, clock, config });
+      const a = await startTestDaemon({ dataDir, clock, settings });
       const real = a.app.localConnector;
       // The upload completes on the platform, then the daemon dies before it can record that.
       a.app.connectors.register({
@@ -107,7 +107,7 @@ describe('durable scheduling and publishing across restarts', () => {
   it('never publishes twice when the daemon process is killed (SIGKILL) right after the upload', () =>
     acrossRestarts(async ({ dataDir, restart }) => {
       // A draft made by an in-process daemon (its hooks write drafts), then that daemon stops.
-      const a = await startTestDaemon({ dataDir, config });
+      const a = await startTestDaemon({ dataDir, settings });
       const { id } = await draftOn(a);
       const key = a.apiKey();
       await a.stop();
@@ -140,7 +140,7 @@ describe('durable scheduling and publishing across restarts', () => {
 
   it('finishes a render that was processing when the daemon stopped, after it starts again', () =>
     acrossRestarts(async ({ dataDir, clock, restart }) => {
-      const a = await startTestDaemon({ dataDir, clock, config });
+      const a = await startTestDaemon({ dataDir, clock, settings });
       const clipId = await insertClip(a, { script: SHORT });
       await a.call('POST', `/v1/clips/${clipId}/renders`, { auth: `Key ${a.apiKey()}` });
       const running = a.processAll().catch(() => undefined);

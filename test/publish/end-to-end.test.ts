@@ -14,7 +14,7 @@ let d: TestDaemon;
 let auth: string;
 let jobId: string;
 beforeAll(async () => {
-  d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000 } });
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
   auth = `Key ${d.apiKey()}`;
   for (const p of ['short_video', 'long_video', 'professional_network']) await connect(d, p);
   const client = new ClipperClient({ baseUrl: d.url, apiKey: d.apiKey() });

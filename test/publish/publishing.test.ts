@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 let d: TestDaemon;
 beforeAll(async () => {
-  d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000 } });
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
 });
 afterAll(() => d.stop());
 

@@ -8,7 +8,7 @@ import { ResumableServer } from './resumable-server.js';
 let d: TestDaemon;
 let server: ResumableServer;
 beforeAll(async () => {
-  d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000 } });
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
   server = await new ResumableServer().start();
 });
 afterAll(async () => {

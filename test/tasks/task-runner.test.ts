@@ -7,13 +7,14 @@ import { ManualClock } from '../../daemon/clock.js';
 import { silentLogger } from '../../daemon/log.js';
 import { PermanentTaskError, TaskRunner, type TaskHandler } from '../../daemon/tasks/task-runner.js';
 import { TeamRepo } from '../../daemon/store/teams.js';
+import { sqliteStore } from '../../daemon/store/index.js';
 
 function setup() {
   const file = join(mkdtempSync(join(tmpdir(), 'clipper-tasks-')), 'db.sqlite');
   const db = openDb(file);
   const clock = new ManualClock(1_000_000);
   const team = new TeamRepo(db).create('t', clock.now());
-  const runner = new TaskRunner(db, clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
+  const runner = new TaskRunner(sqliteStore(db, clock), clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
   return { file, db, clock, team, runner };
 }
 
@@ -80,7 +81,7 @@ describe('TaskRunner', () => {
     const claimed = runner.repo.claim(['k'], 'dead-runner', clock.now(), 60_000);
     expect(claimed?.status).toBe('running');
     const db2 = openDb(file);
-    const runner2 = new TaskRunner(db2, clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
+    const runner2 = new TaskRunner(sqliteStore(db2, clock), clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
     const seen: number[] = [];
     runner2.register(handler('k', async (t) => void seen.push(t.attempts)));
     runner2.start();

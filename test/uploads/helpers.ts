@@ -8,9 +8,9 @@ export const TEST_PART_SIZE = 64 * KiB;
 
 export const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
 
-export async function startUploadDaemon(extra: Record<string, unknown> = {}): Promise<TestDaemon & { auth: string }> {
+export async function startUploadDaemon(): Promise<TestDaemon & { auth: string }> {
   // Many calls a minute on one team: the request-rate limit is tested with the foundation.
-  const d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000, extra: { min_part_size: TEST_PART_SIZE, ...extra } } });
+  const d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 }, uploads: { min_part_size: TEST_PART_SIZE } } });
   return Object.assign(d, { auth: `Key ${d.apiKey()}` });
 }
 

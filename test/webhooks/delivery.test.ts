@@ -8,7 +8,7 @@ import { SPEC_EVENT_FIELDS } from '../helpers/spec-events.js';
 let d: TestDaemon;
 let rx: TestReceiver;
 beforeAll(async () => {
-  d = await startTestDaemon({ config: { extra: { webhook_timeout_ms: 400 } } });
+  d = await startTestDaemon({ settings: { webhooks: { timeout_ms: 400 } } });
   rx = await new TestReceiver((req, n) => {
     if (req.path.startsWith('/fail')) return 500;
     if (req.path.startsWith('/flaky')) return n <= 2 ? 503 : 200;

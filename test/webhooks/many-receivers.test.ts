@@ -7,7 +7,7 @@ let d: TestDaemon;
 let rx: TestReceiver;
 beforeAll(async () => {
   // Workers running on their own (not processAll): this is about concurrency. Default 30 s timeout.
-  d = await startTestDaemon({ workers: true, config: { rateLimitPerMinute: 100_000 } });
+  d = await startTestDaemon({ workers: true, settings: { limits: { requests_per_minute: 100_000 } } });
   rx = await new TestReceiver((req) => (req.path === '/dead' ? 'hang' : 200)).start();
 });
 afterAll(async () => {

@@ -1,12 +1,9 @@
 import { pipeline, Transform, type Readable } from 'node:stream';
 import { isPrivateAddressError } from '../../net/target-policy.js';
 import { discard, fetchFollowing, LinkError, type LinkPolicy } from './links.js';
+import { MAX_SOURCE_BYTES } from '../../../src/api/limits.js';
 
-/**
- * Spec "Sizes, times and counts": the file behind `source.url` is at most 8 GB. The spec's GB
- * are decimal (it writes 10 GB as 10,000,000,000 bytes), so 8 GB is 8,000,000,000 bytes.
- */
-export const MAX_SOURCE_BYTES = 8_000_000_000;
+export { MAX_SOURCE_BYTES };
 
 export interface OpenDownload {
   /** The file's bytes, counted: the stream fails with a LinkError once it passes the cap. */

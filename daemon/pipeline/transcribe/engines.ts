@@ -11,7 +11,8 @@ import { WhisperCppEngine } from './whisper.js';
 /** What engine choice reads from the daemon's configuration (DaemonConfig fits). */
 export interface EngineConfig {
   dataDir?: string;
-  extra?: Record<string, unknown>;
+  /** Setting section `transcription` (engine, model, whisper_bin). */
+  transcription?: { engine?: string; model?: string; whisper_bin?: string };
 }
 
 export type EngineName = TranscriptionEngine['name'];
@@ -31,10 +32,10 @@ export interface EngineAssessment {
 
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
 
-/** The ggml model to use: CLIPPER_WHISPER_MODEL, config `whisper_model`, else the newest installed. */
+/** The ggml model to use: CLIPPER_WHISPER_MODEL, setting `transcription.model`, else the newest installed. */
 function whisperModel(config: EngineConfig, env: NodeJS.ProcessEnv): { path?: string; from: string } {
-  const named = str(env.CLIPPER_WHISPER_MODEL) ?? str(config.extra?.whisper_model);
-  const from = str(env.CLIPPER_WHISPER_MODEL) ? 'CLIPPER_WHISPER_MODEL' : 'config whisper_model';
+  const named = str(env.CLIPPER_WHISPER_MODEL) ?? str(config.transcription?.model);
+  const from = str(env.CLIPPER_WHISPER_MODEL) ? 'CLIPPER_WHISPER_MODEL' : 'config transcription.model';
   if (named) return { path: isAbsolute(named) || !config.dataDir ? named : join(modelsDir(config.dataDir), named), from };
   const installed = config.dataDir ? listModels(config.dataDir)[0] : undefined;
   return { path: installed?.path, from: 'installed with `clipper models add`' };
@@ -49,7 +50,7 @@ function assessWhisper(config: EngineConfig, env: NodeJS.ProcessEnv): EngineCand
   } catch (e) {
     return { name: 'whisper.cpp', available: false, detail: (e as Error).message };
   }
-  const wanted = str(env.CLIPPER_WHISPER_BIN) ?? str(config.extra?.whisper_bin);
+  const wanted = str(env.CLIPPER_WHISPER_BIN) ?? str(config.transcription?.whisper_bin);
   const binary = wanted ? findOnPath(wanted, env) : (findOnPath('whisper-cli', env) ?? findOnPath('whisper-cpp', env));
   if (!binary) {
     const why = wanted ? `${wanted} (CLIPPER_WHISPER_BIN) is not an executable` : 'no whisper.cpp binary (whisper-cli) on PATH; set CLIPPER_WHISPER_BIN';
@@ -69,16 +70,16 @@ function assessPocketsphinx(env: NodeJS.ProcessEnv): EngineCandidate & { engine?
 /**
  * Decides which engine transcribes (DESIGN.md, "The pipeline"): whisper.cpp when a ggml model
  * and the binary are there, else pocketsphinx with its shipped English model, else none.
- * CLIPPER_TRANSCRIBER (or config `transcriber`) = whisper.cpp | pocketsphinx | none forces one.
+ * CLIPPER_TRANSCRIBER (or setting `transcription.engine`) = whisper.cpp | pocketsphinx | none forces one.
  */
 export function assessEngines(config: EngineConfig = {}, env: NodeJS.ProcessEnv = process.env): EngineAssessment {
   const whisper = assessWhisper(config, env);
   const sphinx = assessPocketsphinx(env);
   const none: EngineCandidate = { name: 'none', available: true, detail: 'clips from pauses, loudness and scene changes only' };
   const candidates = [whisper, sphinx, none].map(({ name, available, detail }): EngineCandidate => ({ name, available, detail }));
-  const forced = str(env.CLIPPER_TRANSCRIBER) ?? str(config.extra?.transcriber);
+  const forced = str(env.CLIPPER_TRANSCRIBER) ?? str(config.transcription?.engine);
   if (forced && forced !== 'auto') {
-    const source = str(env.CLIPPER_TRANSCRIBER) ? 'CLIPPER_TRANSCRIBER' : 'config transcriber';
+    const source = str(env.CLIPPER_TRANSCRIBER) ? 'CLIPPER_TRANSCRIBER' : 'config transcription.engine';
     if (forced === 'none') return { candidates, chosen: { engine: new NoSpeechEngine(`no speech recognition: ${source}=none`) } };
     const pick = forced === 'pocketsphinx' ? sphinx : forced === 'whisper.cpp' || forced === 'whisper' ? whisper : undefined;
     if (!pick) return { candidates, chosen: { error: `${source}=${forced} is not an engine (whisper.cpp, pocketsphinx, none or auto)` } };

@@ -1,10 +1,13 @@
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { AppContext } from '../../app.js';
+import type { Clock } from '../../clock.js';
+import type { DaemonConfig } from '../../config.js';
 import type { HeavyQueue } from '../../pipeline/heavy-queue.js';
 import type { PipelineStages } from '../../pipeline/stages.js';
 import type { LinkPolicy } from '../../pipeline/ingest/links.js';
-import { MAX_SOURCE_BYTES } from '../../pipeline/ingest/download.js';
+import type { Store } from '../../store/index.js';
+import type { PreviewReadyHook } from '../../store/clips.js';
+import type { TaskRunner } from '../../tasks/task-runner.js';
 
 /** Kind of the durable task that runs a clip job. */
 export const CLIP_JOB_TASK = 'clip_job';
@@ -27,16 +30,24 @@ export interface UploadClaimer {
   claimForJob(teamId: string, uploadId: string, jobId: string): { objectKey: string; fileName: string | null };
 }
 
-/** Everything the clip job service and its task handler use, built once at start-up. */
+/** Everything the clip job service and its task handler use, built once at start-up (app.ts). */
 export interface JobDeps {
-  app: AppContext;
+  store: Pick<Store, 'clipJobs' | 'clips' | 'events' | 'teams' | 'transaction'>;
+  clock: Clock;
+  tasks: Pick<TaskRunner, 'enqueue'>;
+  /** The stages in use (tests swap single stages to fail them). */
   stages: PipelineStages;
   heavy: HeavyQueue;
   objects: JobObjects;
   uploads: UploadClaimer;
+  settings: JobSettings;
+  /** Run inside the transaction that marks a clip's preview ready (drafts hook in here). */
+  previewReadyHooks: PreviewReadyHook[];
+  /** Base URL clients reach the daemon at (editor_url); known once the server listens. */
+  baseUrl: () => string;
 }
 
-/** Settings of the clip job pipeline, from DATA_DIR/config.json (`extra`) with defaults. */
+/** Settings of the clip job pipeline, from the typed config (sections pipeline, limits, network). */
 export interface JobSettings {
   /** Largest file behind `source.url` (spec: 8 GB). */
   maxDownloadBytes: number;
@@ -52,23 +63,24 @@ export interface JobSettings {
   linkCheckMs: number;
   /** Where the job's work files go. */
   workDir: string;
+  /** Which hosts a link may point at (settings `server.local`, `network.allow_private_targets`). */
+  linkPolicy: LinkPolicy;
+  /** Language of a job that names none, when its team has no preferred language. */
+  defaultLanguage: string;
 }
 
-export function jobSettings(app: AppContext): JobSettings {
-  const x = app.config.extra;
-  const num = (v: unknown, d: number) => (typeof v === 'number' && v > 0 ? v : d);
+export function jobSettings(config: DaemonConfig): JobSettings {
+  const p = config.pipeline;
   return {
-    maxDownloadBytes: num(x.max_download_bytes, MAX_SOURCE_BYTES),
-    ytDlpBin: typeof x.yt_dlp_path === 'string' ? x.yt_dlp_path : 'yt-dlp',
-    platformHosts: Array.isArray(x.video_platform_hosts) ? (x.video_platform_hosts as string[]) : [],
-    chunkSeconds: num(x.pipeline_chunk_seconds, 60),
-    sectionSeconds: num(x.pipeline_section_seconds, 180),
-    linkCheckMs: num(x.link_check_ms, 4000),
-    workDir: join(app.config.dataDir, 'work', 'jobs'),
+    maxDownloadBytes: config.limits.max_download_bytes,
+    ytDlpBin: p.yt_dlp_path,
+    platformHosts: p.video_platform_hosts,
+    chunkSeconds: p.chunk_seconds,
+    sectionSeconds: p.section_seconds,
+    linkCheckMs: p.link_check_ms,
+    workDir: join(config.dataDir, 'work', 'jobs'),
+    // The local daemon downloads from loopback and private hosts; a hosted one only if allowed.
+    linkPolicy: { allowPrivate: config.server.local || config.network.allow_private_targets },
+    defaultLanguage: config.transcription.language ?? 'en',
   };
-}
-
-/** The local daemon downloads from loopback and private hosts; a hosted one only if allowed. */
-export function linkPolicy(app: AppContext): LinkPolicy {
-  return { allowPrivate: app.config.local || app.config.extra.allow_private_links === true };
 }

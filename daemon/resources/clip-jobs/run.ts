@@ -3,11 +3,12 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PermanentTaskError } from '../../tasks/task-runner.js';
 import type { ClipRow } from '../../store/clips.js';
-import type { ClipJobRepo, ClipJobRow } from '../../store/clip-jobs.js';
+import type { ClipJobRow } from '../../store/clip-jobs.js';
+import type { Store } from '../../store/index.js';
 import { HEAVY_PRIORITY } from '../../pipeline/heavy-queue.js';
 import { MAX_CLIPS } from '../../pipeline/suggest/select.js';
 import type { Analysis, ProbeResult, Transcript } from '../../pipeline/types.js';
-import { linkPolicy, type JobDeps, type JobSettings } from './deps.js';
+import type { JobDeps, JobSettings } from './deps.js';
 import { ingestSource, type IngestResult } from './ingest.js';
 import { planJob, type JobPlan } from './plan.js';
 import { JobProgress } from './progress.js';
@@ -33,7 +34,7 @@ export class JobRun {
   private readonly workDir: string;
   private done = new Map<string, unknown>();
 
-  constructor(private deps: JobDeps, private repo: ClipJobRepo, private t: JobTransitions, private settings: JobSettings, private job: ClipJobRow, signal: AbortSignal) {
+  constructor(private deps: JobDeps, private repo: Store['clipJobs'], private t: JobTransitions, private settings: JobSettings, private job: ClipJobRow, signal: AbortSignal) {
     this.workDir = join(settings.workDir, job.id);
     if (signal.aborted) this.abort.abort(signal.reason);
     signal.addEventListener('abort', () => this.abort.abort(signal.reason), { once: true });
@@ -62,7 +63,7 @@ export class JobRun {
 
     let ingest = this.done.get('ingest') as IngestResult | undefined;
     if (!ingest) {
-      ingest = await ingestSource(this.job, { objects, settings: this.settings, policy: linkPolicy(this.deps.app), workDir: this.workDir, signal: this.signal });
+      ingest = await ingestSource(this.job, { objects, settings: this.settings, policy: this.settings.linkPolicy, workDir: this.workDir, signal: this.signal });
       this.t.ingested(this.job, ingest);
     }
     this.report('ingest');
@@ -99,7 +100,7 @@ export class JobRun {
     const handoff = new SectionHandoff(plan, (s) => this.done.has(`suggest:${s}`), this.signal);
     const analysis = this.track(this.analysis(mediaPath, wavPath, probe, handoff));
     const chunks = plan.chunks.map((_, i) => this.chunk(i, plan, wavPath, wav, handoff));
-    const previews = this.deps.app.clips.listByJob(this.job.id).filter((c) => !c.preview_key).map((c) => this.track(this.preview(c, mediaPath, probe)));
+    const previews = this.deps.store.clips.listByJob(this.job.id).filter((c) => !c.preview_key).map((c) => this.track(this.preview(c, mediaPath, probe)));
     for (const [s, section] of plan.sections.entries()) {
       if (!this.done.has(`suggest:${s}`)) {
         const [found, ...parts] = await Promise.all([analysis, ...chunks.slice(section.first, section.last + 1).map((c) => c.transcript)]);
@@ -108,16 +109,16 @@ export class JobRun {
           .suggest({ transcript, analysis: found, probe, span: section }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language })
           .catch((e) => Promise.reject(new Error(`Clip suggestion failed: ${(e as Error).message}`)));
         // Issue 4: at most 30 clips a job, however many sections it has.
-        const room = Math.max(0, MAX_CLIPS - this.deps.app.clips.listByJob(this.job.id).length);
+        const room = Math.max(0, MAX_CLIPS - this.deps.store.clips.listByJob(this.job.id).length);
         const ids = this.t.suggested(this.job, `suggest:${s}`, clips.slice(0, room).map((c) => ({ ...c, words: wordsIn(transcript, c) })));
-        for (const id of ids) previews.push(this.track(this.preview(this.deps.app.clips.byId(id)!, mediaPath, probe)));
+        for (const id of ids) previews.push(this.track(this.preview(this.deps.store.clips.byId(id)!, mediaPath, probe)));
         handoff.sectionQueued(s);
       }
       this.progress.section(s);
       this.report();
     }
     await Promise.all([analysis, ...chunks.map((c) => c.work), ...previews]);
-    if (!this.deps.app.clips.listByJob(this.job.id).length) throw new PermanentTaskError(`No clip could be made from this ${Math.round(probe.duration)}-second video`);
+    if (!this.deps.store.clips.listByJob(this.job.id).length) throw new PermanentTaskError(`No clip could be made from this ${Math.round(probe.duration)}-second video`);
     this.t.done(this.job);
     await rm(this.workDir, { recursive: true, force: true });
   }
@@ -204,7 +205,7 @@ export class JobRun {
 
   private report(stage?: Parameters<JobProgress['stage']>[0]): void {
     if (stage) this.progress.stage(stage);
-    const clips = this.deps.app.clips.listByJob(this.job.id);
+    const clips = this.deps.store.clips.listByJob(this.job.id);
     this.progress.previewCounts(clips.filter((c) => c.preview_key).length, clips.length);
     this.t.progress(this.job, this.progress.value());
   }

@@ -3,27 +3,30 @@ import { newId } from '../../../src/api/ids.js';
 import { createClipJobSchema, type ClipJobView, type ClipView, type CreatedClipJob } from '../../../src/api/clips.js';
 import { parseBody } from '../../../src/api/validate.js';
 import { clipBreakdown, clipDuration, type ClipRow } from '../../store/clips.js';
-import { ClipJobRepo, type ClipJobRow, type NewClipJob } from '../../store/clip-jobs.js';
+import type { ClipJobRow, NewClipJob } from '../../store/clip-jobs.js';
+import type { Store } from '../../store/index.js';
+import { MEDIA_URL_TTL_MS } from '../../../src/api/limits.js';
 import { fileNameOfUrl, inspectLink, isVideoPlatformUrl } from '../../pipeline/ingest/links.js';
 import { isPrivateHost } from '../../net/target-policy.js';
-import { CLIP_JOB_TASK, jobSettings, linkPolicy, type JobDeps, type JobSettings } from './deps.js';
+import { CLIP_JOB_TASK, type JobDeps, type JobSettings } from './deps.js';
 import { clipJobTaskHandler } from './task.js';
 import type { TaskHandler } from '../../tasks/task-runner.js';
 
-const PREVIEW_URL_TTL_MS = 3_600_000; // spec "Sizes, times and counts": preview_url lasts 1 hour
+/** Spec "Sizes, times and counts": "`preview_url` and `output_url` validity | 1 hour". */
+const PREVIEW_URL_TTL_MS = MEDIA_URL_TTL_MS;
 
 /**
  * The clip job resource (spec "Clip job"): accepting a job and showing it. The state changes of
  * a running job are in transitions.ts; both are the only writers of clip_jobs.
  */
 export class ClipJobService {
-  readonly repo: ClipJobRepo;
+  readonly repo: Store['clipJobs'];
   readonly settings: JobSettings;
 
   /** The stages, object store and upload claims in use (tests swap single stages to fail them). */
   constructor(readonly deps: JobDeps) {
-    this.repo = new ClipJobRepo(deps.app.db);
-    this.settings = jobSettings(deps.app);
+    this.repo = deps.store.clipJobs;
+    this.settings = deps.settings;
   }
 
   /** The durable task that runs each job (registered on app.tasks by the workers). */
@@ -34,29 +37,29 @@ export class ClipJobService {
   /** POST /v1/clips: validates, checks a link, then accepts the job in one transaction. */
   async create(teamId: string, body: unknown): Promise<CreatedClipJob> {
     const input = parseBody(createClipJobSchema, body);
-    const { app } = this.deps;
-    const team = app.teams.get(teamId);
+    const { store, clock } = this.deps;
+    const team = store.teams.get(teamId);
     const base = {
       team_id: teamId,
       criteria: input.criteria || null,
       target_duration: input.target_duration ?? null,
-      language: input.language ?? team?.preferred_language ?? 'en',
+      language: input.language ?? team?.preferred_language ?? this.settings.defaultLanguage,
     };
     let fields: Omit<NewClipJob, keyof typeof base> | undefined;
     if (input.source.url !== undefined) fields = await this.linkFields(input.source.url);
 
     const jobId = newId('job');
-    const job = app.db.transaction(() => {
+    const job = store.transaction(() => {
       if (!fields) {
         // Spec: 409 for an upload that is not complete, or already feeds another job.
         const upload = this.deps.uploads.claimForJob(teamId, input.source.upload_id!, jobId);
         fields = { source_type: 'upload', source_url: null, upload_id: input.source.upload_id!, folder_name: upload.fileName || input.source.upload_id!, media_key: upload.objectKey };
       }
-      const row = this.repo.insert({ ...base, ...fields }, app.clock.now(), jobId);
-      app.events.emit('asset.analysis.started', { asset_id: row.asset_id, team_id: teamId, job_id: row.id });
-      app.tasks.enqueue({ kind: CLIP_JOB_TASK, resourceId: row.id, teamId });
+      const row = this.repo.insert({ ...base, ...fields }, clock.now(), jobId);
+      store.events.emit('asset.analysis.started', { asset_id: row.asset_id, team_id: teamId, job_id: row.id });
+      this.deps.tasks.enqueue({ kind: CLIP_JOB_TASK, resourceId: row.id, teamId });
       return row;
-    }).immediate();
+    });
     return { job_id: job.id, status: 'queued', created_at: job.created_at };
   }
 
@@ -74,13 +77,13 @@ export class ClipJobService {
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest('source.url must be an http or https link', { field: 'source.url' });
     if (!url.hostname) throw badRequest('source.url has no host', { field: 'source.url' });
-    if (!linkPolicy(this.deps.app).allowPrivate && isPrivateHost(url.hostname)) {
+    if (!this.settings.linkPolicy.allowPrivate && isPrivateHost(url.hostname)) {
       throw badRequest('source.url points at a loopback, private or link-local address, which this deployment does not download from', { field: 'source.url' });
     }
     if (isVideoPlatformUrl(url, this.settings.platformHosts)) {
       return { source_type: 'platform' as const, source_url: url.href, upload_id: null, folder_name: url.hostname + url.pathname, media_key: null };
     }
-    const seen = await inspectLink(url, linkPolicy(this.deps.app), this.settings.linkCheckMs);
+    const seen = await inspectLink(url, this.settings.linkPolicy, this.settings.linkCheckMs);
     if (seen.isWebPage) {
       throw badRequest(`source.url is a web page (${seen.contentType}), not a video file: link the video file itself, or a video-platform page`, { field: 'source.url', content_type: seen.contentType });
     }
@@ -99,7 +102,7 @@ export class ClipJobService {
       job_id: job.id,
       status: job.status,
       created_at: job.created_at,
-      clips: this.deps.app.clips.listByJob(job.id).map((c) => this.clipView(c)),
+      clips: this.deps.store.clips.listByJob(job.id).map((c) => this.clipView(c)),
       folder_name: job.folder_name,
       progress: Math.round(job.progress * 100) / 100,
     };
@@ -115,7 +118,7 @@ export class ClipJobService {
       score: Math.round(c.score * 1000) / 1000,
       // Spec "Clip": "May be omitted while the preview is still rendering."
       ...(c.preview_key ? { preview_url: this.deps.objects.signedGetUrl(c.preview_key, PREVIEW_URL_TTL_MS) } : {}),
-      editor_url: `${this.deps.app.baseUrl}/app/clips/${c.id}`,
+      editor_url: `${this.deps.baseUrl()}/app/clips/${c.id}`,
       start: round2(c.start),
       end: round2(c.end),
       score_breakdown: clipBreakdown(c),

@@ -12,7 +12,7 @@ import { JobTransitions } from './transitions.js';
  * in `error` inside the runner's failing transaction.
  */
 export function clipJobTaskHandler(deps: JobDeps, service: ClipJobService): TaskHandler {
-  const transitions = new JobTransitions(deps.app, service.repo);
+  const transitions = new JobTransitions(deps);
   return {
     kind: CLIP_JOB_TASK,
     // The heavy queue bounds the processes; two jobs at once keep it busy between stages.

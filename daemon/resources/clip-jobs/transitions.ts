@@ -1,5 +1,5 @@
-import type { AppContext } from '../../app.js';
-import type { ClipJobRepo, ClipJobRow, ClipToStore } from '../../store/clip-jobs.js';
+import type { ClipJobRow, ClipToStore } from '../../store/clip-jobs.js';
+import type { JobDeps } from './deps.js';
 import type { ProbeResult } from '../../pipeline/types.js';
 
 /**
@@ -9,14 +9,20 @@ import type { ProbeResult } from '../../pipeline/types.js';
  * leaves either all of it or none.
  */
 export class JobTransitions {
-  constructor(private app: AppContext, private repo: ClipJobRepo) {}
+  private readonly repo: JobDeps['store']['clipJobs'];
+  private readonly store: JobDeps['store'];
+
+  constructor(private deps: Pick<JobDeps, 'store' | 'clock' | 'previewReadyHooks'>) {
+    this.store = deps.store;
+    this.repo = deps.store.clipJobs;
+  }
 
   private ids(job: ClipJobRow) {
     return { asset_id: job.asset_id, team_id: job.team_id, job_id: job.id };
   }
 
   private now() {
-    return this.app.clock.now();
+    return this.deps.clock.now();
   }
 
   /** queued -> processing, when the pipeline picks the job up. */
@@ -26,18 +32,18 @@ export class JobTransitions {
 
   /** The source is in the object store (and, for a platform link, its title names the folder). */
   ingested(job: ClipJobRow, result: { media_key: string; folder_name?: string; bytes?: number }): void {
-    this.app.db.transaction(() => {
+    this.store.transaction(() => {
       this.repo.update(job.id, { media_key: result.media_key, ...(result.folder_name ? { folder_name: result.folder_name } : {}) }, this.now());
       this.repo.saveStage(job.id, 'ingest', result, this.now());
-    })();
+    });
   }
 
   /** Ingest and probe done: asset.creation.succeeded with the duration (spec "Event types"). */
   probed(job: ClipJobRow, probe: ProbeResult): void {
-    this.app.db.transaction(() => {
+    this.store.transaction(() => {
       this.repo.saveStage(job.id, 'probe', probe, this.now());
-      this.app.events.emit('asset.creation.succeeded', { ...this.ids(job), duration_seconds: Math.round(probe.duration * 100) / 100 });
-    })();
+      this.store.events.emit('asset.creation.succeeded', { ...this.ids(job), duration_seconds: Math.round(probe.duration * 100) / 100 });
+    });
   }
 
   stage(job: ClipJobRow, name: string, result: unknown): void {
@@ -49,43 +55,43 @@ export class JobTransitions {
    * are stored or neither, so a resumed job never inserts the same clips twice.
    */
   suggested(job: ClipJobRow, stage: string, clips: ClipToStore[]): string[] {
-    return this.app.db.transaction(() => {
+    return this.store.transaction(() => {
       const ids = this.repo.insertClips(job, clips, this.now());
       this.repo.rankByScore(job.id); // the clips array stays best first as sections add to it
       this.repo.saveStage(job.id, stage, { clip_ids: ids }, this.now());
       return ids;
-    })();
+    });
   }
 
   /** A preview is stored: the clip gets its preview, and every preview-ready hook runs (drafts). */
   previewReady(clipId: string, key: string): void {
-    this.app.db.transaction(() => {
+    this.store.transaction(() => {
       this.repo.setPreview(clipId, key, this.now());
-      const clip = this.app.clips.byId(clipId)!;
-      for (const hook of this.app.previewReadyHooks) hook(clip);
-    })();
+      const clip = this.store.clips.byId(clipId)!;
+      for (const hook of this.deps.previewReadyHooks) hook(clip);
+    });
   }
 
   /** Whole percents only: at most one asset.analysis.progress per percent (DESIGN.md). */
   progress(job: ClipJobRow, fraction: number): void {
     const pct = Math.floor(Math.min(1, fraction) * 100);
-    this.app.db.transaction(() => {
+    this.store.transaction(() => {
       const current = this.repo.byId(job.id);
       if (!current || current.status !== 'processing' || pct <= Math.floor(current.progress * 100 + 1e-9)) return;
       this.repo.update(job.id, { progress: pct / 100 }, this.now());
-      this.app.events.emit('asset.analysis.progress', { ...this.ids(job), progress: pct / 100 });
-    })();
+      this.store.events.emit('asset.analysis.progress', { ...this.ids(job), progress: pct / 100 });
+    });
   }
 
   /** processing -> done once every clip has its preview (spec "Clip job" states). */
   done(job: ClipJobRow): void {
-    this.app.db.transaction(() => {
+    this.store.transaction(() => {
       const current = this.repo.byId(job.id);
       if (!current || current.status === 'done' || current.status === 'error') return;
-      if (current.progress < 1) this.app.events.emit('asset.analysis.progress', { ...this.ids(job), progress: 1 });
+      if (current.progress < 1) this.store.events.emit('asset.analysis.progress', { ...this.ids(job), progress: 1 });
       this.repo.update(job.id, { status: 'done', progress: 1 }, this.now());
-      this.app.events.emit('asset.analysis.succeeded', this.ids(job));
-    })();
+      this.store.events.emit('asset.analysis.succeeded', this.ids(job));
+    });
   }
 
   /**
@@ -97,7 +103,7 @@ export class JobTransitions {
     const job = this.repo.byId(jobId);
     if (!job || job.status === 'done' || job.status === 'error') return;
     this.repo.update(job.id, { status: 'error', error: message }, this.now());
-    if (!this.repo.stageResults(job.id).has('probe')) this.app.events.emit('asset.creation.failed', { ...this.ids(job), error: message });
-    this.app.events.emit('asset.analysis.failed', { ...this.ids(job), error: message });
+    if (!this.repo.stageResults(job.id).has('probe')) this.store.events.emit('asset.creation.failed', { ...this.ids(job), error: message });
+    this.store.events.emit('asset.analysis.failed', { ...this.ids(job), error: message });
   }
 }

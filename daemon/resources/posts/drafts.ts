@@ -1,8 +1,8 @@
 import type { Platform } from '../../../src/api/events.js';
 import { DEFAULT_LONG_VIDEO, DEFAULT_SHORT_VIDEO } from '../../../src/api/post-schemas.js';
-import type { AppContext } from '../../app.js';
+import type { Logger } from '../../log.js';
+import type { Store } from '../../store/index.js';
 import { clipWords, type ClipRow } from '../../store/clips.js';
-import type { Transcript } from '../../pipeline/types.js';
 import { writeCaption, type WrittenCaption } from '../../pipeline/language/captions.js';
 
 export interface DraftContent extends WrittenCaption {
@@ -10,26 +10,27 @@ export interface DraftContent extends WrittenCaption {
   settings: Record<string, unknown>;
 }
 
+/** What writing a draft reads: the job's transcript and language, and its clips. */
+export interface DraftSources {
+  clipJobs: Pick<Store['clipJobs'], 'transcriptOf' | 'sourceOf'>;
+  clips: Pick<Store['clips'], 'listByJob'>;
+  log: Logger;
+}
+
 /**
- * The whole video's transcript as passages, the corpus TF-IDF weighs the clip against. The clip
- * job stores each transcription result as a stage (a Transcript with segments); when none is
- * stored, the transcripts of the job's clips stand in for the video.
+ * The whole video's transcript as passages, the corpus TF-IDF weighs the clip against. When no
+ * transcript is stored, the transcripts of the job's clips stand in for the video.
  */
-export function videoPassages(app: Pick<AppContext, 'db' | 'clips'>, jobId: string): string[] {
-  const rows = app.db.prepare('SELECT result FROM job_stages WHERE job_id = ? ORDER BY stage').pluck().all(jobId) as string[];
-  const passages: string[] = [];
-  for (const r of rows) {
-    const value = JSON.parse(r) as Partial<Transcript>;
-    if (Array.isArray(value?.segments)) for (const s of value.segments) if (s?.text) passages.push(s.text);
-  }
-  return passages.length ? passages : app.clips.listByJob(jobId).map((c) => c.transcript);
+export function videoPassages(d: Omit<DraftSources, 'log'>, jobId: string): string[] {
+  const passages = d.clipJobs.transcriptOf(jobId).map((s) => s.text).filter(Boolean);
+  return passages.length ? passages : d.clips.listByJob(jobId).map((c) => c.transcript);
 }
 
 /** The content of a new draft: written caption (and title), plus the platform's default settings. */
-export function writeDraft(app: Pick<AppContext, 'db' | 'clips' | 'log'>, clip: ClipRow, platform: Platform): DraftContent {
+export function writeDraft(app: DraftSources, clip: ClipRow, platform: Platform): DraftContent {
   const settings = platform === 'short_video' ? { ...DEFAULT_SHORT_VIDEO } : platform === 'long_video' ? { ...DEFAULT_LONG_VIDEO } : {};
   try {
-    const language = (app.db.prepare('SELECT language FROM clip_jobs WHERE id = ?').pluck().get(clip.job_id) as string | undefined) ?? 'en';
+    const language = app.clipJobs.sourceOf(clip.job_id)?.language ?? 'en';
     const written = writeCaption(platform, { words: clipWords(clip), transcript: clip.transcript, corpus: videoPassages(app, clip.job_id), language });
     return { ...written, settings };
   } catch (e) {

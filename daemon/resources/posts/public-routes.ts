@@ -3,15 +3,16 @@ import { pipeline } from 'node:stream/promises';
 import { notFound } from '../../../src/api/errors.js';
 import { publicPostPage } from './public-page.js';
 import type { Router } from '../../server/router.js';
+import type { LocalConnector } from '../platforms/connectors/local.js';
 
 /**
  * Public pages of posts published with the `local` connector (DESIGN.md: `<base>/p/<postId>`),
  * outside /v1: no sign-in, not rate limited. The video answers Range requests so it can be
  * played and scrubbed in a browser.
  */
-export function registerPublicPostRoutes(router: Router): void {
+export function registerPublicPostRoutes(router: Router, local: LocalConnector): void {
   router.get('/p/:postId', { auth: 'none' }, (ctx) => {
-    const publication = ctx.app.localConnector.read(ctx.params.postId);
+    const publication = local.read(ctx.params.postId);
     if (!publication) throw notFound('Published post', ctx.params.postId);
     const html = publicPostPage(publication);
     ctx.res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html), 'Cache-Control': 'public, max-age=60' });
@@ -20,8 +21,8 @@ export function registerPublicPostRoutes(router: Router): void {
   });
 
   router.get('/p/:postId/video.mp4', { auth: 'none' }, async (ctx) => {
-    if (!ctx.app.localConnector.read(ctx.params.postId)) throw notFound('Published post', ctx.params.postId);
-    const file = ctx.app.localConnector.videoPath(ctx.params.postId);
+    if (!local.read(ctx.params.postId)) throw notFound('Published post', ctx.params.postId);
+    const file = local.videoPath(ctx.params.postId);
     const size = statSync(file).size;
     const range = /^bytes=(\d*)-(\d*)$/.exec(String(ctx.req.headers.range ?? ''));
     let start = 0;

@@ -2,12 +2,15 @@ import { badRequest, notFound } from '../../../src/api/errors.js';
 import { newId } from '../../../src/api/ids.js';
 import { parseBody } from '../../../src/api/validate.js';
 import {
-  CAPTION_LIMITS, MIN_SCHEDULE_LEAD_MS, SETTINGS_KEY, publishPostSchema, updatePostSchema,
+  CAPTION_LIMITS, emptyBodySchema, MIN_SCHEDULE_LEAD_MS, SETTINGS_KEY, publishPostSchema, updatePostSchema,
   type Post, type PostStatus,
 } from '../../../src/api/post-schemas.js';
-import type { AppContext } from '../../app.js';
+import type { Clock } from '../../clock.js';
+import type { Logger } from '../../log.js';
+import type { Store } from '../../store/index.js';
+import type { TaskRunner } from '../../tasks/task-runner.js';
 import type { ClipRow } from '../../store/clips.js';
-import { PostRepo, type PostRow } from '../../store/posts.js';
+import type { PostRow } from '../../store/posts.js';
 import { writeDraft } from './drafts.js';
 import { postView } from './view.js';
 
@@ -19,15 +22,26 @@ const PUBLISHING: readonly PostStatus[] = ['queued', 'processing', 'uploading'];
 
 export const captionLength = (s: string) => [...s].length;
 
+export interface PostServiceDeps {
+  store: Pick<Store, 'posts' | 'platforms' | 'clips' | 'clipJobs' | 'events' | 'tasks' | 'transaction'>;
+  clock: Clock;
+  log: Logger;
+  tasks: Pick<TaskRunner, 'enqueue'>;
+  /** Whether a connector of that name is installed (a connection naming another cannot publish). */
+  hasConnector: (name: string) => boolean;
+}
+
 /**
  * The one owner of the post state machine (spec "Post"): drafts, edits, publish / schedule,
  * cancel, the scheduler's promotion of due posts and the publish task's moves. Every move is a
  * compare-and-set on the current status inside a transaction that also writes its event.
  */
 export class PostService {
-  readonly repo: PostRepo;
-  constructor(private app: Pick<AppContext, 'db' | 'clock' | 'events' | 'platforms' | 'tasks' | 'clips' | 'log'>, private hasConnector: (name: string) => boolean) {
-    this.repo = new PostRepo(app.db);
+  readonly repo: Store['posts'];
+  private readonly store: PostServiceDeps['store'];
+  constructor(private d: PostServiceDeps) {
+    this.store = d.store;
+    this.repo = d.store.posts;
   }
 
   require(teamId: string, id: string): PostRow {
@@ -41,17 +55,17 @@ export class PostService {
   }
 
   listForClip(teamId: string, clipId: string): Post[] {
-    if (!this.app.clips.get(teamId, clipId)) throw notFound('Clip', clipId);
+    if (!this.store.clips.get(teamId, clipId)) throw notFound('Clip', clipId);
     return this.repo.listByClip(clipId).map(postView);
   }
 
   /** Preview-ready hook: one draft per connected platform (runs inside the preview transaction). */
   createDrafts(clip: ClipRow): PostRow[] {
-    const now = this.app.clock.now();
+    const now = this.d.clock.now();
     const created: PostRow[] = [];
-    for (const conn of this.app.platforms.list(clip.team_id)) {
+    for (const conn of this.store.platforms.list(clip.team_id)) {
       if (this.repo.exists(clip.id, conn.platform)) continue; // a repeated preview does not duplicate drafts
-      const draft = writeDraft(this.app, clip, conn.platform);
+      const draft = writeDraft({ clipJobs: this.store.clipJobs, clips: this.store.clips, log: this.d.log }, clip, conn.platform);
       const key = SETTINGS_KEY[conn.platform];
       const row: PostRow = {
         id: newId('post'), team_id: clip.team_id, clip_id: clip.id, platform: conn.platform, status: 'draft',
@@ -59,7 +73,7 @@ export class PostService {
         scheduled_at: null, published_at: null, published_url: null, error: null, created_at: now, updated_at: now,
       };
       this.repo.insert(row);
-      this.app.events.emit('post.draft.created', { post_id: row.id, clip_id: clip.id, platform: row.platform, team_id: clip.team_id });
+      this.store.events.emit('post.draft.created', { post_id: row.id, clip_id: clip.id, platform: row.platform, team_id: clip.team_id });
       created.push(row);
     }
     return created;
@@ -80,7 +94,7 @@ export class PostService {
     }
     const patch = input.short_video ?? input.long_video;
     const settings = patch ? JSON.stringify({ ...JSON.parse(row.settings ?? '{}'), ...stripUndefined(patch) }) : row.settings;
-    const ok = this.repo.updateDraft(id, { caption: input.caption ?? row.caption, title: input.title ?? row.title, settings }, this.app.clock.now());
+    const ok = this.repo.updateDraft(id, { caption: input.caption ?? row.caption, title: input.title ?? row.title, settings }, this.d.clock.now());
     if (!ok) throw notDraft(this.require(teamId, id), 'edited');
     return this.get(teamId, id);
   }
@@ -90,33 +104,34 @@ export class PostService {
     const input = parseBody(publishPostSchema, body);
     const row = this.require(teamId, id);
     if (row.status !== 'draft') throw notDraft(row, 'published');
-    const conn = this.app.platforms.get(teamId, row.platform);
-    if (!conn || conn.status !== 'active' || !this.hasConnector(conn.connector)) {
+    const conn = this.store.platforms.get(teamId, row.platform);
+    if (!conn || conn.status !== 'active' || !this.d.hasConnector(conn.connector)) {
       throw badRequest(`No active connection for ${row.platform}: connect it first (POST /v1/platforms)`, { field: 'platform', platform: row.platform });
     }
-    const now = this.app.clock.now();
+    const now = this.d.clock.now();
     const at = input.scheduled_at ?? undefined;
     if (at !== undefined && at < now + MIN_SCHEDULE_LEAD_MS) {
       throw badRequest('scheduled_at must be at least 5 minutes in the future', { field: 'scheduled_at', earliest: now + MIN_SCHEDULE_LEAD_MS });
     }
-    const moved = this.app.db.transaction(() => {
+    const moved = this.store.transaction(() => {
       if (at === undefined) return this.queue(row, ['draft'], now);
       if (!this.repo.transition(id, ['draft'], 'scheduled', now, { scheduled_at: at })) return false;
-      this.app.events.emit('post.scheduled', { post_id: id, clip_id: row.clip_id, platform: row.platform, team_id: teamId, scheduled_at: at });
+      this.store.events.emit('post.scheduled', { post_id: id, clip_id: row.clip_id, platform: row.platform, team_id: teamId, scheduled_at: at });
       return true;
-    }).immediate();
+    });
     if (!moved) throw notDraft(this.require(teamId, id), 'published');
     return this.get(teamId, id);
   }
 
-  /** POST /v1/posts/:postId/cancel (DESIGN.md): from draft, scheduled or queued only. */
-  cancel(teamId: string, id: string): Post {
+  /** POST /v1/posts/:postId/cancel (DESIGN.md): no body; from draft, scheduled or queued only. */
+  cancel(teamId: string, id: string, body: unknown = {}): Post {
+    parseBody(emptyBodySchema, body);
     this.require(teamId, id); // 404 for another team's post, before anything moves
-    const moved = this.app.db.transaction(() => {
-      if (!this.repo.transition(id, CANCELLABLE, 'cancelled', this.app.clock.now())) return false;
-      this.app.tasks.repo.cancelPending(PUBLISH_TASK, id, this.app.clock.now());
+    const moved = this.store.transaction(() => {
+      if (!this.repo.transition(id, CANCELLABLE, 'cancelled', this.d.clock.now())) return false;
+      this.store.tasks.cancelPending(PUBLISH_TASK, id, this.d.clock.now());
       return true;
-    }).immediate();
+    });
     if (!moved) {
       const current = this.require(teamId, id);
       throw badRequest(`Post ${id} is ${current.status}; only draft, scheduled and queued posts can be cancelled`, { field: 'status', status: current.status });
@@ -126,17 +141,17 @@ export class PostService {
 
   /** The scheduler's step: due scheduled posts become queued, each with its publish task. */
   promoteDue(): number {
-    const now = this.app.clock.now();
+    const now = this.d.clock.now();
     let moved = 0;
     for (const row of this.repo.due(now)) {
-      if (this.app.db.transaction(() => this.queue(row, ['scheduled'], now)).immediate()) moved++;
+      if (this.store.transaction(() => this.queue(row, ['scheduled'], now))) moved++;
     }
     return moved;
   }
 
   private queue(row: PostRow, from: readonly PostStatus[], now: number): boolean {
     if (!this.repo.transition(row.id, from, 'queued', now)) return false;
-    this.app.tasks.enqueue({ kind: PUBLISH_TASK, resourceId: row.id, teamId: row.team_id });
+    this.d.tasks.enqueue({ kind: PUBLISH_TASK, resourceId: row.id, teamId: row.team_id });
     return true;
   }
 
@@ -144,29 +159,29 @@ export class PostService {
 
   /** queued -> processing; false when the post was cancelled (or already moved on). */
   startProcessing(id: string): boolean {
-    return this.app.db.transaction(() => this.repo.transition(id, ['queued'], 'processing', this.app.clock.now())).immediate();
+    return this.store.transaction(() => this.repo.transition(id, ['queued'], 'processing', this.d.clock.now()));
   }
 
   /** processing -> uploading, recording the attempt id before the connector is called. */
   startUploading(id: string, connector: string): string | undefined {
-    return this.app.db.transaction(() => {
-      const now = this.app.clock.now();
+    return this.store.transaction(() => {
+      const now = this.d.clock.now();
       if (!this.repo.transition(id, ['processing'], 'uploading', now)) return undefined;
       const attemptId = `att_${newId('post').slice(5)}`;
       this.repo.startAttempt({ id: attemptId, post_id: id, connector, started_at: now });
       return attemptId;
-    }).immediate();
+    });
   }
 
   /** uploading -> published with the connector's result, recorded in the same transaction. */
   markPublished(id: string, attemptId: string, result: { url: string; externalId: string }): void {
-    this.app.db.transaction(() => {
-      const now = this.app.clock.now();
+    this.store.transaction(() => {
+      const now = this.d.clock.now();
       this.repo.finishAttempt(attemptId, { status: 'succeeded', external_id: result.externalId, published_url: result.url }, now);
       if (!this.repo.transition(id, ['uploading'], 'published', now, { published_at: now, published_url: result.url })) return;
       const row = this.repo.byId(id)!;
-      this.app.events.emit('post.published', { post_id: id, clip_id: row.clip_id, platform: row.platform, team_id: row.team_id, published_url: result.url });
-    }).immediate();
+      this.store.events.emit('post.published', { post_id: id, clip_id: row.clip_id, platform: row.platform, team_id: row.team_id, published_url: result.url });
+    });
   }
 
   /**
@@ -174,12 +189,12 @@ export class PostService {
    * Called from the task's onGiveUp, inside the runner's transaction.
    */
   markFailed(id: string, error: string): void {
-    const now = this.app.clock.now();
+    const now = this.d.clock.now();
     const open = this.repo.openAttempt(id);
     if (open) this.repo.finishAttempt(open.id, { status: 'failed', error }, now);
     if (!this.repo.transition(id, PUBLISHING, 'failed', now, { error })) return;
     const row = this.repo.byId(id)!;
-    this.app.events.emit('post.failed', { post_id: id, clip_id: row.clip_id, platform: row.platform, team_id: row.team_id, error });
+    this.store.events.emit('post.failed', { post_id: id, clip_id: row.clip_id, platform: row.platform, team_id: row.team_id, error });
   }
 }
 

@@ -1,7 +1,6 @@
 import { PermanentTaskError, type TaskHandler } from '../../tasks/task-runner.js';
 import { failpoint } from '../../failpoints.js';
-import type { ClipRepo } from '../../store/clips.js';
-import type { PlatformRepo } from '../../store/platforms.js';
+import type { Store } from '../../store/index.js';
 import { discardWork, renderClipFile, type RenderDeps } from '../renders/renderer.js';
 import { ConnectorError } from '../platforms/connectors/connector.js';
 import type { ConnectorRegistry } from '../platforms/connectors/registry.js';
@@ -12,8 +11,8 @@ const renderKey = (postId: string) => `posts/${postId}/video.mp4`;
 
 export interface PublishDeps {
   posts: PostService;
-  clips: ClipRepo;
-  platforms: PlatformRepo;
+  clips: Store['clips'];
+  platforms: Store['platforms'];
   connectors: ConnectorRegistry;
   render: RenderDeps;
 }

@@ -1,6 +1,6 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db } from '../../store/db.js';
+import type { Store } from '../../store/index.js';
 import { clipWords, type ClipRow } from '../../store/clips.js';
 import { PermanentTaskError } from '../../tasks/task-runner.js';
 import { buildAss } from '../../pipeline/render/captions-ass.js';
@@ -9,7 +9,8 @@ import type { RenderObjects } from './objects-port.js';
 import { fullRenderArgs } from '../../pipeline/render/render-graph.js';
 
 export interface RenderDeps {
-  db: Db;
+  /** Where a clip's source video is stored. */
+  clipJobs: Pick<Store['clipJobs'], 'sourceOf'>;
   objects: RenderObjects;
   /** Folder for work files (captions script, partial output). */
   tmpDir: string;
@@ -17,7 +18,7 @@ export interface RenderDeps {
 
 /** The stored source video of the clip's job, as a local file path. */
 export async function clipSource(deps: RenderDeps, clip: ClipRow): Promise<string> {
-  const key = deps.db.prepare('SELECT media_key FROM clip_jobs WHERE id = ?').pluck().get(clip.job_id) as string | null | undefined;
+  const key = deps.clipJobs.sourceOf(clip.job_id)?.media_key;
   const path = key ? await deps.objects.localPath(key) : undefined;
   if (!path) throw new PermanentTaskError(`The source video of clip ${clip.id} is no longer stored`);
   return path;

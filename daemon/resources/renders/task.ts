@@ -1,5 +1,5 @@
 import type { TaskHandler } from '../../tasks/task-runner.js';
-import type { ClipRepo } from '../../store/clips.js';
+import type { Store } from '../../store/index.js';
 import { discardWork, renderClipFile, type RenderDeps } from './renderer.js';
 import { RENDER_TASK, type RenderService } from './service.js';
 
@@ -11,7 +11,7 @@ class Superseded extends Error {}
  * generation again from the start (ffmpeg output is not resumable; the partial file was in a
  * work folder). A re-trigger while rendering aborts ffmpeg and renders the new generation.
  */
-export function renderTaskHandler(renders: RenderService, clips: ClipRepo, deps: RenderDeps): TaskHandler {
+export function renderTaskHandler(renders: RenderService, clips: Store['clips'], deps: RenderDeps): TaskHandler {
   return {
     kind: RENDER_TASK,
     concurrency: 1, // a 1080x1920 x264 encode takes both cores

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { ObjectStore } from '../../objects/object-store.js';
-import type { UploadRepo } from '../../store/uploads.js';
+import type { Store } from '../../store/index.js';
 import { PollingWorker } from '../../worker.js';
 
 const HOUR = 3600_000;
@@ -29,7 +29,7 @@ export interface CleanupReport {
  * objects no live upload owns and leftovers of interrupted writes. Each removal is logged.
  */
 export class UploadCleanup {
-  constructor(private d: { clock: Clock; log: Logger; repo: UploadRepo; objects: ObjectStore }) {}
+  constructor(private d: { clock: Clock; log: Logger; repo: Store['uploads']; objects: ObjectStore }) {}
 
   async runOnce(): Promise<CleanupReport> {
     const { repo, objects, clock } = this.d;
@@ -76,7 +76,7 @@ export function nextNightly(now: number, hour: number): number {
 }
 
 /**
- * Runs the cleanup once a night at `hour` (config extra.upload_cleanup_hour, default 3) by the
+ * Runs the cleanup once a night at `hour` (setting `uploads.cleanup_hour`, default 3) by the
  * daemon's clock; the worker checks every ten minutes whether the time has come.
  */
 export function uploadCleanupWorker(cleanup: UploadCleanup, clock: Clock, log: Logger, hour = 3): PollingWorker {

@@ -2,28 +2,10 @@ import { badRequest } from '../../../src/api/errors.js';
 import type { CompleteUploadInput } from '../../../src/api/schemas.js';
 import { normalizeEtag } from '../../objects/object-store.js';
 import type { UploadPart, UploadRecord, UploadStatus } from '../../store/uploads.js';
+import { UPLOAD_LIMITS } from '../../../src/api/limits.js';
 
+export { UPLOAD_LIMITS };
 export const MiB = 1024 * 1024;
-const HOUR = 3600_000;
-
-/** The numbers of the spec's "Sizes, times and counts" and DESIGN.md, in one place. */
-export const UPLOAD_LIMITS = {
-  /** `size_bytes` of a multipart upload: at most 10,000,000,000. */
-  maxSizeBytes: 10_000_000_000,
-  /** A single PUT: up to 5 GB. */
-  maxSinglePutBytes: 5_000_000_000,
-  maxParts: 100,
-  /** `part_numbers` per re-sign call. */
-  maxResignParts: 100,
-  singleUrlTtlMs: HOUR,
-  partUrlTtlMs: 4 * HOUR,
-  /** Our choice: a pending multipart upload expires a day after its last part PUT or re-sign. */
-  pendingIdleMs: 24 * HOUR,
-  /** Our choice: a complete upload no job has used is removed by the first cleanup a day on. */
-  unusedKeepMs: 24 * HOUR,
-  /** DESIGN.md: part size is at least 5 MiB. Tests may lower it (config extra.min_part_size). */
-  minPartSize: 5 * MiB,
-} as const;
 
 /**
  * DESIGN.md: `max(5 MiB, ceil(size_bytes / 100))` rounded up to a whole MiB, so no upload needs

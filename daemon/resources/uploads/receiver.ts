@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import { badRequest, conflict, notFound } from '../../../src/api/errors.js';
 import type { ObjectStore, PutResult } from '../../objects/object-store.js';
-import type { UploadRecord, UploadRepo } from '../../store/uploads.js';
+import type { UploadRecord } from '../../store/uploads.js';
+import type { Store } from '../../store/index.js';
 import { partLength, UPLOAD_LIMITS } from './policy.js';
 import { fromStoreError } from './views.js';
 
@@ -28,7 +29,7 @@ export class UploadReceiver {
   /** Uploads and parts whose body is arriving now: a second PUT of the same one is refused. */
   private inflight = new Set<string>();
 
-  constructor(private repo: UploadRepo, private objects: ObjectStore, private states: Transitions) {}
+  constructor(private repo: Store['uploads'], private objects: ObjectStore, private states: Transitions) {}
 
   async receive(target: PutTarget, body: Readable, declared: number | undefined): Promise<{ etag: string }> {
     const u = target.uploadId ? this.repo.get(target.uploadId) : undefined;

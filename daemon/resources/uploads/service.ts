@@ -1,25 +1,26 @@
 import type { Readable } from 'node:stream';
 import { badRequest, conflict, notFound } from '../../../src/api/errors.js';
 import { newId } from '../../../src/api/ids.js';
-import type { CompleteUploadInput, CreateUploadInput } from '../../../src/api/schemas.js';
+import { completeUploadSchema, createUploadSchema, resignPartsSchema, type CompleteUploadInput } from '../../../src/api/schemas.js';
+import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { ObjectStore, PutResult } from '../../objects/object-store.js';
 import type { ObjectUrls } from '../../objects/object-urls.js';
-import type { Db } from '../../store/db.js';
-import type { UploadRecord, UploadRepo } from '../../store/uploads.js';
+import type { Store } from '../../store/index.js';
+import type { UploadRecord } from '../../store/uploads.js';
 import { checkPartList, effectiveStatus, partCountFor, partSizeFor, UPLOAD_LIMITS } from './policy.js';
 import { UploadReceiver, type PutTarget } from './receiver.js';
 import { claimedView, fromStoreError, uploadView, type ClaimedUpload, type CreatedUpload, type PartUrl, type UploadView } from './views.js';
 
 export interface UploadServiceDeps {
-  db: Db;
+  store: Pick<Store, 'uploads' | 'transaction'>;
   clock: Clock;
   log: Logger;
-  repo: UploadRepo;
   objects: ObjectStore;
   urls: ObjectUrls;
-  minPartSize?: number;
+  /** Setting `uploads.min_part_size` (DESIGN.md: 5 MiB; tests lower it). */
+  minPartSize: number;
 }
 
 /**
@@ -32,8 +33,11 @@ export class UploadService {
   /** Completions under way, by upload id. */
   private completing = new Map<string, Promise<{ upload_id: string; status: 'complete' }>>();
 
+  private readonly repo: UploadServiceDeps['store']['uploads'];
+
   constructor(private d: UploadServiceDeps) {
-    this.receiver = new UploadReceiver(d.repo, d.objects, {
+    this.repo = d.store.uploads;
+    this.receiver = new UploadReceiver(d.store.uploads, d.objects, {
       requirePending: (u, action) => this.requirePending(u, action),
       singleArrived: (u, result) => this.singleArrived(u, result),
       partArrived: (u, n, result) => this.partArrived(u, n, result),
@@ -43,12 +47,14 @@ export class UploadService {
   private now = () => this.d.clock.now();
 
   private mustGet(teamId: string, uploadId: string): UploadRecord {
-    const upload = this.d.repo.getForTeam(teamId, uploadId);
+    const upload = this.repo.getForTeam(teamId, uploadId);
     if (!upload) throw notFound('Upload', uploadId);
     return upload;
   }
 
-  async create(teamId: string, input: CreateUploadInput): Promise<CreatedUpload> {
+  /** POST /v1/uploads: single PUT (no size_bytes) or multipart (spec "POST /v1/uploads"). */
+  async create(teamId: string, body: unknown): Promise<CreatedUpload> {
+    const input = parseBody(createUploadSchema, body);
     const now = this.now();
     const id = newId('upl');
     const key = `uploads/${teamId}/${id}`;
@@ -56,7 +62,7 @@ export class UploadService {
     const rest = { etag: null, job_id: null, created_at: now, updated_at: now, completed_at: null };
     if (input.size_bytes === undefined) {
       const { url, expiresAt } = this.d.urls.signPut(key, input.content_type, UPLOAD_LIMITS.singleUrlTtlMs, { uploadId: id });
-      this.d.repo.insert({ ...base, kind: 'single', size_bytes: null, part_size: null, part_count: null, multipart_id: null, expires_at: expiresAt, stale_at: expiresAt, ...rest });
+      this.repo.insert({ ...base, kind: 'single', size_bytes: null, part_size: null, part_count: null, multipart_id: null, expires_at: expiresAt, stale_at: expiresAt, ...rest });
       return { upload_id: id, upload_url: url, expires_at: expiresAt };
     }
     const partSize = partSizeFor(input.size_bytes, this.d.minPartSize);
@@ -67,7 +73,7 @@ export class UploadService {
       ...base, kind: 'multipart', size_bytes: input.size_bytes, part_size: partSize, part_count: partCount, multipart_id: multipartId,
       expires_at: expiresAt, stale_at: now + UPLOAD_LIMITS.pendingIdleMs, ...rest,
     };
-    this.d.repo.insert(upload);
+    this.repo.insert(upload);
     const parts = this.signParts(upload, Array.from({ length: partCount }, (_, i) => i + 1));
     return { upload_id: id, expires_at: expiresAt, part_size: partSize, parts };
   }
@@ -85,7 +91,11 @@ export class UploadService {
   }
 
   /** POST /v1/uploads/:id/parts: fresh 4-hour URLs for the named parts. */
-  resign(teamId: string, uploadId: string, partNumbers: number[]): { upload_id: string; expires_at: number; parts: PartUrl[] } {
+  resign(teamId: string, uploadId: string, body: unknown): { upload_id: string; expires_at: number; parts: PartUrl[] } {
+    return this.resignParts(teamId, uploadId, parseBody(resignPartsSchema, body).part_numbers);
+  }
+
+  private resignParts(teamId: string, uploadId: string, partNumbers: number[]): { upload_id: string; expires_at: number; parts: PartUrl[] } {
     const u = this.mustGet(teamId, uploadId);
     if (u.kind === 'single') throw badRequest('A single-PUT upload has no parts to re-sign; create a new upload', { field: 'part_numbers' });
     const outOfRange = partNumbers.filter((n) => n > u.part_count!);
@@ -93,8 +103,8 @@ export class UploadService {
     this.requirePending(u, 're-sign parts');
     const now = this.now();
     const expiresAt = now + UPLOAD_LIMITS.partUrlTtlMs;
-    if (!this.d.repo.transition(u.id, ['pending'], { expires_at: Math.max(u.expires_at, expiresAt), stale_at: now + UPLOAD_LIMITS.pendingIdleMs }, now)) {
-      return this.resign(teamId, uploadId, partNumbers);
+    if (!this.repo.transition(u.id, ['pending'], { expires_at: Math.max(u.expires_at, expiresAt), stale_at: now + UPLOAD_LIMITS.pendingIdleMs }, now)) {
+      return this.resignParts(teamId, uploadId, partNumbers);
     }
     return { upload_id: u.id, expires_at: expiresAt, parts: this.signParts(u, [...new Set(partNumbers)].sort((a, b) => a - b)) };
   }
@@ -103,12 +113,16 @@ export class UploadService {
    * POST /v1/uploads/:id/complete. Spec: "Repeating the call is harmless", also while the first
    * call is still assembling (a client retrying after a lost answer): a repeat waits for it.
    */
-  async complete(teamId: string, uploadId: string, parts: CompleteUploadInput['parts']): Promise<{ upload_id: string; status: 'complete' }> {
+  complete(teamId: string, uploadId: string, body: unknown): Promise<{ upload_id: string; status: 'complete' }> {
+    return this.completeParts(teamId, uploadId, parseBody(completeUploadSchema, body).parts);
+  }
+
+  private async completeParts(teamId: string, uploadId: string, parts: CompleteUploadInput['parts']): Promise<{ upload_id: string; status: 'complete' }> {
     const u = this.mustGet(teamId, uploadId);
     const running = this.completing.get(u.id);
     if (running) {
       await running.catch(() => undefined);
-      return this.complete(teamId, uploadId, parts);
+      return this.completeParts(teamId, uploadId, parts);
     }
     // Forgotten before it settles, so a waiter that wakes up never finds it again.
     const run = (async () => {
@@ -128,15 +142,15 @@ export class UploadService {
     if (u.status === 'complete') return done; // "Repeating the call is harmless"
     this.requirePending(u, 'complete');
     if (u.kind === 'single') throw conflict('A single-PUT upload needs no complete call: it is ready once its PUT succeeds', { upload_id: u.id, status: 'pending' });
-    checkPartList(u, parts, this.d.repo.parts(u.id));
+    checkPartList(u, parts, this.repo.parts(u.id));
     const sorted = [...parts].sort((a, b) => a.part_number - b.part_number);
     const result = await this.d.objects
       .completeMultipart(u.object_key, u.multipart_id!, sorted.map((p) => ({ partNumber: p.part_number, etag: p.etag })))
       .catch((e) => Promise.reject(fromStoreError(e)));
     const now = this.now();
     const patch = { status: 'complete' as const, size_bytes: result.size, etag: result.etag, completed_at: now, stale_at: now + UPLOAD_LIMITS.unusedKeepMs };
-    if (!this.d.repo.transition(u.id, ['pending'], patch, now)) {
-      const current = this.d.repo.get(u.id)!;
+    if (!this.repo.transition(u.id, ['pending'], patch, now)) {
+      const current = this.repo.get(u.id)!;
       if (current.status === 'complete') return done;
       await this.d.objects.delete(u.object_key);
       throw conflict(`Upload ${u.id} was ${current.status} while completing`, { upload_id: u.id, status: current.status });
@@ -151,7 +165,7 @@ export class UploadService {
     if (u.status === 'aborted') return aborted;
     this.requirePending(u, 'cancel');
     const now = this.now();
-    const changed = this.d.db.transaction(() => this.d.repo.transition(u.id, ['pending'], { status: 'aborted' }, now) && (this.d.repo.deleteParts(u.id), true))();
+    const changed = this.d.store.transaction(() => this.repo.transition(u.id, ['pending'], { status: 'aborted' }, now) && (this.repo.deleteParts(u.id), true));
     if (!changed) return this.cancel(teamId, uploadId);
     if (u.multipart_id) await this.d.objects.abortMultipart(u.object_key, u.multipart_id).catch((e) => this.d.log.warn('discarding parts failed; the cleanup retries', { upload_id: u.id, error: String(e) }));
     return aborted;
@@ -160,7 +174,7 @@ export class UploadService {
   /** GET /v1/uploads/:id (DESIGN.md extension). */
   describe(teamId: string, uploadId: string): UploadView {
     const u = this.mustGet(teamId, uploadId);
-    return uploadView(u, effectiveStatus(u, this.now()), this.d.repo.parts(u.id));
+    return uploadView(u, effectiveStatus(u, this.now()), this.repo.parts(u.id));
   }
 
   /** A PUT to a signed object URL (already verified): see UploadReceiver. */
@@ -171,21 +185,21 @@ export class UploadService {
   /** pending -> complete once a single PUT's bytes are in place; false if it left pending. */
   private singleArrived(u: UploadRecord, result: PutResult): boolean {
     const now = this.now();
-    return this.d.repo.transition(u.id, ['pending'], { status: 'complete', size_bytes: result.size, etag: result.etag, completed_at: now, stale_at: now + UPLOAD_LIMITS.unusedKeepMs }, now);
+    return this.repo.transition(u.id, ['pending'], { status: 'complete', size_bytes: result.size, etag: result.etag, completed_at: now, stale_at: now + UPLOAD_LIMITS.unusedKeepMs }, now);
   }
 
   /** A part is in: recorded, and the upload's day without activity starts again. */
   private partArrived(u: UploadRecord, n: number, result: PutResult): boolean {
     const now = this.now();
-    return this.d.db.transaction(() => {
-      if (!this.d.repo.transition(u.id, ['pending'], { stale_at: now + UPLOAD_LIMITS.pendingIdleMs }, now)) return false;
-      this.d.repo.savePart(u.id, { part_number: n, etag: result.etag, size: result.size, received_at: now });
+    return this.d.store.transaction(() => {
+      if (!this.repo.transition(u.id, ['pending'], { stale_at: now + UPLOAD_LIMITS.pendingIdleMs }, now)) return false;
+      this.repo.savePart(u.id, { part_number: n, etag: result.etag, size: result.size, received_at: now });
       return true;
-    })();
+    });
   }
 
   /**
-   * For POST /v1/clips, inside the caller's db.transaction(): marks the upload as feeding `jobId`.
+   * For POST /v1/clips, inside the caller's store.transaction(): marks the upload as feeding `jobId`.
    * 404 when the team has no such upload; 409 when it is not usable (spec "POST /v1/clips"):
    * a single PUT not yet received, a multipart upload not completed, an aborted or expired
    * upload, or one already feeding another job. Claiming again for the same job is harmless.
@@ -200,8 +214,8 @@ export class UploadService {
       throw conflict(`Upload ${u.id} ${why}`, { upload_id: u.id, status });
     }
     if (status !== 'complete') throw conflict(`Upload ${u.id} is ${status}`, { upload_id: u.id, status });
-    if (!this.d.repo.claim(u.id, jobId, this.now())) throw conflict(`Upload ${u.id} was just claimed or removed`, { upload_id: u.id });
-    return claimedView(this.d.repo.get(u.id)!);
+    if (!this.repo.claim(u.id, jobId, this.now())) throw conflict(`Upload ${u.id} was just claimed or removed`, { upload_id: u.id });
+    return claimedView(this.repo.get(u.id)!);
   }
 
   /** The object key of a team's upload (404 when unknown). */

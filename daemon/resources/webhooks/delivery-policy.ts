@@ -1,9 +1,9 @@
-import type { DaemonConfig } from '../../config.js';
+import { WEBHOOK_MAX_RETRIES } from '../../../src/api/limits.js';
 
 // Retry rules of webhook delivery (spec "Events", "Delivery", rules 4 and 5).
 
 /** The first attempt plus at most 5 retries (spec "Limits": webhook retries, at most 5). */
-export const MAX_ATTEMPTS = 6;
+export const MAX_ATTEMPTS = 1 + WEBHOOK_MAX_RETRIES;
 
 /** Wait after attempt `n` (1-based) failed: base, 2x, 4x, 8x, 16x (1, 2, 4, 8, 16 s by default). */
 export function retryDelayMs(attemptsDone: number, baseMs: number): number {
@@ -36,30 +36,16 @@ export function classify(outcome: SendOutcome): 'ack' | 'retry' | 'give_up' {
   return 'give_up';
 }
 
+/** Setting section `webhooks` of config.json (config-schema.ts): tests shorten the times. */
 export interface WebhookSettings {
   /** Any 2xx within this acknowledges; then the attempt is aborted (spec: 30 seconds). */
-  timeoutMs: number;
+  timeout_ms: number;
   /** First retry wait; doubles each time (spec: 1 second). */
-  backoffMs: number;
+  backoff_ms: number;
   /** Deliveries in flight at once, all registrations together. */
   concurrency: number;
   /** Deliveries in flight at once to one registration, so a slow one cannot take every slot. */
-  perEndpoint: number;
+  concurrency_per_endpoint: number;
   /** Longest sleep of the workers between looks at the outbox. */
-  pollMs: number;
-}
-
-/** Settings from `config.json` (`webhook_timeout_ms`, `webhook_backoff_ms`, ...): tests shorten them. */
-export function webhookSettings(config: DaemonConfig): WebhookSettings {
-  const num = (key: string, fallback: number) => {
-    const v = config.extra[key];
-    return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback;
-  };
-  return {
-    timeoutMs: num('webhook_timeout_ms', 30_000),
-    backoffMs: num('webhook_backoff_ms', 1_000),
-    concurrency: num('webhook_concurrency', 32),
-    perEndpoint: num('webhook_concurrency_per_endpoint', 4),
-    pollMs: num('webhook_poll_ms', 1_000),
-  };
+  poll_ms: number;
 }

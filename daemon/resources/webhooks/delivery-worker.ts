@@ -2,7 +2,8 @@ import { randomToken } from '../../../src/api/ids.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import { PollingWorker, type Worker } from '../../worker.js';
-import type { ClaimedDelivery, WebhookOutbox } from '../../store/webhook-outbox.js';
+import type { ClaimedDelivery } from '../../store/webhook-outbox.js';
+import type { Store } from '../../store/index.js';
 import type { WebhookSender } from './sender.js';
 import type { WebhookSettings } from './delivery-policy.js';
 
@@ -26,7 +27,7 @@ export class WebhookDeliveryWorker implements Worker {
   private poller: PollingWorker;
 
   constructor(
-    private outbox: WebhookOutbox,
+    private outbox: Store['webhookOutbox'],
     private sender: WebhookSender,
     private clock: Clock,
     private log: Logger,
@@ -38,7 +39,7 @@ export class WebhookDeliveryWorker implements Worker {
         this.pump();
         return false;
       },
-      Math.min(settings.pollMs, 250),
+      Math.min(settings.poll_ms, 250),
       (e) => log.error('webhook delivery: claiming failed', { error: String(e) }),
     );
   }
@@ -58,7 +59,7 @@ export class WebhookDeliveryWorker implements Worker {
     const due = this.outbox.nextDueAt();
     if (due === undefined || due > this.clock.now()) return 0; // nothing due: no write transaction
     let started = 0;
-    const { concurrency, perEndpoint, timeoutMs } = this.settings;
+    const { concurrency, concurrency_per_endpoint: perEndpoint, timeout_ms: timeoutMs } = this.settings;
     while (this.inFlight.size < concurrency) {
       const taken = new Map<string, number>();
       const { claimed, scanned } = this.outbox.claim(this.owner, this.clock.now(), timeoutMs + 5_000, {
@@ -86,7 +87,7 @@ export class WebhookDeliveryWorker implements Worker {
     const done = (async () => {
       const outcome = await this.sender.send(d, Math.floor(this.clock.now() / 1000), this.shutdown.signal);
       if (outcome.aborted) return this.outbox.release(d.id, this.owner);
-      const status = this.outbox.complete(d.id, this.owner, outcome, this.clock.now(), this.settings.backoffMs);
+      const status = this.outbox.complete(d.id, this.owner, outcome, this.clock.now(), this.settings.backoff_ms);
       if (status !== 'delivered') this.log.warn('webhook delivery attempt failed', { delivery: d.id, webhook: d.webhook_id, status, error: outcome.error, code: outcome.statusCode });
     })()
       .catch((e) => this.log.error('webhook delivery: recording failed', { delivery: d.id, error: String(e) }))

@@ -17,7 +17,7 @@ export const TEST_PART_SIZE = 64 * 1024;
 
 export async function startWatchDaemon(): Promise<{ d: TestDaemon; key: string }> {
   // Many calls a minute on one team: the request-rate limit is tested with the foundation.
-  const d = await startTestDaemon({ config: { rateLimitPerMinute: 100_000, extra: { min_part_size: TEST_PART_SIZE } } });
+  const d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 }, uploads: { min_part_size: TEST_PART_SIZE } } });
   relaxStatusLimits(d);
   return { d, key: d.apiKey() };
 }

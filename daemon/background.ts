@@ -1,0 +1,57 @@
+import type { Clock } from './clock.js';
+import type { DaemonConfig } from './config.js';
+import type { Logger } from './log.js';
+import type { ObjectStore } from './objects/object-store.js';
+import type { Store } from './store/index.js';
+import type { TaskRunner } from './tasks/task-runner.js';
+import { PollingWorker, type Worker } from './worker.js';
+import type { ClipJobService } from './resources/clip-jobs/service.js';
+import type { ConnectorRegistry } from './resources/platforms/connectors/registry.js';
+import { publishTaskHandler } from './resources/posts/task.js';
+import type { PostService } from './resources/posts/service.js';
+import type { RenderDeps } from './resources/renders/renderer.js';
+import type { RenderService } from './resources/renders/service.js';
+import { renderTaskHandler } from './resources/renders/task.js';
+import { UploadCleanup, uploadCleanupWorker } from './resources/uploads/cleanup.js';
+import { webhookWorkers } from './resources/webhooks/tasks.js';
+
+export interface BackgroundDeps {
+  config: DaemonConfig;
+  store: Store;
+  clock: Clock;
+  log: Logger;
+  tasks: TaskRunner;
+  objects: ObjectStore;
+  clipJobs: ClipJobService;
+  renders: RenderService;
+  posts: PostService;
+  connectors: ConnectorRegistry;
+  render: RenderDeps;
+}
+
+/**
+ * The one place background work is registered: the durable tasks (clip jobs, renders,
+ * publishing) on the task runner, and the workers beside it. The order is the order
+ * processAll() drains them in tests.
+ */
+export function backgroundWork(d: BackgroundDeps): Worker[] {
+  d.tasks.register(d.clipJobs.taskHandler());
+  d.tasks.register(renderTaskHandler(d.renders, d.store.clips, d.render));
+  d.tasks.register(publishTaskHandler({ posts: d.posts, clips: d.store.clips, platforms: d.store.platforms, connectors: d.connectors, render: d.render }));
+
+  // Moves due scheduled posts to queued (durable: the due time is in the store).
+  const postScheduler = new PollingWorker('post-scheduler', async () => d.posts.promoteDue() > 0, 1000, (e) =>
+    d.log.error('post scheduler failed', { error: (e as Error).message }),
+  );
+  const webhooks = webhookWorkers({
+    store: d.store,
+    clock: d.clock,
+    log: d.log,
+    settings: d.config.webhooks,
+    local: d.config.server.local,
+    allowPrivateTargets: d.config.network.allow_private_targets,
+  });
+  const cleanup = new UploadCleanup({ clock: d.clock, log: d.log, repo: d.store.uploads, objects: d.objects });
+  // The post scheduler runs before the task runner so processAll() publishes what fell due.
+  return [postScheduler, d.tasks, ...webhooks, uploadCleanupWorker(cleanup, d.clock, d.log, d.config.uploads.cleanup_hour)];
+}

@@ -1,0 +1,140 @@
+// Every setting of DATA_DIR/config.json: one typed section each (DESIGN.md "Second round"), with
+// its type, default and a one-line description. config.ts parses the file against this table
+// once at start; README's "Settings" table lists the same rows (test/foundation/config.test.ts
+// keeps them in step). A setting is named `section.key` everywhere, in the file and in code.
+
+import { MAX_SOURCE_BYTES, RATE_LIMITS, UPLOAD_LIMITS, WEBHOOK_ACK_MS } from '../src/api/limits.js';
+
+/** One setting: how to read it from JSON, its default, and what it is for. */
+export interface Setting<T> {
+  type: string;
+  default: T;
+  doc: string;
+  /** The value, or a message saying what is wrong with it (without the key's name). */
+  parse(value: unknown): T | { problem: string };
+}
+
+const problem = (p: string) => ({ problem: p });
+const got = (v: unknown) => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v));
+
+export function int(def: number, doc: string, min = 0, max = Number.MAX_SAFE_INTEGER): Setting<number> {
+  return {
+    type: `integer ${min}..${max === Number.MAX_SAFE_INTEGER ? '' : max}`.replace(/\.\.$/, '+'),
+    default: def,
+    doc,
+    parse: (v) => (Number.isSafeInteger(v) && (v as number) >= min && (v as number) <= max ? (v as number) : problem(`must be a whole number from ${min}${max === Number.MAX_SAFE_INTEGER ? ' up' : ` to ${max}`} (got ${got(v)})`)),
+  };
+}
+
+export function bool(def: boolean, doc: string): Setting<boolean> {
+  return { type: 'boolean', default: def, doc, parse: (v) => (typeof v === 'boolean' ? v : problem(`must be true or false (got ${got(v)})`)) };
+}
+
+export function str<D extends string | undefined>(def: D, doc: string): Setting<string | D> {
+  return { type: 'string', default: def, doc, parse: (v) => (typeof v === 'string' && v.trim() ? v.trim() : problem(`must be a non-empty string (got ${got(v)})`)) };
+}
+
+export function oneOf<const V extends string>(values: readonly V[], def: V, doc: string): Setting<V> {
+  return {
+    type: values.map((v) => `"${v}"`).join(' \\| '),
+    default: def,
+    doc,
+    parse: (v) => (values.includes(v as V) ? (v as V) : problem(`must be one of ${values.join(', ')} (got ${got(v)})`)),
+  };
+}
+
+export function strings(doc: string): Setting<string[]> {
+  return {
+    type: 'string[]',
+    default: [],
+    doc,
+    parse: (v) => (Array.isArray(v) && v.every((s) => typeof s === 'string') ? (v as string[]) : problem(`must be a list of strings (got ${got(v)})`)),
+  };
+}
+
+/** DESIGN.md: `{issuer, jwks_url, audience, team_claim}` per trusted identity provider. */
+export interface ExternalIssuer {
+  issuer: string;
+  jwks_url: string;
+  audience: string;
+  team_claim: string;
+}
+
+function issuers(doc: string): Setting<ExternalIssuer[]> {
+  const fields = ['issuer', 'jwks_url', 'audience', 'team_claim'] as const;
+  const ok = (i: unknown): i is ExternalIssuer =>
+    !!i && typeof i === 'object' && fields.every((f) => typeof (i as Record<string, unknown>)[f] === 'string') && Object.keys(i).every((k) => (fields as readonly string[]).includes(k));
+  return {
+    type: 'list of {issuer, jwks_url, audience, team_claim}',
+    default: [],
+    doc,
+    parse: (v) => (Array.isArray(v) && v.every(ok) ? v : problem(`must be a list of {${fields.join(', ')}} objects with string values`)),
+  };
+}
+
+/** The sections of config.json and every key in them. */
+export const SETTINGS = {
+  server: {
+    host: str('127.0.0.1', 'Address the daemon listens on (`--host` wins)'),
+    port: int(7788, 'Port the daemon listens on (`--port` wins)', 0, 65535),
+    public_base_url: str(undefined, 'Base URL clients reach the daemon at, for links in responses (default: the listening address)'),
+    local: bool(true, 'A local daemon: loopback and private addresses are allowed for links and webhooks'),
+    max_json_body_bytes: int(1024 * 1024, 'Largest JSON request body', 1024),
+  },
+  auth: {
+    external_issuers: issuers('Identity providers whose ID tokens are accepted besides the local one (hosted deployments)'),
+  },
+  limits: {
+    requests_per_minute: int(RATE_LIMITS.requestsPerMinute, 'Requests a minute per root team (spec "Request rate": 60)', 1),
+    max_download_bytes: int(MAX_SOURCE_BYTES, 'Largest file behind `source.url` (spec: 8 GB)', 1),
+  },
+  network: {
+    allow_private_targets: bool(false, 'A hosted daemon may download from and deliver webhooks to private addresses'),
+  },
+  transcription: {
+    engine: oneOf(['auto', 'whisper.cpp', 'pocketsphinx', 'none'], 'auto', 'Speech engine (`CLIPPER_TRANSCRIBER` wins); auto picks the best that can run'),
+    model: str(undefined, 'ggml model file, absolute or in DATA_DIR/models (default: the newest installed)'),
+    whisper_bin: str(undefined, 'whisper.cpp binary (default: `whisper-cli` on PATH)'),
+    language: str(undefined, 'Language of jobs that name none and whose team has no preferred language (ISO 639-1)'),
+  },
+  pipeline: {
+    chunk_seconds: int(60, 'Length of one transcription chunk (s)', 1),
+    section_seconds: int(180, 'Length of one suggestion section (s)', 1),
+    heavy_concurrency: int(0, 'Heavy processes (ffmpeg, speech) at once; 0 means one per core', 0, 64),
+    link_check_ms: int(4000, 'Timeout of the up-front check of a `source.url` link (ms)', 1),
+    yt_dlp_path: str('yt-dlp', 'yt-dlp executable for video-platform links'),
+    video_platform_hosts: strings('Extra hosts whose pages are fetched with yt-dlp'),
+  },
+  webhooks: {
+    timeout_ms: int(WEBHOOK_ACK_MS, 'A delivery is acknowledged by a 2xx within this (spec: 30 s)', 1),
+    backoff_ms: int(1_000, 'First retry wait, doubling each time (1, 2, 4, 8, 16 s)', 1),
+    concurrency: int(32, 'Deliveries in flight at once', 1),
+    concurrency_per_endpoint: int(4, 'Deliveries in flight to one registration', 1),
+    poll_ms: int(1_000, 'Longest sleep between looks at the outbox (ms)', 1),
+  },
+  uploads: {
+    min_part_size: int(UPLOAD_LIMITS.minPartSize, 'Smallest multipart part (DESIGN.md: 5 MiB; tests lower it)', 1),
+    cleanup_hour: int(3, 'Hour (local time) of the nightly cleanup of expired uploads', 0, 23),
+  },
+  tasks: {
+    lease_ms: int(60_000, 'A running task is taken over by another worker when its lease lapses (ms)', 1_000),
+  },
+  llm: {
+    base_url: str(undefined, 'OpenAI-compatible chat-completions endpoint (absent: heuristics only; not used yet by this version)'),
+    model: str(undefined, 'Model name sent to the endpoint'),
+    api_key_env: str(undefined, 'Environment variable holding the API key'),
+    timeout_ms: int(30_000, 'Timeout of one LLM call (ms)', 1),
+  },
+  database: {
+    url: str(undefined, 'Database URL (absent: the embedded SQLite file DATA_DIR/clipper.db; only that is supported so far)'),
+  },
+  object_store: {
+    kind: oneOf(['disk'], 'disk', 'Object store (DATA_DIR/objects on disk; only that is supported so far)'),
+  },
+} as const;
+
+type ValueOf<S> = S extends Setting<infer T> ? T : never;
+/** The parsed settings: `config.pipeline.chunk_seconds` and so on, every key present. */
+export type Settings = { -readonly [S in keyof typeof SETTINGS]: { -readonly [K in keyof (typeof SETTINGS)[S]]: ValueOf<(typeof SETTINGS)[S][K]> } };
+/** What config.json (or a test) may give: any subset of the sections and keys. */
+export type SettingsInput = { [S in keyof Settings]?: { [K in keyof Settings[S]]?: unknown } };

@@ -1,0 +1,72 @@
+import { notFound } from '../../../src/api/errors.js';
+import { createWebhookSchema, listDeliveriesQuerySchema, triggerWebhookSchema } from '../../../src/api/schemas.js';
+import { parseBody } from '../../../src/api/validate.js';
+import type { Clock } from '../../clock.js';
+import { checkOutboundUrl } from '../../net/target-policy.js';
+import type { Store } from '../../store/index.js';
+import type { WebhookRecord } from '../../store/webhooks.js';
+import { sampleEventData } from './sample-events.js';
+
+export interface WebhookServiceDeps {
+  store: Pick<Store, 'webhooks' | 'webhookOutbox' | 'events' | 'transaction'>;
+  clock: Clock;
+  /** Setting `server.local`: a local daemon may deliver to loopback and private addresses. */
+  local: boolean;
+  /** Setting `network.allow_private_targets`: a hosted daemon may too. */
+  allowPrivateTargets: boolean;
+}
+
+/**
+ * Webhook registrations (spec "Events", "Delivery"; JWT only): the URL policy, the signing
+ * secret shown once at creation, and the extensions DESIGN.md adds (deliveries, trigger).
+ */
+export class WebhookService {
+  constructor(private d: WebhookServiceDeps) {}
+
+  create(teamId: string, body: unknown) {
+    const input = parseBody(createWebhookSchema, body);
+    checkOutboundUrl(input.url, { local: this.d.local, field: 'url', allowPrivate: this.d.allowPrivateTargets });
+    const events = input.events.includes('*') ? ['*'] : [...new Set(input.events)];
+    const { record, secret } = this.d.store.webhooks.create(teamId, { ...input, events }, this.d.clock.now());
+    return { ...publicView(record), secret };
+  }
+
+  list(teamId: string) {
+    return this.d.store.webhooks.list(teamId).map(publicView);
+  }
+
+  get(teamId: string, id: string) {
+    return publicView(this.live(teamId, id));
+  }
+
+  delete(teamId: string, id: string) {
+    if (!this.d.store.webhooks.delete(teamId, id, this.d.clock.now())) throw notFound('Webhook', id);
+    return { id, deleted: true };
+  }
+
+  /** Extension: what happened to each event sent to a registration (attempts, last answer). */
+  deliveries(teamId: string, id: string, query: Record<string, string>) {
+    const webhook = this.live(teamId, id);
+    return this.d.store.webhookOutbox.list(webhook.id, parseBody(listDeliveriesQuerySchema, query));
+  }
+
+  /**
+   * Extension behind `clipper webhooks trigger TYPE`: a sample event for the caller's team, sent
+   * to its registrations like any other.
+   */
+  trigger(teamId: string, body: unknown) {
+    const { type } = parseBody(triggerWebhookSchema, body);
+    const now = this.d.clock.now();
+    return this.d.store.transaction(() => this.d.store.events.emit(type, sampleEventData(type, teamId, now)));
+  }
+
+  private live(teamId: string, id: string): WebhookRecord {
+    const webhook = this.d.store.webhooks.get(teamId, id);
+    if (!webhook) throw notFound('Webhook', id);
+    return webhook;
+  }
+}
+
+function publicView(w: WebhookRecord) {
+  return { id: w.id, url: w.url, events: w.events, legacy_signature: w.legacy_signature, description: w.description, created_at: w.created_at };
+}
