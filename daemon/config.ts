@@ -110,6 +110,10 @@ export function loadConfig(
       if (values) merged[section] = isObject(merged[section]) ? { ...(merged[section] as object), ...values } : values;
     }
   }
-  const { settings, warnings } = parseSettings(merged, existsSync(file) ? file : 'settings');
+  const source = existsSync(file) ? file : 'settings';
+  const { settings, warnings } = parseSettings(merged, source);
+  if (settings.database.url) {
+    throw new ConfigError(`${source}: database.url is set, but this version stores everything in the embedded SQLite file (DATA_DIR/clipper.db); remove database.url`);
+  }
   return { ...settings, dataDir, warnings };
 }
