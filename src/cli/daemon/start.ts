@@ -40,5 +40,8 @@ export async function run(opts: DaemonOptions, ctx: CliContext): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   const tail = readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
-  throw new CliError(EXIT.ERROR, `the daemon did not come up (pid ${pid}); last lines of ${logFile}:\n${tail}`, 'Is the port already in use? Try --port.');
+  const hint = /config\.json/.test(tail)
+    ? 'Fix DATA_DIR/config.json as the log says (README, "Daemon settings", lists every key).'
+    : 'Is the port already in use? Try --port.';
+  throw new CliError(EXIT.ERROR, `the daemon did not come up (pid ${pid}); last lines of ${logFile}:\n${tail}`, hint);
 }
