@@ -1,12 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ObjectStore } from '../../daemon/objects/object-store.js';
+import { chunked, code, collect, md5, read } from './bodies.js';
+import { multipartContract } from './multipart-contract.js';
 
 /**
  * The one contract every ObjectStore passes (issue 3, item 1): the on-disk store now, an
- * S3-compatible store later. `factory` gives a fresh, empty store and a cleanup.
+ * S3-compatible store later. `factory` gives a fresh, empty store and a cleanup. Whole-object
+ * cases are here, multipart ones in multipart-contract.ts; together they call every method of
+ * the interface (daemon/objects/object-store.ts).
  */
 export function objectStoreContract(name: string, factory: () => Promise<{ store: ObjectStore; cleanup(): Promise<void> }>) {
   describe(`ObjectStore contract: ${name}`, () => {
@@ -14,21 +18,6 @@ export function objectStoreContract(name: string, factory: () => Promise<{ store
     let cleanup: () => Promise<void>;
     beforeEach(async () => ({ store, cleanup } = await factory()));
     afterEach(() => cleanup());
-
-    const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
-    const read = async (s: AsyncIterable<Uint8Array>) => {
-      const chunks: Buffer[] = [];
-      for await (const c of s) chunks.push(Buffer.from(c));
-      return Buffer.concat(chunks);
-    };
-    /** A body produced chunk by chunk, optionally failing after `failAfter` chunks. */
-    async function* chunked(data: Buffer, chunk = 64 * 1024, failAfter?: number) {
-      for (let i = 0, n = 0; i < data.length; i += chunk, n++) {
-        if (failAfter !== undefined && n >= failAfter) throw new Error('client went away');
-        yield data.subarray(i, i + chunk);
-      }
-    }
-    const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e) => e.code ?? e.message);
 
     it('stores a streamed body and gives back its bytes, size, MD5 etag and content type', async () => {
       const data = randomBytes(3 * 1024 * 1024 + 17);
@@ -100,75 +89,38 @@ export function objectStoreContract(name: string, factory: () => Promise<{ store
       expect(await keys('')).toEqual(['previews/x', 'uploads/t1/b', 'uploads/t2/c']);
     });
 
-    describe('multipart', () => {
-      const partSize = 64 * 1024;
-      const source = randomBytes(partSize * 3 + 1234);
-      const part = (n: number) => source.subarray((n - 1) * partSize, n * partSize);
-
-      it('assembles parts sent out of order and in parallel into exactly the source bytes', async () => {
-        const id = await store.createMultipart('mp/obj', { partSize, contentType: 'video/mp4' });
-        const etags = await Promise.all([4, 2, 3, 1].map(async (n) => [n, (await store.putPart('mp/obj', id, n, chunked(part(n), 4096), { expectedSize: part(n).length })).etag] as const));
-        for (const [n, etag] of etags) expect(etag).toBe(md5(part(n)));
-        expect(await store.listParts('mp/obj', id)).toEqual([1, 2, 3, 4].map((n) => ({ partNumber: n, etag: md5(part(n)), size: part(n).length })));
-        const parts = [1, 2, 3, 4].map((n) => ({ partNumber: n, etag: `"${md5(part(n))}"` }));
-        const done = await store.completeMultipart('mp/obj', id, parts);
-        expect(done.size).toBe(source.length);
-        expect(md5(await read(await store.get('mp/obj')))).toBe(md5(source));
-        expect(await store.stat('mp/obj')).toMatchObject({ size: source.length, etag: done.etag, contentType: 'video/mp4' });
-        expect(await store.completeMultipart('mp/obj', id, parts)).toEqual(done);
-        expect(await code(store.listParts('mp/obj', id))).toBe('NoSuchUpload');
-      });
-
-      it('refuses a bad completion with a clear reason and completes once it is fixed', async () => {
-        const id = await store.createMultipart('mp/fix', { partSize });
-        for (const n of [1, 2, 4]) await store.putPart('mp/fix', id, n, chunked(part(n)));
-        const good = (n: number) => ({ partNumber: n, etag: md5(part(n)) });
-        const failure = (p: Promise<unknown>) => p.then(() => undefined, (e) => ({ code: e.code, ...e.details }));
-        expect(await failure(store.completeMultipart('mp/fix', id, [1, 2, 3, 4].map(good)))).toMatchObject({ code: 'InvalidPart', part_number: 3, reason: 'missing' });
-        expect(await failure(store.completeMultipart('mp/fix', id, [good(1), good(3), good(2), good(4)]))).toMatchObject({ code: 'InvalidPartOrder' });
-        expect(await failure(store.completeMultipart('mp/fix', id, []))).toMatchObject({ code: 'InvalidPartOrder' });
-        await store.putPart('mp/fix', id, 3, chunked(Buffer.from('short')));
-        expect(await failure(store.completeMultipart('mp/fix', id, [good(1), good(2), { partNumber: 3, etag: md5(Buffer.from('short')) }, good(4)]))).toMatchObject({ reason: 'size', part_number: 3 });
-        await store.putPart('mp/fix', id, 3, chunked(part(3)));
-        expect(await failure(store.completeMultipart('mp/fix', id, [good(1), good(2), { partNumber: 3, etag: md5(Buffer.from('short')) }, good(4)]))).toMatchObject({ reason: 'etag_mismatch' });
-        await store.completeMultipart('mp/fix', id, [1, 2, 3, 4].map(good));
-        expect(md5(await read(await store.get('mp/fix')))).toBe(md5(source));
-      });
-
-      it('refuses a part over partSize or of the wrong declared size, and does not record it', async () => {
-        const id = await store.createMultipart('mp/size', { partSize });
-        expect(await code(store.putPart('mp/size', id, 1, chunked(randomBytes(partSize + 1))))).toBe('TooLarge');
-        expect(await code(store.putPart('mp/size', id, 1, chunked(part(1)), { expectedSize: partSize - 1 }))).toBe('SizeMismatch');
-        expect(await code(store.putPart('mp/size', id, 2, chunked(part(2), 1024, 3)))).toBe('client went away');
-        expect(await store.listParts('mp/size', id)).toEqual([]);
-      });
-
-      it('aborts: parts discarded, later parts refused, a second abort harmless', async () => {
-        const id = await store.createMultipart('mp/abort', { partSize });
-        await store.putPart('mp/abort', id, 1, chunked(part(1)));
-        const open = async () => {
-          const ids: string[] = [];
-          for await (const m of store.listMultipart()) ids.push(m.multipartId);
-          return ids;
-        };
-        expect(await open()).toContain(id);
-        await store.abortMultipart('mp/abort', id);
-        await store.abortMultipart('mp/abort', id);
-        expect(await open()).not.toContain(id);
-        expect(await code(store.putPart('mp/abort', id, 2, chunked(part(2))))).toBe('NoSuchUpload');
-        expect(await code(store.completeMultipart('mp/abort', id, [{ partNumber: 1, etag: md5(part(1)) }]))).toBe('NoSuchUpload');
-        expect(await store.stat('mp/abort')).toBeUndefined();
-        expect(await code(store.putPart('mp/abort', 'unknownid', 1, chunked(part(1))))).toBe('NoSuchUpload');
-      });
-
-      it('leaves finished objects and open uploads alone when purging leftovers', async () => {
-        await store.put('keep', Readable.from([Buffer.from('x')]));
-        const id = await store.createMultipart('mp/open', { partSize });
-        await store.putPart('mp/open', id, 1, chunked(part(1)));
-        await store.purgeIncomplete(0);
-        expect(await store.stat('keep')).toBeDefined();
-        expect(await store.listParts('mp/open', id)).toHaveLength(1);
-      });
+    it('describes each listed object fully, with the time it was written', async () => {
+      const before = Date.now();
+      await store.put('meta/a', Readable.from([Buffer.from('abc')]), { contentType: 'text/plain' });
+      await store.put('meta/b', Readable.from([Buffer.from('defg')]));
+      const listed = (await collect(store.list('meta/'))).sort((x, y) => x.key.localeCompare(y.key));
+      expect(listed).toEqual([
+        { key: 'meta/a', size: 3, etag: md5(Buffer.from('abc')), contentType: 'text/plain', modifiedAt: expect.any(Number) },
+        { key: 'meta/b', size: 4, etag: md5(Buffer.from('defg')), contentType: 'application/octet-stream', modifiedAt: expect.any(Number) },
+      ]);
+      expect(await store.stat('meta/a')).toEqual(listed[0]);
+      for (const o of listed) expect(Math.abs(o.modifiedAt - before)).toBeLessThan(60_000);
+      expect(await collect(store.list('none/'))).toEqual([]);
     });
+
+    it('forgets a deleted object for every read, and has no local path for a missing one', async () => {
+      await store.put('gone/x', Readable.from([Buffer.from('bye')]));
+      expect(await store.delete('gone/x')).toBe(true);
+      expect(await store.stat('gone/x')).toBeUndefined();
+      expect(await code(store.get('gone/x'))).toBe('NoSuchKey');
+      expect(await store.localPath('gone/x')).toBeUndefined();
+      expect(await store.delete('gone/x')).toBe(false);
+      expect(await code(store.get('gone/x', { start: 0, end: 0 }))).toBe('NoSuchKey');
+    });
+
+    it('finds nothing to purge when every write finished or failed cleanly', async () => {
+      await store.put('p/ok', Readable.from([Buffer.from('fine')]));
+      expect(await code(store.put('p/bad', chunked(randomBytes(1 << 18), 1024, 10)))).toBe('client went away');
+      expect(await code(store.put('p/big', chunked(randomBytes(100), 10), { maxSize: 50 }))).toBe('TooLarge');
+      expect(await store.purgeIncomplete(0)).toBe(0);
+      expect(await store.stat('p/ok')).toBeDefined();
+    });
+
+    multipartContract(() => store);
   });
 }
