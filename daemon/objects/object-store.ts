@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 /**
  * The object store behind uploads, previews and renders (issue 3, item 1). The on-disk store is
  * the one the local daemon uses; an S3-compatible store can replace it by passing the same
- * contract suite (test/uploads/object-store-contract.ts). Bodies are streams: no method holds
+ * contract suite (test/objects/object-store-contract.ts). Bodies are streams: no method holds
  * a whole object in memory, and no method leaves a half-written object under its final name.
  *
  * Keys are `/`-separated segments of [A-Za-z0-9._-], none starting with a dot, at most 512

@@ -1,14 +1,10 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db.js';
 import { newId, randomToken } from '../../src/api/ids.js';
+import type { ApiKeyRecord } from './records.js';
+import type { ApiKeyRepository } from './repositories.js';
 
-export interface ApiKeyRecord {
-  id: string;
-  team_id: string;
-  label: string;
-  created_at: number;
-  last_used_at: number | null;
-}
+export type { ApiKeyRecord };
 
 interface Row extends ApiKeyRecord {
   salt: string;
@@ -26,7 +22,7 @@ const publicFields = (r: Row): ApiKeyRecord => ({ id: r.id, team_id: r.team_id, 
  * API keys (spec "Authentication", rule 3): the plaintext secret exists only in the value
  * returned by create(); the table keeps a salted SHA-256 of it.
  */
-export class ApiKeyRepo {
+export class ApiKeyRepo implements ApiKeyRepository {
   constructor(private db: Db) {}
 
   create(teamId: string, label: string, now: number): { record: ApiKeyRecord; key: string } {

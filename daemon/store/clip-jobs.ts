@@ -1,35 +1,13 @@
 import type { Db } from './db.js';
-import type { JobStatus } from '../../src/api/clips.js';
-import type { Segment, SuggestedClip, Word } from '../pipeline/types.js';
+import type { Segment } from '../pipeline/types.js';
 import { newId } from '../../src/api/ids.js';
+import type { ClipJobRow, ClipToStore, NewClipJob } from './records.js';
+import type { ClipJobRepository } from './repositories.js';
 
-/** A stored clip job (migration 003). The clip-job service owns its state machine. */
-export interface ClipJobRow {
-  id: string;
-  team_id: string;
-  asset_id: string;
-  status: JobStatus;
-  source_type: 'url' | 'upload' | 'platform';
-  source_url: string | null;
-  upload_id: string | null;
-  criteria: string | null;
-  target_duration: number | null;
-  language: string;
-  folder_name: string;
-  media_key: string | null;
-  progress: number;
-  error: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export type NewClipJob = Pick<ClipJobRow, 'team_id' | 'source_type' | 'source_url' | 'upload_id' | 'criteria' | 'target_duration' | 'language' | 'folder_name' | 'media_key'>;
-
-/** A suggested clip with the words it contains, ready to be stored. */
-export type ClipToStore = SuggestedClip & { words: Word[] };
+export type { ClipJobRow, ClipToStore, NewClipJob };
 
 /** SQL of clip jobs, their stage results and their clips. Every write joins the caller's transaction. */
-export class ClipJobRepo {
+export class ClipJobRepo implements ClipJobRepository {
   constructor(private db: Db) {}
 
   insert(input: NewClipJob, now: number, id = newId('job')): ClipJobRow {

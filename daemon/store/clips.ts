@@ -1,24 +1,9 @@
 import type { Db } from './db.js';
 import type { ScoreBreakdown, Word } from '../pipeline/types.js';
+import type { ClipRow } from './records.js';
+import type { ClipRepository } from './repositories.js';
 
-/** A stored clip (migration 003). The API shape is built by the clip-job service. */
-export interface ClipRow {
-  id: string;
-  job_id: string;
-  team_id: string;
-  rank: number;
-  start: number;
-  end: number;
-  title: string;
-  score: number;
-  score_breakdown: string;
-  reason: string;
-  transcript: string;
-  words: string;
-  preview_key: string | null;
-  preview_ready_at: number | null;
-  created_at: number;
-}
+export type { ClipRow };
 
 export const clipBreakdown = (c: ClipRow) => JSON.parse(c.score_breakdown) as ScoreBreakdown;
 export const clipWords = (c: ClipRow) => JSON.parse(c.words) as Word[];
@@ -26,7 +11,7 @@ export const clipWords = (c: ClipRow) => JSON.parse(c.words) as Word[];
 export const clipDuration = (c: Pick<ClipRow, 'start' | 'end'>) => Math.round((c.end - c.start) * 100) / 100;
 
 /** Reads of clips shared by jobs, renders and posts; each is scoped to a team. */
-export class ClipRepo {
+export class ClipRepo implements ClipRepository {
   constructor(private db: Db) {}
 
   get(teamId: string, id: string): ClipRow | undefined {

@@ -2,11 +2,9 @@ import type { Db } from './db.js';
 import type { Clock } from '../clock.js';
 import type { EventDataByType, EventEnvelope, EventType } from '../../src/api/events.js';
 import { newId } from '../../src/api/ids.js';
+import type { EventLogRepository, StoredEvent } from './queue-repositories.js';
 
-export interface StoredEvent extends EventEnvelope {
-  seq: number;
-  team_id: string;
-}
+export type { StoredEvent };
 
 type Listener = () => void;
 
@@ -16,7 +14,7 @@ type Listener = () => void;
  * back together with that change: a crash can neither lose nor invent an event.
  * Readers (the webhook outbox) page forward by `seq`.
  */
-export class EventLog {
+export class EventLog implements EventLogRepository {
   private listeners = new Set<Listener>();
   constructor(private db: Db, private clock: Clock) {}
 

@@ -13,31 +13,48 @@ import { TeamRepo } from './teams.js';
 import { UploadRepo } from './uploads.js';
 import { WebhookOutbox } from './webhook-outbox.js';
 import { WebhookRepo } from './webhooks.js';
+import type { EventLogRepository, TaskRepository, WebhookOutboxRepository } from './queue-repositories.js';
+import type {
+  ApiKeyRepository, ClipJobRepository, ClipRepository, PlatformRepository, PostRepository, RenderMinutesRepository,
+  RenderRepository, TeamRepository, UploadRepository, WebhookRepository,
+} from './repositories.js';
 
-/** The public surface of a repository class: what a second implementation must offer. */
-type Surface<T> = { [K in keyof T]: T[K] };
+export type * from './records.js';
+export type * from './repositories.js';
+export type * from './queue-repositories.js';
 
 /**
  * Every table of the daemon, one repository each. Services depend on this interface and never
  * on SQL: a second implementation (PostgreSQL, a later issue) passes the same contract suite
- * (test/store/store-contract.ts). Calls are synchronous so that `transaction(fn)` can wrap a
- * state change and the event it emits in one commit.
+ * (test/store/store-contract.ts).
+ *
+ * Calls are synchronous so that `transaction(fn)` can wrap a state change and the event it
+ * emits in one commit. For PostgreSQL the later issue turns every method into a Promise and
+ * `transaction` into `transaction<T>(fn: (tx: Store) => Promise<T>)`, binding the repositories
+ * inside `fn` to one connection (node-postgres has no implicit per-connection transaction the
+ * way one SQLite handle does). SQLite-isms in the statements: RETURNING and ON CONFLICT carry
+ * over; `INSERT OR IGNORE`, `json_each`, `IS NOT` and `IN ()` (an empty list) do not; numeric
+ * ms timestamps become BIGINT.
  */
 export interface Store {
-  teams: Surface<TeamRepo>;
-  apiKeys: Surface<ApiKeyRepo>;
-  webhooks: Surface<WebhookRepo>;
-  platforms: Surface<PlatformRepo>;
-  uploads: Surface<UploadRepo>;
-  clipJobs: Surface<ClipJobRepo>;
-  clips: Surface<ClipRepo>;
-  renders: Surface<RenderRepo>;
-  renderMinutes: Surface<RenderMinutes>;
-  posts: Surface<PostRepo>;
-  tasks: Surface<TaskRepo>;
-  events: Surface<EventLog>;
-  webhookOutbox: Surface<WebhookOutbox>;
-  /** Runs `fn` in one write transaction (BEGIN IMMEDIATE); a nested call is a savepoint of the outer one. */
+  teams: TeamRepository;
+  apiKeys: ApiKeyRepository;
+  webhooks: WebhookRepository;
+  platforms: PlatformRepository;
+  uploads: UploadRepository;
+  clipJobs: ClipJobRepository;
+  clips: ClipRepository;
+  renders: RenderRepository;
+  renderMinutes: RenderMinutesRepository;
+  posts: PostRepository;
+  tasks: TaskRepository;
+  events: EventLogRepository;
+  webhookOutbox: WebhookOutboxRepository;
+  /**
+   * Runs `fn` in one write transaction and returns its value; a throw rolls back every
+   * repository's writes (events included) and is rethrown. A nested call is a savepoint of the
+   * outer one: its throw undoes only its own writes.
+   */
   transaction<T>(fn: () => T): T;
   close(): void;
 }

@@ -1,17 +1,10 @@
 import type { Db } from './db.js';
 import { newId } from '../../src/api/ids.js';
 import type { Platform } from '../../src/api/events.js';
+import type { PlatformConnection } from './records.js';
+import type { PlatformRepository } from './repositories.js';
 
-export interface PlatformConnection {
-  id: string;
-  team_id: string;
-  platform: Platform;
-  connector: string;
-  account_name: string;
-  settings: Record<string, unknown>;
-  status: 'active';
-  created_at: number;
-}
+export type { PlatformConnection };
 
 interface Row extends Omit<PlatformConnection, 'settings'> {
   settings: string;
@@ -20,7 +13,7 @@ interface Row extends Omit<PlatformConnection, 'settings'> {
 const toRecord = (r: Row): PlatformConnection => ({ ...r, settings: JSON.parse(r.settings) as Record<string, unknown> });
 
 /** Connected social platforms: at most one connection per platform and team. */
-export class PlatformRepo {
+export class PlatformRepo implements PlatformRepository {
   constructor(private db: Db) {}
 
   /** Connects (or reconnects, replacing the previous connection of that platform). */

@@ -2,43 +2,16 @@ import type { Db } from './db.js';
 import { moveStatus } from './status-cas.js';
 import type { Platform } from '../../src/api/events.js';
 import type { PostStatus } from '../../src/api/post-schemas.js';
+import type { AttemptRow, PostRow } from './records.js';
+import type { PostRepository } from './repositories.js';
 
-/** A stored post (migration 004). The API shape is built by the post service. */
-export interface PostRow {
-  id: string;
-  team_id: string;
-  clip_id: string;
-  platform: Platform;
-  status: PostStatus;
-  caption: string;
-  title: string | null;
-  settings: string | null;
-  scheduled_at: number | null;
-  published_at: number | null;
-  published_url: string | null;
-  error: string | null;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface AttemptRow {
-  id: string;
-  post_id: string;
-  connector: string;
-  status: 'started' | 'succeeded' | 'failed';
-  resume_state: string | null;
-  external_id: string | null;
-  published_url: string | null;
-  error: string | null;
-  started_at: number;
-  finished_at: number | null;
-}
+export type { AttemptRow, PostRow };
 
 /**
  * SQL of posts and publish attempts. Every status change is a compare-and-set on the expected
  * current status, so two callers (a cancel and the publish task) can never both win.
  */
-export class PostRepo {
+export class PostRepo implements PostRepository {
   constructor(private db: Db) {}
 
   insert(row: PostRow): void {

@@ -1,4 +1,5 @@
 import type { Db } from './db.js';
+import type { RenderMinutesRepository } from './repositories.js';
 
 /** The calendar month (UTC) a render is charged to, as 'YYYY-MM'. */
 export const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
@@ -10,7 +11,7 @@ export const renderCost = (durationSeconds: number) => Math.ceil(durationSeconds
  * The monthly render-minute allowance of a team (teams.render_minutes_allowance, default 600)
  * against the usage ledger. Calls are synchronous so they join the caller's transaction.
  */
-export class RenderMinutes {
+export class RenderMinutes implements RenderMinutesRepository {
   constructor(private db: Db) {}
 
   used(teamId: string, now: number): number {

@@ -1,22 +1,13 @@
 import type { Db } from './db.js';
 import { moveStatus } from './status-cas.js';
 import type { RenderStatus } from '../../src/api/post-schemas.js';
+import type { RenderRow } from './records.js';
+import type { RenderRepository } from './repositories.js';
 
-/** A stored full render (migration 004); render_id is the clip id. */
-export interface RenderRow {
-  clip_id: string;
-  team_id: string;
-  status: RenderStatus;
-  generation: number;
-  progress: number;
-  output_key: string | null;
-  error: string | null;
-  created_at: number;
-  updated_at: number;
-}
+export type { RenderRow };
 
 /** SQL of full renders; every change to a render is guarded by its generation. */
-export class RenderRepo {
+export class RenderRepo implements RenderRepository {
   constructor(private db: Db) {}
 
   get(clipId: string): RenderRow | undefined {

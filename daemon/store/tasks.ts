@@ -1,36 +1,11 @@
 import type { Db } from './db.js';
 import { randomToken } from '../../src/api/ids.js';
+import type { EnqueueInput, Task, TaskRepository, TaskStatus } from './queue-repositories.js';
 
-export type TaskStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
-
-export interface Task {
-  id: string;
-  kind: string;
-  resource_id: string;
-  team_id: string;
-  status: TaskStatus;
-  attempts: number;
-  max_attempts: number;
-  run_at: number;
-  lease_owner: string | null;
-  lease_expires_at: number | null;
-  last_error: string | null;
-  payload: string;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface EnqueueInput {
-  kind: string;
-  resourceId: string;
-  teamId: string;
-  runAt: number;
-  maxAttempts?: number;
-  payload?: unknown;
-}
+export type { EnqueueInput, Task, TaskStatus };
 
 /** SQL of the durable task queue; the TaskRunner owns the policy around it. */
-export class TaskRepo {
+export class TaskRepo implements TaskRepository {
   constructor(private db: Db) {}
 
   /**

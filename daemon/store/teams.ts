@@ -1,15 +1,11 @@
 import type { Db } from './db.js';
 import { newId } from '../../src/api/ids.js';
+import type { Team } from './records.js';
+import type { TeamRepository } from './repositories.js';
 
-export interface Team {
-  id: string;
-  name: string;
-  preferred_language: string;
-  render_minutes_allowance: number;
-  created_at: number;
-}
+export type { Team };
 
-export class TeamRepo {
+export class TeamRepo implements TeamRepository {
   constructor(private db: Db) {}
 
   create(name: string, now: number, opts: { preferredLanguage?: string; renderMinutes?: number } = {}): Team {

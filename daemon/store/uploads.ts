@@ -1,43 +1,11 @@
 import type { Db } from './db.js';
+import type { UploadKind, UploadPart, UploadPatch, UploadRecord, UploadStatus } from './records.js';
+import type { UploadRepository } from './repositories.js';
 
-import type { UploadStatus } from '../../src/api/uploads.js';
-
-export type { UploadStatus };
-export type UploadKind = 'single' | 'multipart';
-
-export interface UploadRecord {
-  id: string;
-  team_id: string;
-  kind: UploadKind;
-  status: UploadStatus;
-  content_type: string;
-  file_name: string | null;
-  size_bytes: number | null;
-  part_size: number | null;
-  part_count: number | null;
-  object_key: string;
-  multipart_id: string | null;
-  etag: string | null;
-  expires_at: number;
-  stale_at: number;
-  job_id: string | null;
-  created_at: number;
-  updated_at: number;
-  completed_at: number | null;
-}
-
-export interface UploadPart {
-  part_number: number;
-  etag: string;
-  size: number;
-  received_at: number;
-}
-
-/** Fields a state change may set, next to `status`. */
-export type UploadPatch = Partial<Pick<UploadRecord, 'status' | 'size_bytes' | 'etag' | 'completed_at' | 'stale_at' | 'expires_at'>>;
+export type { UploadKind, UploadPart, UploadPatch, UploadRecord, UploadStatus };
 
 /** SQL of the uploads table; the state machine lives in daemon/uploads/upload-service.ts. */
-export class UploadRepo {
+export class UploadRepo implements UploadRepository {
   constructor(private db: Db) {}
 
   insert(record: UploadRecord): void {

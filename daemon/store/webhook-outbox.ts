@@ -1,30 +1,17 @@
 import type { Db } from './db.js';
-import type { WebhookRepo } from './webhooks.js';
-import type { EventLog } from './events.js';
 import { newId } from '../../src/api/ids.js';
-import type { WebhookDelivery as DeliveryRecord } from '../../src/client/types.js';
 import { classify, MAX_ATTEMPTS, retryDelayMs, type SendOutcome } from '../resources/webhooks/delivery-policy.js';
+import type { ClaimedDelivery, DeliveryRecord, DeliveryStatus, EventLogRepository, WebhookOutboxRepository } from './queue-repositories.js';
+import type { WebhookRepository } from './repositories.js';
 
-export type DeliveryStatus = DeliveryRecord['status'];
-export type { DeliveryRecord };
-
-/** A delivery leased to a worker, with what it needs to send it. */
-export interface ClaimedDelivery {
-  id: string;
-  webhook_id: string;
-  url: string;
-  secret: string;
-  legacy_signature: boolean;
-  /** The envelope `{id, type, created, data}`: these exact bytes are signed and sent. */
-  body: string;
-}
+export type { ClaimedDelivery, DeliveryRecord, DeliveryStatus };
 
 /**
  * The webhook outbox (migration 005): the one owner of the deliveries' state machine
  * pending -> delivering -> delivered | pending (retry) | failed | cancelled.
  */
-export class WebhookOutbox {
-  constructor(private db: Db, private webhooks: WebhookRepo, private events: EventLog) {}
+export class WebhookOutbox implements WebhookOutboxRepository {
+  constructor(private db: Db, private webhooks: Pick<WebhookRepository, 'subscribedTo'>, private events: Pick<EventLogRepository, 'readAfter'>) {}
 
   /**
    * Reads up to `batch` events after the cursor and creates their deliveries. The cursor moves

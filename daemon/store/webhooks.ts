@@ -1,17 +1,9 @@
 import type { Db } from './db.js';
 import { newId, randomToken } from '../../src/api/ids.js';
+import type { WebhookRecord } from './records.js';
+import type { WebhookRepository } from './repositories.js';
 
-export interface WebhookRecord {
-  id: string;
-  team_id: string;
-  url: string;
-  events: string[];
-  legacy_signature: boolean;
-  description: string | null;
-  created_at: number;
-  /** The registration receives events with a greater seq only (internal; not shown by the API). */
-  from_seq: number;
-}
+export type { WebhookRecord };
 
 interface Row {
   id: string;
@@ -38,7 +30,7 @@ const toRecord = (r: Row): WebhookRecord => ({
 });
 
 /** Webhook registrations. The signing secret is stored because HMAC signing needs it. */
-export class WebhookRepo {
+export class WebhookRepo implements WebhookRepository {
   constructor(private db: Db) {}
 
   create(

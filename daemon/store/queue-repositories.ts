@@ -1,0 +1,119 @@
+import type { EventDataByType, EventEnvelope, EventType } from '../../src/api/events.js';
+import type { WebhookDelivery as DeliveryRecord } from '../../src/client/types.js';
+import type { SendOutcome } from '../resources/webhooks/delivery-policy.js';
+
+// The repositories of the daemon's own machinery: the durable task queue, the event log and the
+// webhook outbox, with the records they use. Same rules as repositories.ts: synchronous, time
+// passed in as `now`, every write joins the caller's Store.transaction().
+//
+// PostgreSQL notes for the later issue: claims become `UPDATE ... WHERE id IN (SELECT ... FOR
+// UPDATE SKIP LOCKED)`; onAppend can ride on LISTEN/NOTIFY; and, above all, the event log's
+// `seq` must be readable in commit order. SQLite has one writer, so a reader paging by seq can
+// never see seq 8 before seq 7 commits; a BIGSERIAL under concurrent writers can, and the
+// outbox cursor would skip 7 for good. Serialise emit() (an advisory lock in the transaction)
+// or read only below the oldest in-flight transaction's seq.
+
+export type TaskStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** A durable background task (migration 003). `payload` is JSON text. */
+export interface Task {
+  id: string;
+  kind: string;
+  resource_id: string;
+  team_id: string;
+  status: TaskStatus;
+  attempts: number;
+  max_attempts: number;
+  run_at: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  last_error: string | null;
+  payload: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface EnqueueInput {
+  kind: string;
+  resourceId: string;
+  teamId: string;
+  runAt: number;
+  maxAttempts?: number;
+  payload?: unknown;
+}
+
+/** The durable task queue; the TaskRunner owns the policy (retries, backoff, handlers) around it. */
+export interface TaskRepository {
+  /** Adds a pending task, or returns the active (pending or running) one of the same kind and resource unchanged. */
+  enqueue(input: EnqueueInput, now: number): Task;
+  get(id: string): Task | undefined;
+  active(kind: string, resourceId: string): Task | undefined;
+  /** Leases the due pending task of one of `kinds` with the earliest run_at; attempts + 1. */
+  claim(kinds: string[], owner: string, now: number, leaseMs: number): Task | undefined;
+  /** Extends the lease; false unless `owner` holds it and the task runs. */
+  heartbeat(id: string, owner: string, until: number): boolean;
+  /** Ends a running task held by `owner`. */
+  finish(id: string, owner: string, status: 'done' | 'failed' | 'cancelled', error: string | null, now: number): boolean;
+  /** Back to pending at `runAt`, lease dropped. */
+  retryLater(id: string, owner: string, runAt: number, error: string, now: number): boolean;
+  /** Cancels the pending task of a kind and resource; a running one is left alone. */
+  cancelPending(kind: string, resourceId: string, now: number): boolean;
+  /** Running tasks whose lease ran out or whose owner is not `currentOwner` go back to pending; returns how many. */
+  releaseStale(now: number, currentOwner: string): number;
+  /** The earliest run_at of a pending task of `kinds`. */
+  nextRunAt(kinds: string[]): number | undefined;
+}
+
+/** An event as logged: the envelope plus its position and owner. */
+export interface StoredEvent extends EventEnvelope {
+  seq: number;
+  team_id: string;
+}
+
+/**
+ * The durable event log. emit() writes in the caller's transaction, so an event commits or
+ * rolls back with the state change that caused it; readers page forward by `seq`.
+ */
+export interface EventLogRepository {
+  /** Logs an event of `data.team_id`, created at the store's clock time. */
+  emit<T extends EventType>(type: T, data: EventDataByType[T]): EventEnvelope<T>;
+  /** Events with seq > afterSeq, oldest first, at most `limit`; optionally one team's only. */
+  readAfter(afterSeq: number, limit?: number, teamId?: string): StoredEvent[];
+  /** Calls `listener` (asynchronously, after the emitting call) whenever an event is logged; returns an unsubscribe. */
+  onAppend(listener: () => void): () => void;
+}
+
+export type DeliveryStatus = DeliveryRecord['status'];
+export type { DeliveryRecord };
+
+/** A delivery leased to a worker, with what it needs to send it. */
+export interface ClaimedDelivery {
+  id: string;
+  webhook_id: string;
+  url: string;
+  secret: string;
+  legacy_signature: boolean;
+  /** The envelope `{id, type, created, data}`: these exact bytes are signed and sent. */
+  body: string;
+}
+
+/** The webhook outbox: deliveries pending -> delivering -> delivered | pending (retry) | failed | cancelled. */
+export interface WebhookOutboxRepository {
+  /** Creates the deliveries of up to `batch` events after the fan-out cursor and moves it, atomically; returns the events read. */
+  fanOut(now: number, batch?: number): number;
+  /** Leases due deliveries (pending and due, or with an expired lease) of live registrations. */
+  claim(
+    owner: string,
+    now: number,
+    leaseMs: number,
+    o: { limit: number; excludeWebhooks: string[]; excludeIds: string[]; accept: (webhookId: string) => boolean },
+  ): { claimed: ClaimedDelivery[]; scanned: number };
+  /** Records an attempt's outcome; undefined when `owner` no longer holds the delivery. */
+  complete(id: string, owner: string, outcome: SendOutcome, now: number, backoffMs: number): DeliveryStatus | undefined;
+  /** Hands a lease back untouched: pending again, due at once. */
+  release(id: string, owner: string): void;
+  /** When the next delivery falls due (a pending one, or an expiring lease). */
+  nextDueAt(): number | undefined;
+  /** A registration's deliveries, newest event first. */
+  list(webhookId: string, o: { status?: DeliveryStatus; limit: number }): DeliveryRecord[];
+}

@@ -1,0 +1,177 @@
+import type { JobStatus } from '../../src/api/clips.js';
+import type { Platform } from '../../src/api/events.js';
+import type { PostStatus, RenderStatus } from '../../src/api/post-schemas.js';
+import type { UploadStatus } from '../../src/api/uploads.js';
+import type { SuggestedClip, Word } from '../pipeline/types.js';
+
+// The records the resource repositories read and write (daemon/store/repositories.ts). They are
+// the stored shape, not the API's: services build the wire types from them. Times are epoch
+// milliseconds; JSON columns stay strings where the services parse them (clips, posts).
+// Every implementation of the store returns exactly these shapes.
+
+export type { UploadStatus };
+
+/** A team (migration 001): the owner of every other resource. */
+export interface Team {
+  id: string;
+  name: string;
+  preferred_language: string;
+  render_minutes_allowance: number;
+  created_at: number;
+}
+
+/** An API key as it may be shown: never its secret or hash. */
+export interface ApiKeyRecord {
+  id: string;
+  team_id: string;
+  label: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface WebhookRecord {
+  id: string;
+  team_id: string;
+  url: string;
+  events: string[];
+  legacy_signature: boolean;
+  description: string | null;
+  created_at: number;
+  /** The registration receives events with a greater seq only (internal; not shown by the API). */
+  from_seq: number;
+}
+
+/** A connected social platform: at most one per platform and team. */
+export interface PlatformConnection {
+  id: string;
+  team_id: string;
+  platform: Platform;
+  connector: string;
+  account_name: string;
+  settings: Record<string, unknown>;
+  status: 'active';
+  created_at: number;
+}
+
+export type UploadKind = 'single' | 'multipart';
+
+/** One row per POST /v1/uploads (migration 002); the state machine lives in the upload service. */
+export interface UploadRecord {
+  id: string;
+  team_id: string;
+  kind: UploadKind;
+  status: UploadStatus;
+  content_type: string;
+  file_name: string | null;
+  size_bytes: number | null;
+  part_size: number | null;
+  part_count: number | null;
+  object_key: string;
+  multipart_id: string | null;
+  etag: string | null;
+  expires_at: number;
+  stale_at: number;
+  job_id: string | null;
+  created_at: number;
+  updated_at: number;
+  completed_at: number | null;
+}
+
+export interface UploadPart {
+  part_number: number;
+  etag: string;
+  size: number;
+  received_at: number;
+}
+
+/** Fields a state change may set, next to `status`. */
+export type UploadPatch = Partial<Pick<UploadRecord, 'status' | 'size_bytes' | 'etag' | 'completed_at' | 'stale_at' | 'expires_at'>>;
+
+/** A stored clip job (migration 003). The clip-job service owns its state machine. */
+export interface ClipJobRow {
+  id: string;
+  team_id: string;
+  asset_id: string;
+  status: JobStatus;
+  source_type: 'url' | 'upload' | 'platform';
+  source_url: string | null;
+  upload_id: string | null;
+  criteria: string | null;
+  target_duration: number | null;
+  language: string;
+  folder_name: string;
+  media_key: string | null;
+  progress: number;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export type NewClipJob = Pick<ClipJobRow, 'team_id' | 'source_type' | 'source_url' | 'upload_id' | 'criteria' | 'target_duration' | 'language' | 'folder_name' | 'media_key'>;
+
+/** A suggested clip with the words it contains, ready to be stored. */
+export type ClipToStore = SuggestedClip & { words: Word[] };
+
+/** A stored clip (migration 003). `score_breakdown` and `words` are JSON text (see clips.ts helpers). */
+export interface ClipRow {
+  id: string;
+  job_id: string;
+  team_id: string;
+  rank: number;
+  start: number;
+  end: number;
+  title: string;
+  score: number;
+  score_breakdown: string;
+  reason: string;
+  transcript: string;
+  words: string;
+  preview_key: string | null;
+  preview_ready_at: number | null;
+  created_at: number;
+}
+
+/** A stored full render (migration 004); render_id is the clip id. */
+export interface RenderRow {
+  clip_id: string;
+  team_id: string;
+  status: RenderStatus;
+  generation: number;
+  progress: number;
+  output_key: string | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A stored post (migration 004). The API shape is built by the post service. */
+export interface PostRow {
+  id: string;
+  team_id: string;
+  clip_id: string;
+  platform: Platform;
+  status: PostStatus;
+  caption: string;
+  title: string | null;
+  settings: string | null;
+  scheduled_at: number | null;
+  published_at: number | null;
+  published_url: string | null;
+  error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One try at publishing a post, written before the connector is called (resume, never repeat). */
+export interface AttemptRow {
+  id: string;
+  post_id: string;
+  connector: string;
+  status: 'started' | 'succeeded' | 'failed';
+  resume_state: string | null;
+  external_id: string | null;
+  published_url: string | null;
+  error: string | null;
+  started_at: number;
+  finished_at: number | null;
+}

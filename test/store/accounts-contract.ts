@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { makeTeam, T0, type Current } from './fixtures.js';
+
+// Contract cases of the account tables: teams, API keys, webhook registrations and platform
+// connections. Called inside storeContract's describe; `h()` is the running case's harness.
+
+export function accountsContract(h: Current) {
+  describe('teams', () => {
+    it('creates a team with the default language and allowance, or the given ones', () => {
+      const { store } = h();
+      const a = store.teams.create('Acme', T0);
+      expect(a).toMatchObject({ name: 'Acme', preferred_language: 'en', render_minutes_allowance: 600, created_at: T0 });
+      expect(a.id).toMatch(/^team_/);
+      const b = store.teams.create('Beta', T0, { preferredLanguage: 'de', renderMinutes: 30 });
+      expect(store.teams.get(b.id)).toEqual(b);
+      expect(b).toMatchObject({ preferred_language: 'de', render_minutes_allowance: 30 });
+      expect(store.teams.get('team_unknown')).toBeUndefined();
+    });
+
+    it('lists teams oldest first, and first() is the oldest', () => {
+      const { store } = h();
+      expect(store.teams.first()).toBeUndefined();
+      expect(store.teams.list()).toEqual([]);
+      const later = store.teams.create('later', T0 + 10);
+      const earlier = store.teams.create('earlier', T0);
+      const sameTime = store.teams.create('same time, made after', T0);
+      expect(store.teams.first()).toEqual(earlier);
+      expect(store.teams.list().map((t) => t.name)).toEqual([earlier.name, sameTime.name, later.name]);
+    });
+  });
+
+  describe('api keys', () => {
+    const secretOf = (key: string, teamId: string) => {
+      expect(key.endsWith(`-${teamId}`)).toBe(true);
+      return key.slice(0, -(teamId.length + 1));
+    };
+
+    it('hands out the key once as <secret>-<teamId> and keeps only its public fields', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const { record, key } = store.apiKeys.create(team.id, 'ci', T0);
+      expect(record).toEqual({ id: record.id, team_id: team.id, label: 'ci', created_at: T0, last_used_at: null });
+      expect(record.id).toMatch(/^key_/);
+      const secret = secretOf(key, team.id);
+      expect(secret).not.toContain('-');
+      expect(JSON.stringify(store.apiKeys.list(team.id))).not.toContain(secret);
+      expect(store.apiKeys.list(team.id)).toEqual([record]);
+    });
+
+    it('verifies the secret on its own team only, recording when it was last used', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const other = makeTeam(store, T0, 'other');
+      const { record, key } = store.apiKeys.create(team.id, 'ci', T0);
+      const secret = secretOf(key, team.id);
+      expect(store.apiKeys.verify(team.id, secret, T0 + 5)).toEqual({ ...record, last_used_at: T0 + 5 });
+      expect(store.apiKeys.list(team.id)[0].last_used_at).toBe(T0 + 5);
+      expect(store.apiKeys.verify(other.id, secret, T0 + 6)).toBeUndefined();
+      expect(store.apiKeys.verify(team.id, `${secret}x`, T0 + 6)).toBeUndefined();
+      expect(store.apiKeys.verify(team.id, key, T0 + 6)).toBeUndefined();
+      expect(store.apiKeys.list(team.id)[0].last_used_at).toBe(T0 + 5);
+    });
+
+    it('revokes a key once, on its own team only; a revoked key neither verifies nor lists', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const other = makeTeam(store, T0, 'other');
+      const a = store.apiKeys.create(team.id, 'a', T0);
+      const b = store.apiKeys.create(team.id, 'b', T0 + 1);
+      expect(store.apiKeys.revoke(other.id, a.record.id, T0)).toBe(false);
+      expect(store.apiKeys.revoke(team.id, a.record.id, T0 + 2)).toBe(true);
+      expect(store.apiKeys.revoke(team.id, a.record.id, T0 + 3)).toBe(false);
+      expect(store.apiKeys.revoke(team.id, 'key_unknown', T0 + 3)).toBe(false);
+      expect(store.apiKeys.verify(team.id, secretOf(a.key, team.id), T0 + 4)).toBeUndefined();
+      expect(store.apiKeys.verify(team.id, secretOf(b.key, team.id), T0 + 4)?.id).toBe(b.record.id);
+      expect(store.apiKeys.list(team.id).map((k) => k.label)).toEqual(['b']);
+    });
+  });
+
+  describe('webhooks', () => {
+    const input = { url: 'https://hooks.example.com/in', events: ['post.published'] };
+
+    it('registers with a signing secret, legacy signatures on unless turned off', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const { record, secret } = store.webhooks.create(team.id, input, T0);
+      expect(record).toEqual({ id: record.id, team_id: team.id, url: input.url, events: input.events, legacy_signature: true, description: null, created_at: T0, from_seq: 0 });
+      expect(secret).toMatch(/^whsec_/);
+      expect(store.webhooks.secretOf(record.id)).toEqual({ secret, legacy_signature: true });
+      const modern = store.webhooks.create(team.id, { ...input, legacy_signature: false, description: 'new style' }, T0 + 1);
+      expect(modern.record).toMatchObject({ legacy_signature: false, description: 'new style' });
+      expect(store.webhooks.secretOf(modern.record.id)).toEqual({ secret: modern.secret, legacy_signature: false });
+      expect(store.webhooks.list(team.id).map((w) => w.id)).toEqual([record.id, modern.record.id]);
+    });
+
+    it('reads registrations on their own team only', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const other = makeTeam(store, T0, 'other');
+      const { record } = store.webhooks.create(team.id, input, T0);
+      expect(store.webhooks.get(team.id, record.id)).toEqual(record);
+      expect(store.webhooks.get(other.id, record.id)).toBeUndefined();
+      expect(store.webhooks.list(other.id)).toEqual([]);
+      expect(store.webhooks.delete(other.id, record.id, T0)).toBe(false);
+    });
+
+    it('starts a registration after the newest logged event and matches types or "*"', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      store.events.emit('project.render.started', { project_id: 'clip_a', team_id: team.id });
+      const [seen] = store.events.readAfter(0);
+      const exact = store.webhooks.create(team.id, input, T0).record;
+      const all = store.webhooks.create(team.id, { ...input, events: ['*'] }, T0).record;
+      expect(exact.from_seq).toBe(seen.seq);
+      const ids = (type: string, seq?: number) => store.webhooks.subscribedTo(team.id, type, seq).map((w) => w.id);
+      expect(ids('post.published')).toEqual([exact.id, all.id]);
+      expect(ids('post.failed')).toEqual([all.id]);
+      expect(ids('post.published', seen.seq)).toEqual([]);
+      expect(ids('post.published', seen.seq + 1)).toEqual([exact.id, all.id]);
+      expect(store.webhooks.subscribedTo(makeTeam(store, T0, 'other').id, 'post.published')).toEqual([]);
+    });
+
+    it('deletes once: the registration disappears from every read', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const { record } = store.webhooks.create(team.id, { ...input, events: ['*'] }, T0);
+      expect(store.webhooks.delete(team.id, record.id, T0 + 1)).toBe(true);
+      expect(store.webhooks.delete(team.id, record.id, T0 + 2)).toBe(false);
+      expect(store.webhooks.get(team.id, record.id)).toBeUndefined();
+      expect(store.webhooks.list(team.id)).toEqual([]);
+      expect(store.webhooks.secretOf(record.id)).toBeUndefined();
+      expect(store.webhooks.subscribedTo(team.id, 'post.published')).toEqual([]);
+    });
+  });
+
+  describe('platform connections', () => {
+    const conn = { platform: 'short_video' as const, connector: 'fake', account_name: '@acme', settings: { privacy: 'public', n: 1 } };
+
+    it('connects, reads and lists a team\'s platforms', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const a = store.platforms.upsert(team.id, conn, T0);
+      expect(a).toEqual({ id: a.id, team_id: team.id, ...conn, status: 'active', created_at: T0 });
+      expect(a.id).toMatch(/^plat_/);
+      const b = store.platforms.upsert(team.id, { ...conn, platform: 'long_video' }, T0 + 1);
+      expect(store.platforms.get(team.id, 'short_video')).toEqual(a);
+      expect(store.platforms.list(team.id)).toEqual([a, b]);
+      expect(store.platforms.get(team.id, 'photo_sharing')).toBeUndefined();
+      expect(store.platforms.get(makeTeam(store, T0, 'other').id, 'short_video')).toBeUndefined();
+    });
+
+    it('reconnecting replaces the connection (new id and time); deleting removes it once', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const first = store.platforms.upsert(team.id, conn, T0);
+      const again = store.platforms.upsert(team.id, { ...conn, account_name: '@acme2', settings: {} }, T0 + 5);
+      expect(again.id).not.toBe(first.id);
+      expect(store.platforms.list(team.id)).toEqual([again]);
+      expect(store.platforms.get(team.id, 'short_video')).toMatchObject({ account_name: '@acme2', settings: {}, created_at: T0 + 5 });
+      expect(store.platforms.delete(makeTeam(store, T0, 'other').id, 'short_video')).toBe(false);
+      expect(store.platforms.delete(team.id, 'short_video')).toBe(true);
+      expect(store.platforms.delete(team.id, 'short_video')).toBe(false);
+      expect(store.platforms.list(team.id)).toEqual([]);
+    });
+  });
+}

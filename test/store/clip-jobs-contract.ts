@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { clipSpec, makeJob, makeTeam, T0, type Current } from './fixtures.js';
+
+// Contract cases of clip jobs, their stage results (the typed transcript reader included) and
+// the clips they produce.
+
+const segment = (text: string, start: number) => ({ text, start, end: start + 1, words: [{ text, start, end: start + 1 }] });
+
+export function clipJobsContract(h: Current) {
+  describe('clip jobs', () => {
+    it('inserts a queued job with a fresh asset id, under a chosen id when given', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const job = makeJob(store, team.id, T0, { criteria: 'funny', target_duration: 45 });
+      expect(job).toMatchObject({ team_id: team.id, status: 'queued', progress: 0, error: null, criteria: 'funny', target_duration: 45, created_at: T0, updated_at: T0 });
+      expect(job.id).toMatch(/^job_/);
+      expect(job.asset_id).toMatch(/^asset_/);
+      expect(store.clipJobs.get(team.id, job.id)).toEqual(job);
+      expect(store.clipJobs.byId(job.id)).toEqual(job);
+      const chosen = store.clipJobs.insert({ ...job, source_type: 'upload', upload_id: 'upl_x' }, T0, 'job_chosen');
+      expect(chosen.id).toBe('job_chosen');
+      expect(chosen.asset_id).not.toBe(job.asset_id);
+      expect(store.clipJobs.byId('job_chosen')).toMatchObject({ source_type: 'upload', upload_id: 'upl_x' });
+    });
+
+    it('reads jobs on their own team only, newest first, up to the limit', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const other = makeTeam(store, T0, 'other');
+      const old = makeJob(store, team.id, T0);
+      const mid = makeJob(store, team.id, T0 + 10);
+      const sameTime = makeJob(store, team.id, T0 + 10);
+      makeJob(store, other.id, T0 + 20);
+      expect(store.clipJobs.get(other.id, old.id)).toBeUndefined();
+      expect(store.clipJobs.listByTeam(team.id, 10).map((j) => j.id)).toEqual([sameTime.id, mid.id, old.id]);
+      expect(store.clipJobs.listByTeam(team.id, 2).map((j) => j.id)).toEqual([sameTime.id, mid.id]);
+      expect(store.clipJobs.byId('job_unknown')).toBeUndefined();
+    });
+
+    it('updates the given columns and updated_at only', () => {
+      const { store } = h();
+      const job = makeJob(store, makeTeam(store, T0).id, T0);
+      store.clipJobs.update(job.id, { status: 'processing', progress: 0.25, media_key: 'media/x.mp4' }, T0 + 5);
+      expect(store.clipJobs.byId(job.id)).toEqual({ ...job, status: 'processing', progress: 0.25, media_key: 'media/x.mp4', updated_at: T0 + 5 });
+      store.clipJobs.update(job.id, { status: 'error', error: 'boom', folder_name: 'renamed' }, T0 + 6);
+      expect(store.clipJobs.byId(job.id)).toMatchObject({ status: 'error', error: 'boom', folder_name: 'renamed', progress: 0.25, updated_at: T0 + 6 });
+    });
+
+    it('keeps stage results by name, a second save replacing the first', () => {
+      const { store } = h();
+      const job = makeJob(store, makeTeam(store, T0).id, T0);
+      expect(store.clipJobs.stageResults(job.id)).toEqual(new Map());
+      store.clipJobs.saveStage(job.id, 'probe', { duration: 60, streams: ['v', 'a'] }, T0);
+      store.clipJobs.saveStage(job.id, 'analyse', { silences: [] }, T0);
+      store.clipJobs.saveStage(job.id, 'probe', { duration: 61 }, T0 + 1);
+      expect(store.clipJobs.stageResults(job.id)).toEqual(new Map<string, unknown>([['probe', { duration: 61 }], ['analyse', { silences: [] }]]));
+    });
+
+    it('reads the transcript from the transcribe:<n> stages in numeric chunk order', () => {
+      const { store } = h();
+      const job = makeJob(store, makeTeam(store, T0).id, T0);
+      expect(store.clipJobs.transcriptOf(job.id)).toEqual([]);
+      store.clipJobs.saveStage(job.id, 'transcribe:10', { segments: [segment('ten', 100)] }, T0);
+      store.clipJobs.saveStage(job.id, 'transcribe:2', { segments: [segment('two-a', 20), segment('two-b', 21)] }, T0);
+      store.clipJobs.saveStage(job.id, 'transcribe:1', { segments: [segment('one', 10)] }, T0);
+      store.clipJobs.saveStage(job.id, 'transcribe:3', { engine: 'none' }, T0);
+      store.clipJobs.saveStage(job.id, 'suggest', { segments: [segment('not a transcript', 0)] }, T0);
+      expect(store.clipJobs.transcriptOf(job.id).map((s) => s.text)).toEqual(['one', 'two-a', 'two-b', 'ten']);
+      expect(store.clipJobs.transcriptOf(job.id)[0]).toEqual(segment('one', 10));
+      expect(store.clipJobs.transcriptOf('job_unknown')).toEqual([]);
+    });
+
+    it('tells any team the source object and language of a job', () => {
+      const { store } = h();
+      const job = makeJob(store, makeTeam(store, T0).id, T0, { language: 'fr', media_key: 'media/src.mp4' });
+      expect(store.clipJobs.sourceOf(job.id)).toEqual({ media_key: 'media/src.mp4', language: 'fr' });
+      expect(store.clipJobs.sourceOf('job_unknown')).toBeUndefined();
+    });
+
+    it('stores clips ranked after the existing ones, renumbers them by score and sets previews', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const job = makeJob(store, team.id, T0);
+      const first = store.clipJobs.insertClips(job, [clipSpec(0, 0.2), clipSpec(40, 0.9)], T0);
+      const more = store.clipJobs.insertClips(job, [clipSpec(80, 0.5), clipSpec(20, 0.5)], T0 + 1);
+      expect([...first, ...more].every((id) => id.startsWith('clip_'))).toBe(true);
+      const ranked = () => store.clips.listByJob(job.id).map((c) => [c.rank, c.start]);
+      expect(ranked()).toEqual([[0, 0], [1, 40], [2, 80], [3, 20]]);
+      store.clipJobs.rankByScore(job.id);
+      expect(ranked()).toEqual([[0, 40], [1, 20], [2, 80], [3, 0]]);
+      const clip = store.clips.byId(first[1])!;
+      expect(clip).toMatchObject({ job_id: job.id, team_id: team.id, title: 'clip at 40', score: 0.9, end: 70, preview_key: null, preview_ready_at: null, created_at: T0 });
+      expect(JSON.parse(clip.score_breakdown)).toEqual(clipSpec(40, 0.9).score_breakdown);
+      expect(JSON.parse(clip.words)).toEqual(clipSpec(40, 0.9).words);
+      store.clipJobs.setPreview(first[1], 'previews/c.mp4', T0 + 9);
+      expect(store.clips.byId(first[1])).toMatchObject({ preview_key: 'previews/c.mp4', preview_ready_at: T0 + 9 });
+    });
+  });
+
+  describe('clips', () => {
+    it('reads a clip on its own team only; byId and listByJob for any team', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const other = makeTeam(store, T0, 'other');
+      const job = makeJob(store, team.id, T0);
+      const [id] = store.clipJobs.insertClips(job, [clipSpec(0, 0.5)], T0);
+      expect(store.clips.get(team.id, id)).toEqual(store.clips.byId(id));
+      expect(store.clips.get(team.id, id)?.id).toBe(id);
+      expect(store.clips.get(other.id, id)).toBeUndefined();
+      expect(store.clips.listByJob(job.id).map((c) => c.id)).toEqual([id]);
+      expect(store.clips.listByJob(makeJob(store, other.id, T0).id)).toEqual([]);
+      expect(store.clips.byId('clip_unknown')).toBeUndefined();
+    });
+  });
+}

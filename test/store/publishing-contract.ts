@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { makeClip, makeTeam, postRow, T0, type Current } from './fixtures.js';
+
+// Contract cases of publishing: full renders (guarded by generation), the render-minute ledger
+// (UTC calendar months) and posts with their publish attempts.
+
+export function publishingContract(h: Current) {
+  describe('renders', () => {
+    it('queues generation 1, then moves it only from the expected status', () => {
+      const { store } = h();
+      const { team, clipId } = makeClip(store, T0);
+      expect(store.renders.get(clipId)).toBeUndefined();
+      const r = store.renders.queue(clipId, team.id, T0);
+      expect(r).toEqual({ clip_id: clipId, team_id: team.id, status: 'queued', generation: 1, progress: 0, output_key: null, error: null, created_at: T0, updated_at: T0 });
+      expect(store.renders.get(clipId)).toEqual(r);
+      expect(store.renders.update(clipId, 1, ['processing'], 'done', T0 + 1)).toBe(false);
+      expect(store.renders.update(clipId, 1, ['queued'], 'processing', T0 + 2, { progress: 0.5 })).toBe(true);
+      expect(store.renders.update(clipId, 1, ['processing'], 'done', T0 + 3, { progress: 1, output_key: 'renders/a.mp4' })).toBe(true);
+      expect(store.renders.get(clipId)).toEqual({ ...r, status: 'done', progress: 1, output_key: 'renders/a.mp4', updated_at: T0 + 3 });
+    });
+
+    it('a new trigger starts the next generation afresh; the old one can no longer move', () => {
+      const { store } = h();
+      const { team, clipId } = makeClip(store, T0);
+      store.renders.queue(clipId, team.id, T0);
+      store.renders.update(clipId, 1, ['queued'], 'failed', T0 + 1, { error: 'ffmpeg died', output_key: 'renders/old.mp4' });
+      const again = store.renders.queue(clipId, team.id, T0 + 10);
+      expect(again).toEqual({ clip_id: clipId, team_id: team.id, status: 'queued', generation: 2, progress: 0, output_key: null, error: null, created_at: T0 + 10, updated_at: T0 + 10 });
+      expect(store.renders.update(clipId, 1, ['queued'], 'processing', T0 + 11)).toBe(false);
+      expect(store.renders.update(clipId, 2, ['queued'], 'processing', T0 + 11)).toBe(true);
+      expect(store.renders.get(clipId)).toMatchObject({ generation: 2, status: 'processing' });
+    });
+  });
+
+  describe('render minutes', () => {
+    it('charges against the allowance, never below zero, and refunds a generation once', () => {
+      const { store } = h();
+      const team = store.teams.create('small', T0, { renderMinutes: 30 });
+      const other = makeTeam(store, T0, 'other');
+      expect(store.renderMinutes.used(team.id, T0)).toBe(0);
+      expect(store.renderMinutes.remaining(team.id, T0)).toBe(30);
+      store.renderMinutes.charge(team.id, 'clip_a', 1, 10, T0);
+      store.renderMinutes.charge(team.id, 'clip_a', 2, 25, T0 + 1);
+      expect(store.renderMinutes.used(team.id, T0)).toBe(35);
+      expect(store.renderMinutes.remaining(team.id, T0)).toBe(0);
+      store.renderMinutes.refund('clip_a', 1, T0 + 2);
+      store.renderMinutes.refund('clip_a', 1, T0 + 3);
+      store.renderMinutes.refund('clip_b', 1, T0 + 3);
+      expect(store.renderMinutes.used(team.id, T0)).toBe(25);
+      expect(store.renderMinutes.remaining(team.id, T0)).toBe(5);
+      expect(store.renderMinutes.remaining(other.id, T0)).toBe(600);
+      expect(store.renderMinutes.remaining('team_unknown', T0)).toBe(0);
+    });
+
+    it('counts a charge in the UTC calendar month it was made in', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const lastMs = Date.UTC(2024, 0, 31, 23, 59, 59, 999);
+      const february = Date.UTC(2024, 1, 1);
+      store.renderMinutes.charge(team.id, 'clip_a', 1, 7, lastMs);
+      store.renderMinutes.charge(team.id, 'clip_b', 1, 3, february);
+      expect(store.renderMinutes.used(team.id, Date.UTC(2024, 0, 1))).toBe(7);
+      expect(store.renderMinutes.used(team.id, february)).toBe(3);
+      expect(store.renderMinutes.used(team.id, Date.UTC(2024, 1, 29, 23))).toBe(3);
+      expect(store.renderMinutes.used(team.id, Date.UTC(2025, 0, 15))).toBe(0);
+      expect(store.renderMinutes.remaining(team.id, february)).toBe(597);
+    });
+  });
+
+  describe('posts', () => {
+    it('stores a post and reads it by team, id and clip', () => {
+      const { store } = h();
+      const { team, clipId } = makeClip(store, T0);
+      const post = postRow(team.id, clipId, T0);
+      const later = postRow(team.id, clipId, T0 + 1, { platform: 'long_video', title: 'A title', settings: '{"tags":[]}' });
+      store.posts.insert(post);
+      store.posts.insert(later);
+      expect(store.posts.get(team.id, post.id)).toEqual(post);
+      expect(store.posts.get(makeTeam(store, T0, 'other').id, post.id)).toBeUndefined();
+      expect(store.posts.byId(later.id)).toEqual(later);
+      expect(store.posts.listByClip(clipId)).toEqual([post, later]);
+      expect(store.posts.exists(clipId, 'short_video')).toBe(true);
+      expect(store.posts.exists(clipId, 'photo_sharing')).toBe(false);
+    });
+
+    it('moves status by compare-and-set, and edits a draft only while it is one', () => {
+      const { store } = h();
+      const { team, clipId } = makeClip(store, T0);
+      const post = postRow(team.id, clipId, T0);
+      store.posts.insert(post);
+      const edit = { caption: 'new caption', title: 'T', settings: '{"a":1}' };
+      expect(store.posts.updateDraft(post.id, edit, T0 + 1)).toBe(true);
+      expect(store.posts.byId(post.id)).toEqual({ ...post, ...edit, updated_at: T0 + 1 });
+      expect(store.posts.transition(post.id, ['scheduled'], 'queued', T0 + 2)).toBe(false);
+      expect(store.posts.transition(post.id, ['draft', 'failed'], 'scheduled', T0 + 3, { scheduled_at: T0 + 100 })).toBe(true);
+      expect(store.posts.byId(post.id)).toMatchObject({ status: 'scheduled', scheduled_at: T0 + 100, updated_at: T0 + 3 });
+      expect(store.posts.updateDraft(post.id, { ...edit, caption: 'too late' }, T0 + 4)).toBe(false);
+      expect(store.posts.transition(post.id, ['draft'], 'cancelled', T0 + 5)).toBe(false);
+      expect(store.posts.byId(post.id)?.caption).toBe('new caption');
+      // A cancelled post still counts as the clip's post for that platform.
+      expect(store.posts.transition(post.id, ['scheduled'], 'cancelled', T0 + 6)).toBe(true);
+      expect(store.posts.exists(clipId, 'short_video')).toBe(true);
+    });
+
+    it('finds scheduled posts that are due, soonest first, and the next due time', () => {
+      const { store } = h();
+      const { team, clipId } = makeClip(store, T0);
+      expect(store.posts.nextDueAt()).toBeUndefined();
+      const add = (status: 'scheduled' | 'draft' | 'published', at: number) => {
+        const p = postRow(team.id, clipId, T0, { status, scheduled_at: at });
+        store.posts.insert(p);
+        return p.id;
+      };
+      const b = add('scheduled', T0 + 20);
+      const a = add('scheduled', T0 + 10);
+      const c = add('scheduled', T0 + 30);
+      add('draft', T0 + 1);
+      add('published', T0 + 2);
+      expect(store.posts.nextDueAt()).toBe(T0 + 10);
+      expect(store.posts.due(T0 + 20).map((p) => p.id)).toEqual([a, b]);
+      expect(store.posts.due(T0 + 30, 1).map((p) => p.id)).toEqual([a]);
+      expect(store.posts.due(T0 + 9)).toEqual([]);
+      store.posts.transition(a, ['scheduled'], 'queued', T0 + 10);
+      expect(store.posts.nextDueAt()).toBe(T0 + 20);
+      expect(store.posts.due(T0 + 99).map((p) => p.id)).toEqual([b, c]);
+    });
+
+    it('records publish attempts: open, resume state while started, finished result', () => {
+      const { store } = h();
+      const { team, clipId } = makeClip(store, T0);
+      const post = postRow(team.id, clipId, T0);
+      store.posts.insert(post);
+      expect(store.posts.openAttempt(post.id)).toBeUndefined();
+      store.posts.startAttempt({ id: 'att_1', post_id: post.id, connector: 'fake', started_at: T0 + 1 });
+      store.posts.saveResumeState('att_1', '{"session":"s1"}');
+      expect(store.posts.openAttempt(post.id)).toEqual({
+        id: 'att_1', post_id: post.id, connector: 'fake', status: 'started', resume_state: '{"session":"s1"}',
+        external_id: null, published_url: null, error: null, started_at: T0 + 1, finished_at: null,
+      });
+      store.posts.finishAttempt('att_1', { status: 'failed', error: 'rate limited' }, T0 + 2);
+      store.posts.saveResumeState('att_1', '{"session":"ignored"}');
+      expect(store.posts.openAttempt(post.id)).toBeUndefined();
+      store.posts.startAttempt({ id: 'att_2', post_id: post.id, connector: 'fake', started_at: T0 + 3 });
+      expect(store.posts.openAttempt(post.id)?.id).toBe('att_2');
+      store.posts.finishAttempt('att_2', { status: 'succeeded', external_id: 'ext9', published_url: 'https://video.example/9' }, T0 + 4);
+      expect(store.posts.attempts(post.id)).toMatchObject([
+        { id: 'att_1', status: 'failed', error: 'rate limited', resume_state: '{"session":"s1"}', external_id: null, finished_at: T0 + 2 },
+        { id: 'att_2', status: 'succeeded', external_id: 'ext9', published_url: 'https://video.example/9', error: null, finished_at: T0 + 4 },
+      ]);
+      expect(store.posts.attempts('post_unknown')).toEqual([]);
+    });
+  });
+}
