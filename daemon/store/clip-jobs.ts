@@ -53,7 +53,7 @@ export class ClipJobRepo implements ClipJobRepository {
    * stage rows themselves.
    */
   transcriptOf(jobId: string): Segment[] {
-    const rows = this.db.prepare("SELECT stage, result FROM job_stages WHERE job_id = ? AND stage LIKE 'transcribe:%'").all(jobId) as Array<{ stage: string; result: string }>;
+    const rows = this.db.prepare("SELECT stage, result FROM job_stages WHERE job_id = ? AND stage GLOB 'transcribe:[0-9]*'").all(jobId) as Array<{ stage: string; result: string }>;
     const chunk = (stage: string) => Number(stage.slice('transcribe:'.length));
     return rows
       .sort((a, b) => chunk(a.stage) - chunk(b.stage))
