@@ -1,17 +1,9 @@
 import type { Db } from './db.js';
 import { newId } from '../../src/api/ids.js';
 import type { Platform } from '../../src/api/events.js';
+import type { PlatformConnection } from '../../src/api/platforms.js';
 
-export interface PlatformConnection {
-  id: string;
-  team_id: string;
-  platform: Platform;
-  connector: string;
-  account_name: string;
-  settings: Record<string, unknown>;
-  status: 'active';
-  created_at: number;
-}
+export type { PlatformConnection };
 
 interface Row extends Omit<PlatformConnection, 'settings'> {
   settings: string;

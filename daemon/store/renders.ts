@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
 import { moveStatus } from './status-cas.js';
-import type { RenderStatus } from '../../src/api/post-schemas.js';
+import type { RenderStatus } from '../../src/api/renders.js';
 
 /** A stored full render (migration 004); render_id is the clip id. */
 export interface RenderRow {

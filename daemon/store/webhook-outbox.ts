@@ -2,7 +2,7 @@ import type { Db } from './db.js';
 import type { WebhookRepo } from './webhooks.js';
 import type { EventLog } from './events.js';
 import { newId } from '../../src/api/ids.js';
-import type { WebhookDelivery as DeliveryRecord } from '../../src/client/types.js';
+import type { WebhookDelivery as DeliveryRecord } from '../../src/api/webhooks.js';
 import { classify, MAX_ATTEMPTS, retryDelayMs, type SendOutcome } from '../resources/webhooks/delivery-policy.js';
 
 export type DeliveryStatus = DeliveryRecord['status'];

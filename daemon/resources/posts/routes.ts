@@ -1,5 +1,4 @@
-import { emptyBodySchema } from '../../../src/api/post-schemas.js';
-import { parseBody } from '../../../src/api/validate.js';
+import { emptyBodySchema, parseBody } from '../../../src/api/validate.js';
 import type { Router } from '../../server/router.js';
 
 /** Posts (spec "Endpoints": list, read, edit, publish; DESIGN.md: cancel). Thin: the post service decides. */

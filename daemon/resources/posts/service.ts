@@ -4,7 +4,7 @@ import { parseBody } from '../../../src/api/validate.js';
 import {
   CAPTION_LIMITS, MIN_SCHEDULE_LEAD_MS, SETTINGS_KEY, publishPostSchema, updatePostSchema,
   type Post, type PostStatus,
-} from '../../../src/api/post-schemas.js';
+} from '../../../src/api/posts.js';
 import type { AppContext } from '../../app.js';
 import type { ClipRow } from '../../store/clips.js';
 import { PostRepo, type PostRow } from '../../store/posts.js';

@@ -1,5 +1,4 @@
-import { emptyBodySchema } from '../../../src/api/post-schemas.js';
-import { parseBody } from '../../../src/api/validate.js';
+import { emptyBodySchema, parseBody } from '../../../src/api/validate.js';
 import type { Router } from '../../server/router.js';
 
 /** Full renders (spec "POST /v1/clips/:clipId/renders", DESIGN.md GET /v1/renders/:id). */

@@ -1,5 +1,5 @@
 import { conflict, notFound } from '../../../src/api/errors.js';
-import type { Render } from '../../../src/api/post-schemas.js';
+import type { Render } from '../../../src/api/renders.js';
 import type { AppContext } from '../../app.js';
 import { clipDuration } from '../../store/clips.js';
 import { RenderRepo, type RenderRow } from '../../store/renders.js';

@@ -1,4 +1,4 @@
-import { completeUploadSchema, createUploadSchema, resignPartsSchema } from '../../../src/api/schemas.js';
+import { completeUploadSchema, createUploadSchema, resignPartsSchema } from '../../../src/api/uploads.js';
 import { parseBody } from '../../../src/api/validate.js';
 import type { Router } from '../../server/router.js';
 

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { badRequest, conflict, notFound } from '../../../src/api/errors.js';
 import { newId } from '../../../src/api/ids.js';
-import type { CompleteUploadInput, CreateUploadInput } from '../../../src/api/schemas.js';
+import type { CompleteUploadInput, CreateUploadInput } from '../../../src/api/uploads.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { ObjectStore, PutResult } from '../../objects/object-store.js';
