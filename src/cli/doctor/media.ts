@@ -1,6 +1,4 @@
-import { loadConfig } from '../../../daemon/config.js';
-import { assessEngines, describeTool } from '../../../daemon/pipeline/media/index.js';
-import type { MediaToolName } from '../../../daemon/pipeline/ffmpeg/binaries.js';
+import { loadConfig, loadMediaTools, type MediaToolName } from '../local-daemon.js';
 import type { CheckResult, DoctorCheck, DoctorEnv } from './checks.js';
 
 const HOSTED: CheckResult = { status: 'skip', detail: 'the CLI points at a hosted deployment, which runs its own media tools' };
@@ -11,6 +9,7 @@ function toolCheck(name: MediaToolName): DoctorCheck {
     title: name,
     async run({ ctx, local }: DoctorEnv): Promise<CheckResult> {
       if (!local) return HOSTED;
+      const { describeTool } = await loadMediaTools();
       const t = await describeTool(name, ctx.env);
       if (t.error) return { status: 'fail', detail: t.error, fix: 'Install ffmpeg (apt-get install ffmpeg), or reinstall the npm packages for the bundled one.' };
       const from = t.source === 'npm' ? 'bundled npm build' : t.source === 'env' ? `CLIPPER_${name.toUpperCase()}` : 'PATH';
@@ -28,6 +27,7 @@ export const transcriptionEngine: DoctorCheck = {
   title: 'speech recognition',
   async run({ ctx, dataDir, local }: DoctorEnv): Promise<CheckResult> {
     if (!local) return HOSTED;
+    const { assessEngines } = await loadMediaTools();
     const { candidates, chosen } = assessEngines(loadConfig({ dataDir }, ctx.env), ctx.env);
     const others = candidates.filter((c) => c.name !== 'none' && !c.available).map((c) => `${c.name}: ${c.detail}`);
     const also = others.length ? ` (not used: ${others.join('; ')})` : '';
