@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { defaultDataDir } from './defaults.js';
 import { SETTINGS, type Settings, type SettingsInput } from './config-schema.js';
 
 export type { ExternalIssuer, Settings, SettingsInput } from './config-schema.js';
@@ -15,17 +15,10 @@ export type DaemonConfig = Settings & {
   warnings: string[];
 };
 
-export const DEFAULT_PORT = 7788;
-export const DEFAULT_HOST = '127.0.0.1';
+export { DEFAULT_HOST, DEFAULT_PORT, defaultDataDir } from './defaults.js';
 
 /** A config.json that cannot be used: names the file and the key, and says what is wrong. */
 export class ConfigError extends Error {}
-
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.CLIPPER_DATA_DIR) return resolve(env.CLIPPER_DATA_DIR);
-  const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
-  return join(base, 'clipper');
-}
 
 /**
  * The first version's flat keys and their place now. They are still read, with a warning; the

@@ -1,7 +1,7 @@
 import type { Db } from './db.js';
 import { moveStatus } from './status-cas.js';
 import type { Platform } from '../../src/api/events.js';
-import type { PostStatus } from '../../src/api/post-schemas.js';
+import type { PostStatus } from '../../src/api/posts.js';
 import type { AttemptRow, PostRow } from './records.js';
 import type { PostRepository } from './repositories.js';
 

@@ -1,5 +1,5 @@
 import type { EventDataByType, EventEnvelope, EventType } from '../../src/api/events.js';
-import type { WebhookDelivery as DeliveryRecord } from '../../src/client/types.js';
+import type { WebhookDelivery as DeliveryRecord } from '../../src/api/webhooks.js';
 import type { SendOutcome } from '../resources/webhooks/delivery-policy.js';
 
 // The repositories of the daemon's own machinery: the durable task queue, the event log and the

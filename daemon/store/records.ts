@@ -1,6 +1,7 @@
 import type { JobStatus } from '../../src/api/clips.js';
 import type { Platform } from '../../src/api/events.js';
-import type { PostStatus, RenderStatus } from '../../src/api/post-schemas.js';
+import type { PostStatus } from '../../src/api/posts.js';
+import type { RenderStatus } from '../../src/api/renders.js';
 import type { UploadStatus } from '../../src/api/uploads.js';
 import type { SuggestedClip, Word } from '../pipeline/types.js';
 
@@ -41,17 +42,8 @@ export interface WebhookRecord {
   from_seq: number;
 }
 
-/** A connected social platform: at most one per platform and team. */
-export interface PlatformConnection {
-  id: string;
-  team_id: string;
-  platform: Platform;
-  connector: string;
-  account_name: string;
-  settings: Record<string, unknown>;
-  status: 'active';
-  created_at: number;
-}
+/** A connected social platform: the stored record is the wire type (src/api/platforms.ts). */
+export type { PlatformConnection } from '../../src/api/platforms.js';
 
 export type UploadKind = 'single' | 'multipart';
 

@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
 import { moveStatus } from './status-cas.js';
-import type { RenderStatus } from '../../src/api/post-schemas.js';
+import type { RenderStatus } from '../../src/api/renders.js';
 import type { RenderRow } from './records.js';
 import type { RenderRepository } from './repositories.js';
 

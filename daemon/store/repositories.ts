@@ -1,5 +1,6 @@
 import type { Platform } from '../../src/api/events.js';
-import type { PostStatus, RenderStatus } from '../../src/api/post-schemas.js';
+import type { PostStatus } from '../../src/api/posts.js';
+import type { RenderStatus } from '../../src/api/renders.js';
 import type { Segment } from '../pipeline/types.js';
 import type {
   ApiKeyRecord, AttemptRow, ClipJobRow, ClipRow, ClipToStore, NewClipJob, PlatformConnection, PostRow, RenderRow,

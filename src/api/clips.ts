@@ -2,10 +2,9 @@
 // written once: the daemon validates with the schema, the client types its calls with it.
 import { z } from 'zod';
 import { isIso6391 } from './languages.js';
+import { TARGET_DURATION_MAX, TARGET_DURATION_MIN } from './limits.js';
 
-/** Bounds of `target_duration` in seconds: a short-form clip, from a few seconds to ten minutes. */
-export const TARGET_DURATION_MIN = 5;
-export const TARGET_DURATION_MAX = 600;
+export { TARGET_DURATION_MAX, TARGET_DURATION_MIN };
 export const CRITERIA_MAX_CHARS = 1000;
 export const DEFAULT_CRITERIA = 'general highlights';
 export const JOB_STATUSES = ['queued', 'processing', 'done', 'error'] as const;

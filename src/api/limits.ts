@@ -58,5 +58,6 @@ export const WEBHOOK_ACK_MS = 30_000;
 /** "Sizes, times and counts": "Webhook retries | at most 5" (so at most 6 attempts in all). */
 export const WEBHOOK_MAX_RETRIES = 5;
 
-/** "POST /v1/clips": `target_duration` in seconds (DESIGN.md: 5 to 600). */
-export const TARGET_DURATION = { min: 5, max: 600 } as const;
+/** "POST /v1/clips": `target_duration` in seconds (DESIGN.md: a short-form clip, 5 s to 10 minutes). */
+export const TARGET_DURATION_MIN = 5;
+export const TARGET_DURATION_MAX = 600;

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+// Request validation shared by every resource's routes (spec "Errors").
+import { z } from 'zod';
 import { badRequest } from './errors.js';
 
 /**
@@ -13,3 +14,13 @@ export function parseBody<S extends z.ZodType>(schema: S, value: unknown): z.inf
   const message = field ? `${field}: ${issue.message}` : issue.message;
   throw badRequest(message, { field, issues: result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })) });
 }
+
+/**
+ * Bodies of POST /v1/clips/:clipId/renders (spec: "Request body: empty") and of the cancel
+ * endpoint (DESIGN.md: no body): nothing, or `{}`. A field is refused like an unknown field
+ * anywhere else, so a caller never believes an option it sent was applied.
+ */
+export const emptyBodySchema = z.strictObject(
+  {},
+  { error: (iss) => (iss.code === 'unrecognized_keys' ? `this endpoint takes no body fields (got ${iss.keys.join(', ')})` : 'the body must be empty or {}') },
+);

@@ -1,6 +1,7 @@
 import type { ClipperClient } from '../client/client.js';
 import type { HttpOptions } from '../client/http.js';
 import { resolveTarget, type GlobalOptions, type Resolved } from './credentials.js';
+import { localOwnerToken } from './local-daemon.js';
 import { Output, type Streams } from './output.js';
 
 export interface CliIO extends Streams {
@@ -59,7 +60,7 @@ export class CliContext {
     this.cachedClient ??= (async () => {
       const t = this.target();
       let token = t.token;
-      if (!t.apiKey && !token && t.dataDir) token = await (await import('./local-owner.js')).localOwnerToken(t.dataDir);
+      if (!t.apiKey && !token && t.dataDir) token = await localOwnerToken(t.dataDir);
       const { ClipperClient } = await import('../client/client.js');
       return new ClipperClient({
         baseUrl: t.baseUrl,

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from '../../daemon/config.js';
+import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from './local-daemon.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { profileNamed, readProfileFile } from './profile-file.js';
 

@@ -1,11 +1,12 @@
 import { HttpClient, type HttpOptions } from './http.js';
-import type { CreateKeyInput, CreateWebhookInput, ConnectPlatformInput } from '../api/schemas.js';
-import type { Post, PublishPostInput, Render, UpdatePostInput } from '../api/post-schemas.js';
-import type { ApiKey, CreatedApiKey, Ping, PlatformConnection, Webhook, WebhookDelivery } from './types.js';
-import type { EventEnvelope } from '../api/events.js';
 import type { ClipJobView, CreateClipJobInput, CreatedClipJob } from '../api/clips.js';
-import type { CreateUploadInput } from '../api/schemas.js';
-import type { CancelledUpload, CompletedUpload, CreatedUpload, ResignedParts, UploadView } from '../api/uploads.js';
+import type { Ping } from '../api/health.js';
+import type { ApiKey, CreatedApiKey, CreateKeyInput, RevokedApiKey } from '../api/keys.js';
+import type { ConnectPlatformInput, DisconnectedPlatform, PlatformConnection } from '../api/platforms.js';
+import type { Post, PublishPostInput, UpdatePostInput } from '../api/posts.js';
+import type { CreatedRender, Render } from '../api/renders.js';
+import type { CancelledUpload, CompletedUpload, CreatedUpload, CreateUploadInput, ResignedParts, UploadView } from '../api/uploads.js';
+import type { CreatedWebhook, CreateWebhookInput, DeletedWebhook, DeliveryStatus, TriggeredEvent, Webhook, WebhookDelivery } from '../api/webhooks.js';
 
 const enc = encodeURIComponent;
 
@@ -30,18 +31,18 @@ export class ClipperClient {
   readonly keys = {
     create: (input: CreateKeyInput) => this.http.call<CreatedApiKey>('POST', '/v1/keys', { body: input, idempotent: false }),
     list: () => this.http.call<{ keys: ApiKey[] }>('GET', '/v1/keys'),
-    revoke: (id: string) => this.http.call<{ id: string; revoked: true }>('DELETE', `/v1/keys/${enc(id)}`),
+    revoke: (id: string) => this.http.call<RevokedApiKey>('DELETE', `/v1/keys/${enc(id)}`),
   };
 
   readonly webhooks = {
-    create: (input: CreateWebhookInput) => this.http.call<Webhook & { secret: string }>('POST', '/v1/webhooks', { body: input, idempotent: false }),
+    create: (input: CreateWebhookInput) => this.http.call<CreatedWebhook>('POST', '/v1/webhooks', { body: input, idempotent: false }),
     list: () => this.http.call<{ webhooks: Webhook[] }>('GET', '/v1/webhooks'),
-    delete: (id: string) => this.http.call<{ id: string; deleted: true }>('DELETE', `/v1/webhooks/${enc(id)}`),
+    delete: (id: string) => this.http.call<DeletedWebhook>('DELETE', `/v1/webhooks/${enc(id)}`),
     get: (id: string) => this.http.call<Webhook>('GET', `/v1/webhooks/${enc(id)}`),
-    deliveries: (id: string, query: { status?: WebhookDelivery['status']; limit?: number } = {}) =>
+    deliveries: (id: string, query: { status?: DeliveryStatus; limit?: number } = {}) =>
       this.http.call<{ deliveries: WebhookDelivery[] }>('GET', `/v1/webhooks/${enc(id)}/deliveries`, { query }),
     /** Emits a sample event of `type` for the team (extension); not retried: each call emits one. */
-    trigger: (type: string) => this.http.call<{ event: EventEnvelope }>('POST', '/v1/webhooks/trigger', { body: { type }, idempotent: false }),
+    trigger: (type: string) => this.http.call<TriggeredEvent>('POST', '/v1/webhooks/trigger', { body: { type }, idempotent: false }),
   };
 
   /** Spec "POST /v1/clips" (a new job on every call: never retried) and "GET /v1/clips/:jobId". */
@@ -53,12 +54,12 @@ export class ClipperClient {
   readonly platforms = {
     connect: (input: ConnectPlatformInput) => this.http.call<PlatformConnection>('POST', '/v1/platforms', { body: input }),
     list: () => this.http.call<{ platforms: PlatformConnection[] }>('GET', '/v1/platforms'),
-    disconnect: (platform: string) => this.http.call<{ platform: string; deleted: true }>('DELETE', `/v1/platforms/${enc(platform)}`),
+    disconnect: (platform: string) => this.http.call<DisconnectedPlatform>('DELETE', `/v1/platforms/${enc(platform)}`),
   };
 
   readonly renders = {
     /** Spec: a re-trigger overwrites the previous output, so a retry is harmless. */
-    create: (clipId: string) => this.http.call<{ render_id: string; status: 'queued'; created_at: number }>('POST', `/v1/clips/${enc(clipId)}/renders`),
+    create: (clipId: string) => this.http.call<CreatedRender>('POST', `/v1/clips/${enc(clipId)}/renders`),
     get: (renderId: string) => this.http.call<Render>('GET', `/v1/renders/${enc(renderId)}`),
   };
 

@@ -61,8 +61,9 @@ describe('what the CLI loads at start', () => {
     const { modules, packages } = loadedWith(chunkOf('src/cli/main.ts'));
     // Any other package here would be loaded by `clipper --help`: import it inside the verb's action.
     expect(packages.filter((p) => dependencies.includes(p)).sort()).toEqual(['cli-table3', 'commander']);
-    // Daemon code only for the defaults shown in help texts (ports, data dir).
-    expect(modules.filter((m) => m.startsWith('daemon/'))).toEqual(['daemon/config.ts']);
+    // Daemon code only for the defaults shown in help texts (ports, data dir), through the CLI's
+    // one door daemon/local.ts (its other exports import their modules when called).
+    expect(modules.filter((m) => m.startsWith('daemon/'))).toEqual(['daemon/defaults.ts', 'daemon/local.ts']);
     expect(modules.filter((m) => m.startsWith('src/client/')).sort()).toEqual(['src/client/errors.ts', 'src/client/upload-defaults.ts']);
   });
 
@@ -71,6 +72,7 @@ describe('what the CLI loads at start', () => {
   });
 
   it('loads SQLite and jose for the local owner token only when a command asks for a client', () => {
-    expect(loadedWith(chunkOf('src/cli/local-owner.ts')).packages.sort()).toEqual(['better-sqlite3', 'jose']);
+    // src/cli/local-daemon.ts's localOwnerToken loads them through daemon/local.ts (loadDataDirTools).
+    expect(loadedWith(chunkOf('daemon/data-dir.ts')).packages.sort()).toEqual(['better-sqlite3', 'jose']);
   });
 });

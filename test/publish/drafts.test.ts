@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CAPTION_LIMITS, DEFAULT_LONG_VIDEO, DEFAULT_SHORT_VIDEO } from '../../src/api/post-schemas.js';
+import { CAPTION_LIMITS, DEFAULT_LONG_VIDEO, DEFAULT_SHORT_VIDEO } from '../../src/api/posts.js';
 import { PLATFORMS } from '../../src/api/events.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { SCRIPT, connect, insertClip, previewReady } from './helpers.js';

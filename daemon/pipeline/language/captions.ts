@@ -1,5 +1,5 @@
 import type { Platform } from '../../../src/api/events.js';
-import { CAPTION_LIMITS, TITLE_MAX } from '../../../src/api/post-schemas.js';
+import { CAPTION_LIMITS, TITLE_MAX } from '../../../src/api/posts.js';
 import { hashtags, isFiller, rankSentences, sentenceCase, splitSentences, titleCase, transcriptWords, trimAtWord } from './index.js';
 import type { Word } from '../types.js';
 

@@ -1,5 +1,5 @@
 import { notFound } from '../../../src/api/errors.js';
-import { createKeySchema } from '../../../src/api/schemas.js';
+import { createKeySchema } from '../../../src/api/keys.js';
 import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import type { Store } from '../../store/index.js';

@@ -1,5 +1,5 @@
 import { badRequest, notFound } from '../../../src/api/errors.js';
-import { connectPlatformSchema } from '../../../src/api/schemas.js';
+import { connectPlatformSchema } from '../../../src/api/platforms.js';
 import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import type { Store } from '../../store/index.js';

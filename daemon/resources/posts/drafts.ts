@@ -1,5 +1,5 @@
 import type { Platform } from '../../../src/api/events.js';
-import { DEFAULT_LONG_VIDEO, DEFAULT_SHORT_VIDEO } from '../../../src/api/post-schemas.js';
+import { DEFAULT_LONG_VIDEO, DEFAULT_SHORT_VIDEO } from '../../../src/api/posts.js';
 import type { Logger } from '../../log.js';
 import type { Store } from '../../store/index.js';
 import { clipWords, type ClipRow } from '../../store/clips.js';

@@ -2,9 +2,10 @@ import { badRequest, notFound } from '../../../src/api/errors.js';
 import { newId } from '../../../src/api/ids.js';
 import { parseBody } from '../../../src/api/validate.js';
 import {
-  CAPTION_LIMITS, emptyBodySchema, MIN_SCHEDULE_LEAD_MS, SETTINGS_KEY, publishPostSchema, updatePostSchema,
+  CAPTION_LIMITS, MIN_SCHEDULE_LEAD_MS, SETTINGS_KEY, publishPostSchema, updatePostSchema,
   type Post, type PostStatus,
-} from '../../../src/api/post-schemas.js';
+} from '../../../src/api/posts.js';
+import { emptyBodySchema } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { Store } from '../../store/index.js';

@@ -1,5 +1,5 @@
-import type { Post } from '../../../src/api/post-schemas.js';
-import { SETTINGS_KEY } from '../../../src/api/post-schemas.js';
+import type { Post } from '../../../src/api/posts.js';
+import { SETTINGS_KEY } from '../../../src/api/posts.js';
 import type { PostRow } from '../../store/posts.js';
 
 /**

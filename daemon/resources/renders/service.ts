@@ -1,7 +1,7 @@
 import { conflict, notFound } from '../../../src/api/errors.js';
 import { MEDIA_URL_TTL_MS } from '../../../src/api/limits.js';
-import { emptyBodySchema, type Render } from '../../../src/api/post-schemas.js';
-import { parseBody } from '../../../src/api/validate.js';
+import type { Render } from '../../../src/api/renders.js';
+import { emptyBodySchema, parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import type { Store } from '../../store/index.js';
 import { clipDuration } from '../../store/clips.js';

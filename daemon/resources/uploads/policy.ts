@@ -1,5 +1,5 @@
 import { badRequest } from '../../../src/api/errors.js';
-import type { CompleteUploadInput } from '../../../src/api/schemas.js';
+import type { CompleteUploadInput } from '../../../src/api/uploads.js';
 import { normalizeEtag } from '../../objects/object-store.js';
 import type { UploadPart, UploadRecord, UploadStatus } from '../../store/uploads.js';
 import { UPLOAD_LIMITS } from '../../../src/api/limits.js';

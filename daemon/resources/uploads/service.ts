@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { badRequest, conflict, notFound } from '../../../src/api/errors.js';
 import { newId } from '../../../src/api/ids.js';
-import { completeUploadSchema, createUploadSchema, resignPartsSchema, type CompleteUploadInput } from '../../../src/api/schemas.js';
+import { completeUploadSchema, createUploadSchema, resignPartsSchema, type CompleteUploadInput } from '../../../src/api/uploads.js';
 import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';

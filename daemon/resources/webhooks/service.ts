@@ -1,5 +1,5 @@
 import { notFound } from '../../../src/api/errors.js';
-import { createWebhookSchema, listDeliveriesQuerySchema, triggerWebhookSchema } from '../../../src/api/schemas.js';
+import { createWebhookSchema, listDeliveriesQuerySchema, triggerWebhookSchema } from '../../../src/api/webhooks.js';
 import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import { checkOutboundUrl } from '../../net/target-policy.js';

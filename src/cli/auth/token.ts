@@ -1,8 +1,6 @@
-import { mintIdToken } from '../../../daemon/identity/local-issuer.js';
-import { TeamRepo } from '../../../daemon/store/teams.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { withDataDir } from '../local-data.js';
+import { mintLocalToken, withDataDir } from '../local-daemon.js';
 
 export interface TokenOptions {
   dataDir?: string;
@@ -11,12 +9,12 @@ export interface TokenOptions {
 
 /** Mints a 1-hour bearer ID token from the data dir's signing key (DESIGN.md). */
 export async function run(opts: TokenOptions, ctx: CliContext): Promise<void> {
-  const { dataDir, teamId } = withDataDir(opts.dataDir, ctx.env, ({ db, rootTeam, dataDir }) => {
+  const { dataDir, teamId } = await withDataDir(opts.dataDir, ctx.env, ({ teams, rootTeam, dataDir }) => {
     const teamId = opts.team ?? rootTeam.id;
-    if (!new TeamRepo(db).get(teamId)) throw new CliError(EXIT.NOT_FOUND, `no team ${teamId} in ${dataDir}`, 'List teams with `clipper admin teams list --data-dir DIR`.');
+    if (!teams.get(teamId)) throw new CliError(EXIT.NOT_FOUND, `no team ${teamId} in ${dataDir}`, 'List teams with `clipper admin teams list --data-dir DIR`.');
     return { dataDir, teamId };
   });
   const now = Date.now();
-  const token = await mintIdToken(dataDir, teamId, now);
+  const token = await mintLocalToken(dataDir, teamId, now);
   ctx.out.data({ token, team_id: teamId, expires_at: now + 3600_000 }, () => ctx.out.line(token));
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from '../../../daemon/config.js';
+import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from '../local-daemon.js';
 import { usageError } from '../exit-codes.js';
 
 export interface DaemonOptions {

@@ -1,4 +1,4 @@
-import { startDaemon } from '../../../daemon/daemon.js';
+import { startDaemon } from '../local-daemon.js';
 import type { CliContext } from '../context.js';
 import type { DaemonOptions } from './options.js';
 import { removeInfo, writeInfo } from './pid-file.js';

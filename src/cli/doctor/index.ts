@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { defaultDataDir } from '../../../daemon/config.js';
+import { defaultDataDir } from '../local-daemon.js';
 import type { CliContext } from '../context.js';
 import { localDaemonUrl } from '../credentials.js';
 import { EXIT } from '../exit-codes.js';

@@ -1,6 +1,4 @@
-import { loadConfig } from '../../../daemon/config.js';
-import { assessEngines, describeTool } from '../../../daemon/pipeline/media/index.js';
-import type { MediaToolName } from '../../../daemon/pipeline/ffmpeg/binaries.js';
+import { loadConfig, loadMediaTools, type MediaToolName } from '../local-daemon.js';
 import type { CheckResult, DoctorCheck, DoctorEnv } from './checks.js';
 
 const HOSTED: CheckResult = { status: 'skip', detail: 'the CLI points at a hosted deployment, which runs its own media tools' };
@@ -11,6 +9,7 @@ function toolCheck(name: MediaToolName): DoctorCheck {
     title: name,
     async run({ ctx, local }: DoctorEnv): Promise<CheckResult> {
       if (!local) return HOSTED;
+      const { describeTool } = await loadMediaTools();
       const t = await describeTool(name, ctx.env);
       if (t.error) return { status: 'fail', detail: t.error, fix: 'Install ffmpeg (apt-get install ffmpeg), or reinstall the npm packages for the bundled one.' };
       const from = t.source === 'npm' ? 'bundled npm build' : t.source === 'env' ? `CLIPPER_${name.toUpperCase()}` : 'PATH';
@@ -28,7 +27,14 @@ export const transcriptionEngine: DoctorCheck = {
   title: 'speech recognition',
   async run({ ctx, dataDir, local }: DoctorEnv): Promise<CheckResult> {
     if (!local) return HOSTED;
-    const { candidates, chosen } = assessEngines(loadConfig({ dataDir }, ctx.env), ctx.env);
+    const { assessEngines } = await loadMediaTools();
+    let config;
+    try {
+      config = await loadConfig({ dataDir }, ctx.env);
+    } catch (e) {
+      return { status: 'fail', detail: (e as Error).message, fix: 'Fix DATA_DIR/config.json (README, "Daemon settings", lists every key); the daemon will not start until then.' };
+    }
+    const { candidates, chosen } = assessEngines(config, ctx.env);
     const others = candidates.filter((c) => c.name !== 'none' && !c.available).map((c) => `${c.name}: ${c.detail}`);
     const also = others.length ? ` (not used: ${others.join('; ')})` : '';
     if ('error' in chosen) return { status: 'fail', detail: chosen.error, fix: 'Install the engine asked for, or unset CLIPPER_TRANSCRIBER.' };

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
-import { defaultDataDir } from '../../../daemon/config.js';
-import { installModel, ModelError } from '../../../daemon/pipeline/transcribe/models.js';
+import { defaultDataDir, loadModelCatalogue } from '../local-daemon.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 
@@ -28,6 +27,7 @@ export async function run(opts: AddModelOptions, ctx: CliContext): Promise<void>
     shown = pct;
     ctx.io.stderr.write(`\r${total ? `${pct}% (${mb(received)} of ${mb(total)} MB)` : `${mb(received)} MB`}   `);
   };
+  const { installModel, ModelError } = await loadModelCatalogue();
   let model;
   try {
     model = await installModel(opts.source, dataDir, { name: opts.name, force: opts.force, onProgress });

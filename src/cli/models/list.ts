@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
-import { defaultDataDir } from '../../../daemon/config.js';
-import { listModels } from '../../../daemon/pipeline/transcribe/models.js';
+import { defaultDataDir, loadModelCatalogue } from '../local-daemon.js';
 import type { CliContext } from '../context.js';
 import { formatTime } from '../output.js';
 
 /** `clipper models list`: the installed ggml models, newest (the one jobs use) first. */
 export async function run(opts: { dataDir?: string }, ctx: CliContext): Promise<void> {
+  const { listModels } = await loadModelCatalogue();
   const models = listModels(resolve(opts.dataDir ?? defaultDataDir(ctx.env)));
   ctx.out.data({ models }, () =>
     ctx.out.table(models, [

@@ -1,5 +1,5 @@
 import { confirm, input, select } from '@inquirer/prompts';
-import { PRIVACY_LEVELS, TITLE_MAX, type Post, type UpdatePostInput } from '../../api/post-schemas.js';
+import { PRIVACY_LEVELS, TITLE_MAX, type Post, type UpdatePostInput } from '../../api/posts.js';
 import type { CliContext } from '../context.js';
 import { usageError } from '../exit-codes.js';
 import { printPost } from './show.js';

@@ -1,4 +1,4 @@
-import type { Post } from '../../api/post-schemas.js';
+import type { Post } from '../../api/posts.js';
 import type { CliContext } from '../context.js';
 import { formatTime } from '../output.js';
 

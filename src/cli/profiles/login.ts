@@ -1,6 +1,6 @@
 import { ClipperClient } from '../../client/client.js';
 import { ClientError } from '../../client/errors.js';
-import { defaultDataDir } from '../../../daemon/config.js';
+import { defaultDataDir } from '../local-daemon.js';
 import type { CliContext } from '../context.js';
 import { localDaemonUrl } from '../credentials.js';
 import { CliError, EXIT, usageError } from '../exit-codes.js';

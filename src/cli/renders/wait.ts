@@ -1,4 +1,4 @@
-import type { Render } from '../../api/post-schemas.js';
+import type { Render } from '../../api/renders.js';
 import type { ClipperClient } from '../../client/client.js';
 import type { CliContext } from '../context.js';
 import { waitFor, type WaitOptions } from '../wait.js';

@@ -1,6 +1,6 @@
 import { ClientError } from '../../client/errors.js';
 import type { PipelineDeps } from './pipeline.js';
-import type { Post } from '../../api/post-schemas.js';
+import type { Post } from '../../api/posts.js';
 import type { SentFile } from './state.js';
 
 /** Post states that are on their way (spec "Post": the moves among them are not shown). */

@@ -2,7 +2,8 @@ import type { CliContext } from '../context.js';
 import type { Spinner } from '../progress.js';
 import { DEFAULT_INTERVAL_MS, waitFor } from '../wait.js';
 import type { ClipJobView } from '../../api/clips.js';
-import type { Post, Render } from '../../api/post-schemas.js';
+import type { Post } from '../../api/posts.js';
+import type { Render } from '../../api/renders.js';
 import type { ClipperClient } from '../../client/client.js';
 
 /** Thrown out of a wait when the watcher is stopping; what was done so far is saved. */

@@ -1,7 +1,7 @@
 import type { CliContext } from '../context.js';
 import { formatTime } from '../output.js';
 import { usageError } from '../exit-codes.js';
-import { DELIVERY_STATUSES } from '../../api/schemas.js';
+import { DELIVERY_STATUSES } from '../../api/webhooks.js';
 import { parseEventsOption } from './events-option.js';
 
 /** `webhooks create|list|delete|deliveries`: registrations of the team (bearer token only). */

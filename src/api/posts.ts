@@ -1,8 +1,13 @@
-// The Post resource's settings, limits and request schemas (spec "Post", PUT /v1/posts/:postId,
-// POST /v1/posts/:postId/publish). The daemon validates with them; the CLI and client type from them.
+// The post contract (spec "Post", "PUT /v1/posts/:postId", "POST /v1/posts/:postId/publish"),
+// written once: its settings, limits, request schemas and wire type. The daemon validates with the
+// schemas and answers with the type; the CLI and the client type from them.
 import { z } from 'zod';
 import type { Platform } from './events.js';
+import { MIN_SCHEDULE_LEAD_MS, TITLE_MAX } from './limits.js';
 
+export { MIN_SCHEDULE_LEAD_MS, TITLE_MAX };
+
+/** Spec "Post", `status`. */
 export const POST_STATUSES = ['draft', 'scheduled', 'queued', 'processing', 'uploading', 'published', 'failed', 'cancelled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
@@ -13,10 +18,6 @@ export const CAPTION_LIMITS: Record<Platform, number> = {
   photo_sharing: 2200,
   professional_network: 3000,
 };
-/** Spec "Sizes, times and counts": long-video title at most 100 characters. */
-export const TITLE_MAX = 100;
-/** Spec "Sizes, times and counts": scheduled_at at least 5 minutes in the future. */
-export const MIN_SCHEDULE_LEAD_MS = 5 * 60_000;
 
 export const PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] as const;
 
@@ -52,6 +53,7 @@ export const SETTINGS_KEY: Partial<Record<Platform, 'short_video' | 'long_video'
   long_video: 'long_video',
 };
 
+/** Spec "PUT /v1/posts/:postId": edits a draft; settings objects are "partial settings merged over the existing draft". */
 export const updatePostSchema = z.strictObject({
   caption: z.string({ message: 'caption must be a string' }).optional(),
   title: z.string({ message: 'title must be a string' }).trim().min(1, 'title must not be empty').max(TITLE_MAX, `title is at most ${TITLE_MAX} characters`).optional(),
@@ -60,22 +62,16 @@ export const updatePostSchema = z.strictObject({
 });
 export type UpdatePostInput = z.infer<typeof updatePostSchema>;
 
-/**
- * Bodies of POST /v1/clips/:clipId/renders (spec: "Request body: empty") and of the cancel
- * endpoint (DESIGN.md: no body): nothing, or `{}`. A field is refused like an unknown field
- * anywhere else, so a caller never believes an option it sent was applied.
- */
-export const emptyBodySchema = z.strictObject(
-  {},
-  { error: (iss) => (iss.code === 'unrecognized_keys' ? `this endpoint takes no body fields (got ${iss.keys.join(', ')})` : 'the body must be empty or {}') },
-);
-
+/** Spec "POST /v1/posts/:postId/publish": `scheduled_at` "Omitted means publish immediately". */
 export const publishPostSchema = z.strictObject({
   scheduled_at: z.number({ message: 'scheduled_at must be a Unix-ms number' }).int('scheduled_at must be whole milliseconds').nullable().optional(),
 });
 export type PublishPostInput = z.infer<typeof publishPostSchema>;
 
-/** The post as the API shows it (spec "Post"). */
+/**
+ * The post as the API shows it (spec "Post": "single-post responses wrap it under the key
+ * `post`"; GET /v1/clips/:clipId/posts answers `{posts: [post, ...]}`).
+ */
 export interface Post {
   id: string;
   clip_id: string;
@@ -91,18 +87,4 @@ export interface Post {
   long_video?: LongVideoSettings;
   created_at: number;
   updated_at: number;
-}
-
-export const RENDER_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
-export type RenderStatus = (typeof RENDER_STATUSES)[number];
-
-/** GET /v1/renders/:id (DESIGN.md). */
-export interface Render {
-  render_id: string;
-  clip_id: string;
-  status: RenderStatus;
-  created_at: number;
-  progress: number;
-  output_url?: string;
-  error?: string;
 }

@@ -1,0 +1,15 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+// The defaults the CLI shows in help texts (DESIGN.md "Start-up and credentials"): kept apart
+// from config.ts so `clipper --help` loads these three and nothing of the settings parser.
+
+export const DEFAULT_PORT = 7788;
+export const DEFAULT_HOST = '127.0.0.1';
+
+/** `CLIPPER_DATA_DIR`, else `$XDG_DATA_HOME/clipper`, else `~/.local/share/clipper`. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.CLIPPER_DATA_DIR) return resolve(env.CLIPPER_DATA_DIR);
+  const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
+  return join(base, 'clipper');
+}

@@ -1,0 +1,63 @@
+// The CLI's one door into the daemon's code (issue 12: "the CLI reaches daemon internals only
+// through daemon/local.ts"; src/cli/local-daemon.ts is the one CLI module that imports it). It
+// holds what the commands that work on this machine need, and nothing else: the defaults shown in
+// help texts, the data dir (DESIGN.md "Start-up and credentials": "whoever can read that folder
+// can mint ID tokens for its teams"), `daemon run`, and what `doctor` and `models` report on.
+//
+// Start-up time (scripts/build.mjs, test/cli/startup.test.ts): `clipper --help` loads this module,
+// so it imports defaults.ts alone. Everything else is imported by the function that needs it, when
+// a command runs: SQLite and jose for the data dir, the pipeline for doctor, the whole daemon for
+// `daemon run`.
+type Daemon = typeof import('./daemon.js');
+
+export { DEFAULT_HOST, DEFAULT_PORT, defaultDataDir } from './defaults.js';
+export type { DaemonConfig } from './config.js';
+
+/** DATA_DIR/config.json parsed into its typed sections (throws ConfigError naming a bad key). */
+export async function loadConfig(...args: Parameters<typeof import('./config.js').loadConfig>) {
+  return (await import('./config.js')).loadConfig(...args);
+}
+export type { Db } from './store/db.js';
+export type { Team, TeamRepo } from './store/teams.js';
+export type { MediaToolName } from './pipeline/ffmpeg/binaries.js';
+export type { ModelInfo } from './pipeline/transcribe/models.js';
+
+/** `clipper daemon run`: the daemon in this process, until closed. */
+export async function startDaemon(opts: Parameters<Daemon['startDaemon']>[0]): ReturnType<Daemon['startDaemon']> {
+  return (await import('./daemon.js')).startDaemon(opts);
+}
+
+/**
+ * The data dir itself, for the commands that work on it directly (`auth token`, `admin teams`)
+ * and for the local owner token: preparing it, its database and teams, and minting ID tokens
+ * with its ES256 key. Loads SQLite and jose.
+ */
+export async function loadDataDirTools() {
+  const [{ initDataDir }, { openDb }, { TeamRepo }, { mintIdToken }] = await Promise.all([
+    import('./data-dir.js'),
+    import('./store/db.js'),
+    import('./store/teams.js'),
+    import('./identity/local-issuer.js'),
+  ]);
+  return { initDataDir, openDb, TeamRepo, mintIdToken };
+}
+
+/** `clipper doctor`: where ffmpeg and ffprobe come from, and which speech engine jobs will use. */
+export async function loadMediaTools() {
+  const { assessEngines, describeTool } = await import('./pipeline/media/index.js');
+  return { assessEngines, describeTool };
+}
+
+/** `clipper models`: the whisper.cpp models installed in `<dataDir>/models`. */
+export async function loadModelCatalogue() {
+  const { installModel, listModels, ModelError } = await import('./pipeline/transcribe/models.js');
+  return { installModel, listModels, ModelError };
+}
+
+/**
+ * The single executable's SQLite addon (store/native-binding.ts): set once at start-up, before
+ * any command opens SQLite, as a function called on the first open.
+ */
+export async function useNativeBinding(binding: () => object): Promise<void> {
+  (await import('./store/native-binding.js')).useNativeBinding(binding);
+}

@@ -1,0 +1,36 @@
+// The API key contract, written once: the daemon validates with the schema and answers with the
+// wire types; the client types its calls with both.
+//
+// Spec "Records without a full field list": "API key record (beyond a label given at creation
+// and a one-time secret): not shown." DESIGN.md ("Endpoints the spec names but does not show")
+// fills it in: "POST/GET /v1/keys, DELETE /v1/keys/:id | JWT only | `{label}` | one-time `key` at
+// creation; listing shows id, label, created_at, last_used_at".
+import { z } from 'zod';
+
+/** POST /v1/keys: `{label}`. */
+export const createKeySchema = z.strictObject({
+  label: z.string().trim().min(1, 'label is required').max(100, 'label is at most 100 characters'),
+});
+export type CreateKeyInput = z.infer<typeof createKeySchema>;
+
+/** One key in GET /v1/keys (`{keys: [...]}`): never the secret. */
+export interface ApiKey {
+  id: string;
+  label: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** The 201 of POST /v1/keys: the only answer that carries the plaintext `key`. */
+export interface CreatedApiKey {
+  id: string;
+  label: string;
+  key: string;
+  created_at: number;
+}
+
+/** DELETE /v1/keys/:id. */
+export interface RevokedApiKey {
+  id: string;
+  revoked: true;
+}
