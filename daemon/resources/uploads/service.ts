@@ -213,6 +213,12 @@ export class UploadService {
       const why = u.kind === 'multipart' ? 'is not complete yet: call POST /v1/uploads/:id/complete first' : 'has not received its file yet: PUT it to upload_url first';
       throw conflict(`Upload ${u.id} ${why}`, { upload_id: u.id, status });
     }
+    if (status === 'expired') {
+      // DESIGN.md: an upload_id is valid while its object exists; the nightly cleanup removes
+      // complete uploads no job used within a day, and pending ones whose URLs ran out.
+      const why = u.completed_at !== null ? 'no clip job used it within a day, so the nightly cleanup removed its file' : 'its upload URLs ran out before the file was complete';
+      throw conflict(`Upload ${u.id} expired: ${why}; upload the file again`, { upload_id: u.id, status, expired: true, expired_at: u.completed_at !== null ? u.updated_at : u.stale_at });
+    }
     if (status !== 'complete') throw conflict(`Upload ${u.id} is ${status}`, { upload_id: u.id, status });
     if (!this.repo.claim(u.id, jobId, this.now())) throw conflict(`Upload ${u.id} was just claimed or removed`, { upload_id: u.id });
     return claimedView(this.repo.get(u.id)!);
