@@ -97,7 +97,9 @@ describe('clipper watch: files arriving', () => {
 
   it('does not send a file that is still growing; it is sent whole once its size and mtime settle', async () => {
     f.fresh();
-    w = f.watch({ settle: '1' });
+    // Settle window 3 s, appends every 0.1 s: a loaded machine would have to stall one step for
+    // 3 s before a growing file looked finished.
+    w = f.watch({ settle: '3' });
     await w.next('watching');
     const bytes = readFileSync(f.videos['v1.mp4']);
     const path = join(f.dir, 'recording.mp4');

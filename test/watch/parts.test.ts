@@ -119,15 +119,16 @@ describe('arrivals', () => {
     await arrivals.start();
     writeFileSync(join(dir, 'late.mp4'), 'x'.repeat(10));
     writeFileSync(join(dir, 'empty.mp4'), '');
-    for (let i = 0; i < 100 && arrived.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 500 && arrived.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(arrived).toEqual([['late.mp4', 10]]);
+    // (Waits are up to 10 s: a loaded machine may run the 100 ms rescan late.)
     // A periodic rescan may be walking at this instant (it counts as pending); it must end with
     // nothing nominated, since neither file changed.
-    for (let i = 0; i < 100 && arrivals.pending > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 500 && arrivals.pending > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(arrivals.pending).toBe(0);
     // New content under the name arrives again; unchanged files do not.
     writeFileSync(join(dir, 'late.mp4'), 'y'.repeat(20));
-    for (let i = 0; i < 100 && arrived.length === 1; i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 500 && arrived.length === 1; i++) await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, 300));
     await arrivals.stop();
     expect(arrived).toEqual([['late.mp4', 10], ['late.mp4', 20]]);
