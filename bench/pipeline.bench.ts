@@ -30,9 +30,17 @@ function benchVideo(): string {
 
 /**
  * Issue 4, item 7: a 10-minute 720p spoken video to `done` through the daemon, as a fraction of
- * the video's duration and against the same commands run bare (replayed from what the pipeline
- * spawned, with the same parallelism and stage order); and the time to the first preview as a
- * fraction of the total. Targets: <= 0.25x, <= 1.3x bare, first preview < 40 %.
+ * the video's duration; against a bare replay of the very processes it spawned; and the time to
+ * the first preview as a fraction of the total. Targets: <= 0.25x, <= 1.3x bare, first preview < 40 %.
+ *
+ * What "bare" is, exactly: the recorded processes (ffprobe, ffmpeg audio, analysis, every
+ * recognition chunk, every preview) started again in the order the daemon started them, on as
+ * many slots as the daemon's heavy queue had, each as soon as a slot is free; only ffprobe and the
+ * audio extraction wait for the one before (every later process reads the audio). So recognition
+ * and previews overlap as they do in the daemon. What the ratio then charges to the daemon: its
+ * in-process work (link check, download into the object store, chunk planning, the suggester,
+ * SQLite writes and events) and any time a slot stood idle waiting for it, plus the HTTP request.
+ * The bare replay is a lower bound the daemon cannot beat: it knows every command in advance.
  * The machine may be shared and its load drifts, so the runs go pipeline, bare, bare, pipeline
  * (symmetric in time) and the ratio is of the means; every run is printed.
  */
@@ -114,16 +122,16 @@ async function pipelineRun(video: string) {
 }
 
 /**
- * The same commands without the daemon: probe, audio, then analysis and transcription chunks on
- * `parallel` workers, then the previews on `parallel` workers (what a shell script would do).
+ * The same processes without the daemon (see run()): probe, then audio, then everything else in
+ * the daemon's start order on `parallel` slots, recognition and previews overlapping as they did.
  */
 async function replayBare(commands: RecordedCommand[], parallel: number) {
-  const of = (...kinds: RecordedCommand['kind'][]) => commands.filter((c) => kinds.includes(c.kind));
+  const ordered = [...commands].sort((a, b) => a.startedAt - b.startedAt);
+  const first = ordered.filter((c) => c.kind === 'probe' || c.kind === 'audio');
+  const rest = ordered.filter((c) => c.kind !== 'probe' && c.kind !== 'audio' && c.kind !== 'other');
   let wall = 0;
-  wall += await replay(of('probe'), 1);
-  wall += await replay(of('audio'), 1);
-  wall += await replay(of('analyse', 'transcribe'), parallel);
-  wall += await replay(of('preview'), parallel);
+  wall += await replay(first, 1);
+  wall += await replay(rest, parallel);
   return { parallel: wall, sequential: commands.reduce((sum, c) => sum + (c.replayMs ?? 0), 0) };
 }
 

@@ -1,5 +1,5 @@
 import childProcess, { type ChildProcess } from 'node:child_process';
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, linkSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { basename, join } from 'node:path';
 
@@ -29,8 +29,10 @@ function kindOf(command: string, args: string[]): RecordedCommand['kind'] {
 /**
  * Records every process the pipeline spawns, through node:child_process itself (the pipeline's
  * own modules are untouched): the bench replays exactly these commands as bare commands. Inputs
- * that the job deletes afterwards (chunk WAVs) are copied aside at spawn time, and outputs are
- * pointed into `dir`, so the replay reads and writes the same kinds of files.
+ * that the job deletes afterwards (chunk WAVs) are kept by a hard link made at spawn time (a
+ * metadata write, so recording adds next to nothing to the timed run; a copy only when the link
+ * cannot be made), and outputs are pointed into `dir`, so the replay reads and writes the same
+ * kinds of files.
  */
 export function recordSpawns(dir: string): { commands: RecordedCommand[]; stop(): void } {
   const original = childProcess.spawn;
@@ -41,9 +43,13 @@ export function recordSpawns(dir: string): { commands: RecordedCommand[]; stop()
     const replayArgs = [...args];
     if (kind === 'transcribe') {
       const i = replayArgs.indexOf('-infile');
-      const copy = join(dir, `in-${n++}.wav`);
-      copyFileSync(replayArgs[i + 1], copy);
-      replayArgs[i + 1] = copy;
+      const kept = join(dir, `in-${n++}.wav`);
+      try {
+        linkSync(replayArgs[i + 1], kept);
+      } catch {
+        copyFileSync(replayArgs[i + 1], kept); // another file system
+      }
+      replayArgs[i + 1] = kept;
     } else if (kind === 'audio' || kind === 'preview') {
       replayArgs[replayArgs.length - 1] = join(dir, `out-${n++}.${kind === 'audio' ? 'wav' : 'mp4'}`);
     }
@@ -64,7 +70,10 @@ export function recordSpawns(dir: string): { commands: RecordedCommand[]; stop()
   };
 }
 
-/** Runs commands as bare processes, `parallel` at a time; resolves with the wall time in ms. */
+/**
+ * Runs commands as bare processes, `parallel` at a time, each started as soon as a slot is free,
+ * in the given order; resolves with the wall time in ms.
+ */
 export async function replay(commands: RecordedCommand[], parallel: number): Promise<number> {
   const started = Date.now();
   const queue = [...commands];

@@ -1,8 +1,7 @@
 // Benchmark of the suggest stage on a synthetic 30-minute recognised talk (24 topic paragraphs,
 // about 3,700 timed words): criteria preparation (WordNet, cold), the first suggestion (cold
-// code), then the median of warm runs. Run alone with `npx tsx bench/suggest.ts`, or call
-// benchSuggest() from bench/run.ts.
-import { pathToFileURL } from 'node:url';
+// code), then the median of warm runs. `npm run bench suggest` runs it (bench/run.ts runs every
+// bench/*.bench.ts module's run()).
 import { prepareCriteria, suggestClipsPrepared } from '../daemon/pipeline/suggest/index.js';
 import { makeTalk, TOPICS } from '../test/suggest/synthetic.js';
 
@@ -42,7 +41,7 @@ export async function benchSuggest(runs = 9): Promise<SuggestBench> {
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+export async function run(): Promise<void> {
   const r = await benchSuggest();
   process.stdout.write(
     `suggest: ${(r.sourceSeconds / 60).toFixed(1)} min source, ${r.words} words, ${r.clips} clips; ` +
