@@ -6,6 +6,8 @@ import { profileNamed, readProfileFile } from './profile-file.js';
 
 export interface GlobalOptions {
   json?: boolean | string;
+  /** `--jq EXPR`: a jq program run over the JSON answer. */
+  jq?: string;
   profile?: string;
   baseUrl?: string;
   apiKey?: string;
