@@ -31,11 +31,11 @@ export function runInPty(o: PtyRun): Promise<{ code: number | null; output: stri
   const size = o.cols === undefined ? 'stty cols 100 rows 30; ' : o.cols > 0 ? `stty cols ${o.cols} rows 30; ` : '';
   const child = spawn('script', ['-qfec', `${size}exec ${[bin, ...o.args].map(q).join(' ')}`, log], { env: o.env, stdio: ['pipe', 'pipe', 'ignore'] });
   let shown = '';
-  const pending = [...(o.keys ?? []).map((k) => ({ ...k, act: () => child.stdin.write(k.text) }))];
+  const pending: Array<{ when: RegExp; act: () => unknown }> = (o.keys ?? []).map((k) => ({ when: k.when, act: () => child.stdin.write(k.text) }));
   // The CLI is script's only child (exec): signal it by its parent's id, as `kill` would.
   const sendSignal = () => void spawn('pkill', [`-${o.signal!.name.replace('SIG', '')}`, '-P', String(child.pid)]);
   let poll: NodeJS.Timeout | undefined;
-  if (o.signal?.when instanceof RegExp) pending.push({ when: o.signal.when, text: '', act: sendSignal });
+  if (o.signal?.when instanceof RegExp) pending.push({ when: o.signal.when, act: sendSignal });
   else if (o.signal) {
     const check = o.signal.when;
     poll = setInterval(() => check() && (clearInterval(poll), sendSignal()), 50);
