@@ -75,3 +75,17 @@ export interface CreatedClipJob {
   status: 'queued';
   created_at: number;
 }
+
+/** One job in GET /v1/clips (DESIGN.md "Second round"): not a status check, no clips inside. */
+export interface ClipJobSummary {
+  job_id: string;
+  status: JobStatus;
+  created_at: number;
+  name: string;
+  clip_count: number;
+}
+
+export interface ClipJobList {
+  jobs: ClipJobSummary[];
+  next_cursor: string | null;
+}

@@ -75,8 +75,11 @@ export class CliContext {
     return !!this.io.stdout.isTTY && !!this.io.stdin.isTTY && this.globals.input !== false && !isJson(this.jsonOption) && !this.env.CI;
   }
 
+  /** A command's own `--data-dir` for the local daemon's owner credential (doctor). */
+  localDataDir?: string;
+
   target(): Resolved {
-    return resolveTarget(this.globals, this.env);
+    return resolveTarget(this.globals, this.env, { dataDir: this.localDataDir });
   }
 
   client(): Promise<ClipperClient> {

@@ -18,7 +18,9 @@ export function buildProgram(ctx: CliContext): Command {
     .option('--token <jwt>', 'bearer ID token')
     .option('--no-input', 'never prompt; fail instead')
     .option('--no-color', 'no colour in messages')
-    .showHelpAfterError()
+    // Issue 13, item 8: a mistyped command gets commander's "(Did you mean ...?)" and a pointer
+    // to the help, not the whole help.
+    .showHelpAfterError("(run 'clipper help' for the commands, or add --help to any of them)")
     .exitOverride()
     .configureOutput({
       writeOut: (s) => ctx.io.stdout.write(s),

@@ -1,10 +1,12 @@
 import { HttpClient, type HttpOptions } from './http.js';
-import type { ClipJobView, CreateClipJobInput, CreatedClipJob } from '../api/clips.js';
+import type { ClipJobList, ClipJobView, CreateClipJobInput, CreatedClipJob, JobStatus } from '../api/clips.js';
+import type { TeamView } from '../api/teams.js';
+import type { SessionLink } from '../api/sessions.js';
 import type { Ping } from '../api/health.js';
 import type { ApiKey, CreatedApiKey, CreateKeyInput, RevokedApiKey } from '../api/keys.js';
 import type { ConnectPlatformInput, DisconnectedPlatform, PlatformConnection } from '../api/platforms.js';
 import type { Post, PublishPostInput, UpdatePostInput } from '../api/posts.js';
-import type { CreatedRender, Render } from '../api/renders.js';
+import type { CreatedRender, Render, RenderList, RenderStatus } from '../api/renders.js';
 import type { CancelledUpload, CompletedUpload, CreatedUpload, CreateUploadInput, ResignedParts, UploadView } from '../api/uploads.js';
 import type { CreatedWebhook, CreateWebhookInput, DeletedWebhook, DeliveryStatus, TriggeredEvent, Webhook, WebhookDelivery } from '../api/webhooks.js';
 
@@ -28,6 +30,16 @@ export class ClipperClient {
     return this.http.call('GET', '/v1/ping');
   }
 
+  /** The caller's root team and its render minutes (extension GET /v1/team). */
+  team(): Promise<TeamView> {
+    return this.http.call('GET', '/v1/team');
+  }
+
+  readonly auth = {
+    /** DESIGN.md GET /v1/auth/session-link (JWT only): a one-time sign-in link, to the clip's page when given. */
+    sessionLink: (clipId?: string) => this.http.call<SessionLink>('GET', '/v1/auth/session-link', { query: { clip_id: clipId } }),
+  };
+
   readonly keys = {
     create: (input: CreateKeyInput) => this.http.call<CreatedApiKey>('POST', '/v1/keys', { body: input, idempotent: false }),
     list: () => this.http.call<{ keys: ApiKey[] }>('GET', '/v1/keys'),
@@ -49,6 +61,8 @@ export class ClipperClient {
   readonly clips = {
     create: (input: CreateClipJobInput) => this.http.call<CreatedClipJob>('POST', '/v1/clips', { body: input, idempotent: false }),
     get: (jobId: string) => this.http.call<ClipJobView>('GET', `/v1/clips/${enc(jobId)}`),
+    /** DESIGN.md GET /v1/clips: newest first, paged (not a status check). */
+    list: (query: { status?: JobStatus; limit?: number; cursor?: string } = {}) => this.http.call<ClipJobList>('GET', '/v1/clips', { query }),
   };
 
   readonly platforms = {
@@ -61,6 +75,8 @@ export class ClipperClient {
     /** Spec: a re-trigger overwrites the previous output, so a retry is harmless. */
     create: (clipId: string) => this.http.call<CreatedRender>('POST', `/v1/clips/${enc(clipId)}/renders`),
     get: (renderId: string) => this.http.call<Render>('GET', `/v1/renders/${enc(renderId)}`),
+    /** Extension GET /v1/renders: newest first, paged. */
+    list: (query: { status?: RenderStatus; limit?: number; cursor?: string } = {}) => this.http.call<RenderList>('GET', '/v1/renders', { query }),
   };
 
   readonly posts = {

@@ -1,6 +1,7 @@
 import { badRequest, notFound } from '../../../src/api/errors.js';
 import { newId } from '../../../src/api/ids.js';
-import { createClipJobSchema, type ClipJobView, type ClipView, type CreatedClipJob } from '../../../src/api/clips.js';
+import { createClipJobSchema, JOB_STATUSES, type ClipJobList, type ClipJobView, type ClipView, type CreatedClipJob } from '../../../src/api/clips.js';
+import { listQuerySchema, pageOf } from '../../../src/api/lists.js';
 import { parseBody } from '../../../src/api/validate.js';
 import { clipBreakdown, clipDuration, type ClipRow } from '../../store/clips.js';
 import type { ClipJobRow, NewClipJob } from '../../store/clip-jobs.js';
@@ -90,6 +91,19 @@ export class ClipJobService {
     return { source_type: 'url' as const, source_url: url.href, upload_id: null, folder_name: fileNameOfUrl(url), media_key: null };
   }
 
+  /**
+   * GET /v1/clips (DESIGN.md "Second round": `{jobs: [{job_id, status, created_at, name,
+   * clip_count}], next_cursor}`, newest first; not a status check).
+   */
+  list(teamId: string, query: unknown): ClipJobList {
+    const q = parseBody(jobListQuerySchema, query);
+    const page = pageOf(this.repo.page(teamId, { status: q.status, limit: q.limit + 1, after: q.cursor }), q.limit, (j) => ({ created_at: j.created_at, id: j.id }));
+    return {
+      jobs: page.items.map((j) => ({ job_id: j.id, status: j.status, created_at: j.created_at, name: j.folder_name, clip_count: j.clip_count })),
+      next_cursor: page.next_cursor,
+    };
+  }
+
   /** GET /v1/clips/:jobId (404 for other teams' jobs). */
   view(teamId: string, jobId: string): ClipJobView {
     const job = this.repo.get(teamId, jobId);
@@ -128,3 +142,5 @@ export class ClipJobService {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+const jobListQuerySchema = listQuerySchema(JOB_STATUSES);
