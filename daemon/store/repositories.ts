@@ -105,6 +105,10 @@ export interface ClipJobRepository {
   saveStage(jobId: string, stage: string, result: unknown, now: number): void;
   /** Stores clips ranked after the job's existing ones; returns their new ids in order. */
   insertClips(job: Pick<ClipJobRow, 'id' | 'team_id'>, clips: ClipToStore[], now: number): string[];
+  /** Names of the job's finished stages, without their results (GET /v1/clips/:jobId's `stage`). */
+  stageNames(jobId: string): string[];
+  /** One stored stage result, parsed; undefined before that stage finished. */
+  stageResult(jobId: string, stage: string): unknown;
   /** Renumbers a job's clips 0.. by score, best first (ties: earlier start first). */
   rankByScore(jobId: string): void;
   setPreview(clipId: string, key: string, now: number): void;

@@ -68,6 +68,25 @@ export interface ClipJobView {
   /** Extensions: the folder the job is filed under, and progress 0..1. */
   folder_name: string;
   progress: number;
+  /** Extension (issue 13, item 9): what it is doing now, while queued or processing. */
+  stage?: JobStage;
+  /** Extension (issue 13, item 2): what the person should know about how the job ran. */
+  warnings?: JobWarning[];
+}
+
+/** The step a running job is on; `done`/`total` count its parts (chunks, sections, previews). */
+export interface JobStage {
+  name: 'queued' | 'downloading' | 'preparing' | 'transcribing' | 'finding_clips' | 'rendering_previews';
+  done?: number;
+  total?: number;
+  /** Previews made so far, while an earlier step is still open (they overlap). */
+  previews?: { done: number; total: number };
+}
+
+export interface JobWarning {
+  /** `no_speech_engine`: no transcript, so clips were found without words. */
+  code: string;
+  message: string;
 }
 
 export interface CreatedClipJob {

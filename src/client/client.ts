@@ -5,7 +5,7 @@ import type { SessionLink } from '../api/sessions.js';
 import type { Ping } from '../api/health.js';
 import type { ApiKey, CreatedApiKey, CreateKeyInput, RevokedApiKey } from '../api/keys.js';
 import type { ConnectPlatformInput, DisconnectedPlatform, PlatformConnection } from '../api/platforms.js';
-import type { Post, PublishPostInput, UpdatePostInput } from '../api/posts.js';
+import type { CreatePostInput, Post, PublishPostInput, UpdatePostInput } from '../api/posts.js';
 import type { CreatedRender, Render, RenderList, RenderStatus } from '../api/renders.js';
 import type { CancelledUpload, CompletedUpload, CreatedUpload, CreateUploadInput, ResignedParts, UploadView } from '../api/uploads.js';
 import type { CreatedWebhook, CreateWebhookInput, DeletedWebhook, DeliveryStatus, TriggeredEvent, Webhook, WebhookDelivery } from '../api/webhooks.js';
@@ -53,6 +53,9 @@ export class ClipperClient {
     get: (id: string) => this.http.call<Webhook>('GET', `/v1/webhooks/${enc(id)}`),
     deliveries: (id: string, query: { status?: DeliveryStatus; limit?: number } = {}) =>
       this.http.call<{ deliveries: WebhookDelivery[] }>('GET', `/v1/webhooks/${enc(id)}/deliveries`, { query }),
+    /** Extension: sends a failed or delivered delivery again. */
+    resend: (id: string, deliveryId: string) =>
+      this.http.call<{ delivery: WebhookDelivery }>('POST', `/v1/webhooks/${enc(id)}/deliveries/${enc(deliveryId)}/resend`, { idempotent: false }),
     /** Emits a sample event of `type` for the team (extension); not retried: each call emits one. */
     trigger: (type: string) => this.http.call<TriggeredEvent>('POST', '/v1/webhooks/trigger', { body: { type }, idempotent: false }),
   };
@@ -81,6 +84,8 @@ export class ClipperClient {
 
   readonly posts = {
     list: (clipId: string) => this.http.call<{ posts: Post[] }>('GET', `/v1/clips/${enc(clipId)}/posts`),
+    /** DESIGN.md POST /v1/clips/:clipId/posts; not retried: a repeat would meet the first draft (409). */
+    create: (clipId: string, input: CreatePostInput) => this.http.call<{ post: Post }>('POST', `/v1/clips/${enc(clipId)}/posts`, { body: input, idempotent: false }),
     get: (postId: string) => this.http.call<{ post: Post }>('GET', `/v1/posts/${enc(postId)}`),
     update: (postId: string, input: UpdatePostInput) => this.http.call<{ post: Post }>('PUT', `/v1/posts/${enc(postId)}`, { body: input }),
     /** Not retried: a repeat after a lost answer would be refused (the post is no longer a draft). */

@@ -65,6 +65,20 @@ export function clipJobsContract(h: Current) {
       expect(store.clipJobs.byId(job.id)).toMatchObject({ status: 'error', error: 'boom', folder_name: 'renamed', progress: 0.25, updated_at: T0 + 6 });
     });
 
+    it('names the finished stages and reads one result alone', () => {
+      const { store } = h();
+      const job = makeJob(store, makeTeam(store, T0).id, T0);
+      const other = makeJob(store, makeTeam(store, T0, 'b').id, T0);
+      expect(store.clipJobs.stageNames(job.id)).toEqual([]);
+      expect(store.clipJobs.stageResult(job.id, 'plan')).toBeUndefined();
+      store.clipJobs.saveStage(job.id, 'plan', { chunks: [1, 2] }, T0);
+      store.clipJobs.saveStage(job.id, 'transcribe:0', { engine: 'none' }, T0);
+      store.clipJobs.saveStage(other.id, 'ingest', {}, T0);
+      expect(store.clipJobs.stageNames(job.id).sort()).toEqual(['plan', 'transcribe:0']);
+      expect(store.clipJobs.stageResult(job.id, 'plan')).toEqual({ chunks: [1, 2] });
+      expect(store.clipJobs.stageResult(other.id, 'plan')).toBeUndefined();
+    });
+
     it('keeps stage results by name, a second save replacing the first', () => {
       const { store } = h();
       const job = makeJob(store, makeTeam(store, T0).id, T0);

@@ -11,6 +11,7 @@ import { fileNameOfUrl, inspectLink, isVideoPlatformUrl } from '../../pipeline/i
 import { isPrivateHost } from '../../net/target-policy.js';
 import { CLIP_JOB_TASK, type JobDeps, type JobSettings } from './deps.js';
 import { clipJobTaskHandler } from './task.js';
+import { jobStage, jobWarnings } from './stage-view.js';
 import type { TaskHandler } from '../../tasks/task-runner.js';
 
 /** Spec "Sizes, times and counts": "`preview_url` and `output_url` validity | 1 hour". */
@@ -112,15 +113,22 @@ export class ClipJobService {
   }
 
   toView(job: ClipJobRow): ClipJobView {
+    const clips = this.deps.store.clips.listByJob(job.id);
     const view: ClipJobView = {
       job_id: job.id,
       status: job.status,
       created_at: job.created_at,
-      clips: this.deps.store.clips.listByJob(job.id).map((c) => this.clipView(c)),
+      clips: clips.map((c) => this.clipView(c)),
       folder_name: job.folder_name,
       progress: Math.round(job.progress * 100) / 100,
     };
     if (job.status === 'error') view.error = job.error ?? 'The pipeline failed';
+    // Extensions of issue 13 (items 2 and 9), present only when they say something.
+    const names = this.repo.stageNames(job.id);
+    const stage = jobStage(job, names, clips, this.repo);
+    if (stage) view.stage = stage;
+    const warnings = jobWarnings(job, names, this.repo);
+    if (warnings.length) view.warnings = warnings;
     return view;
   }
 
