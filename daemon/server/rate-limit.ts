@@ -95,17 +95,19 @@ export class RateLimiter {
   /** Counts a status check of `resourceKey`; throws STATUS_RATE_LIMITED when a limit is exceeded. */
   statusCheck(teamId: string, resourceKey: string): void {
     const now = this.clock.now();
-    const limited = (message: string, endsAt: number) =>
-      new ApiError('STATUS_RATE_LIMITED', message, null, retryAfter(endsAt, now));
+    // details.limit names which of the spec's three limits was hit (issue 13, item 15: the
+    // client's advice differs: poll less often, or stop asking for ids that do not exist).
+    const limited = (message: string, endsAt: number, limit: string) =>
+      new ApiError('STATUS_RATE_LIMITED', message, { limit }, retryAfter(endsAt, now));
     if (this.notFound.count(teamId, now) >= this.limits.notFoundPerHour) {
-      throw limited(`${this.limits.notFoundPerHour} status checks in this hour asked for ids that do not exist; status checks are refused until the hour ends`, this.notFound.endsAt(now));
+      throw limited(`${this.limits.notFoundPerHour} status checks in this hour asked for ids that do not exist; status checks are refused until the hour ends`, this.notFound.endsAt(now), 'not_found_per_hour');
     }
     const key = `${teamId}\u0000${resourceKey}`;
     if (this.perResource.count(key, now) >= this.limits.statusPerResource) {
-      throw limited(`More than ${this.limits.statusPerResource} status checks of ${resourceKey} in the current minute`, this.perResource.endsAt(now));
+      throw limited(`More than ${this.limits.statusPerResource} status checks of ${resourceKey} in the current minute`, this.perResource.endsAt(now), 'per_id_per_minute');
     }
     if (this.perTeamStatus.count(teamId, now) >= this.limits.statusPerTeam) {
-      throw limited(`More than ${this.limits.statusPerTeam} status checks by the team in the current minute`, this.perTeamStatus.endsAt(now));
+      throw limited(`More than ${this.limits.statusPerTeam} status checks by the team in the current minute`, this.perTeamStatus.endsAt(now), 'per_team_per_minute');
     }
     this.perResource.add(key, now);
     this.perTeamStatus.add(teamId, now);

@@ -1,6 +1,7 @@
 import type { Db } from './db.js';
 import type { Segment } from '../pipeline/types.js';
 import { newId } from '../../src/api/ids.js';
+import type { PageAfter } from '../../src/api/lists.js';
 import type { ClipJobRow, ClipToStore, NewClipJob } from './records.js';
 import type { ClipJobRepository } from './repositories.js';
 
@@ -28,6 +29,22 @@ export class ClipJobRepo implements ClipJobRepository {
   /** A team's newest jobs first. */
   listByTeam(teamId: string, limit: number): ClipJobRow[] {
     return this.db.prepare('SELECT * FROM clip_jobs WHERE team_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?').all(teamId, limit) as ClipJobRow[];
+  }
+
+  /**
+   * A page of a team's jobs, newest first (created_at, then id), after `after`, optionally of one
+   * status, each with its number of clips (GET /v1/clips).
+   */
+  page(teamId: string, q: { status?: string; limit: number; after?: PageAfter }): Array<ClipJobRow & { clip_count: number }> {
+    const where = ['team_id = @teamId'];
+    if (q.status) where.push('status = @status');
+    if (q.after) where.push('(created_at < @afterAt OR (created_at = @afterAt AND id < @afterId))');
+    return this.db
+      .prepare(
+        `SELECT clip_jobs.*, (SELECT COUNT(*) FROM clips WHERE clips.job_id = clip_jobs.id) AS clip_count FROM clip_jobs
+         WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT @limit`,
+      )
+      .all({ teamId, status: q.status ?? null, afterAt: q.after?.created_at ?? null, afterId: q.after?.id ?? null, limit: q.limit }) as Array<ClipJobRow & { clip_count: number }>;
   }
 
   byId(id: string): ClipJobRow | undefined {
@@ -66,6 +83,17 @@ export class ClipJobRepo implements ClipJobRepository {
   /** The source video's object key and the job's language, for renders and drafts (any team). */
   sourceOf(jobId: string): { media_key: string | null; language: string } | undefined {
     return this.db.prepare('SELECT media_key, language FROM clip_jobs WHERE id = ?').get(jobId) as { media_key: string | null; language: string } | undefined;
+  }
+
+  /** The names of a job's finished stages (cheap: no result is read). */
+  stageNames(jobId: string): string[] {
+    return this.db.prepare('SELECT stage FROM job_stages WHERE job_id = ?').pluck().all(jobId) as string[];
+  }
+
+  /** One stage's stored result, parsed; undefined when that stage has not finished. */
+  stageResult(jobId: string, stage: string): unknown {
+    const text = this.db.prepare('SELECT result FROM job_stages WHERE job_id = ? AND stage = ?').pluck().get(jobId, stage) as string | undefined;
+    return text === undefined ? undefined : JSON.parse(text);
   }
 
   saveStage(jobId: string, stage: string, result: unknown, now: number): void {

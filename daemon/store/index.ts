@@ -8,6 +8,7 @@ import { PlatformRepo } from './platforms.js';
 import { PostRepo } from './posts.js';
 import { RenderMinutes } from './render-minutes.js';
 import { RenderRepo } from './renders.js';
+import { SessionLinkRepo } from './session-links.js';
 import { TaskRepo } from './tasks.js';
 import { TeamRepo } from './teams.js';
 import { UploadRepo } from './uploads.js';
@@ -16,7 +17,7 @@ import { WebhookRepo } from './webhooks.js';
 import type { EventLogRepository, TaskRepository, WebhookOutboxRepository } from './queue-repositories.js';
 import type {
   ApiKeyRepository, ClipJobRepository, ClipRepository, PlatformRepository, PostRepository, RenderMinutesRepository,
-  RenderRepository, TeamRepository, UploadRepository, WebhookRepository,
+  RenderRepository, SessionLinkRepository, TeamRepository, UploadRepository, WebhookRepository,
 } from './repositories.js';
 
 export type * from './records.js';
@@ -50,6 +51,7 @@ export interface Store {
   tasks: TaskRepository;
   events: EventLogRepository;
   webhookOutbox: WebhookOutboxRepository;
+  sessionLinks: SessionLinkRepository;
   /**
    * Runs `fn` in one write transaction and returns its value; a throw rolls back every
    * repository's writes (events included) and is rethrown. A nested call is a savepoint of the
@@ -77,6 +79,7 @@ export function sqliteStore(db: Db, clock: Clock): Store {
     tasks: new TaskRepo(db),
     events,
     webhookOutbox: new WebhookOutbox(db, webhooks, events),
+    sessionLinks: new SessionLinkRepo(db),
     transaction: (fn) => (db.inTransaction ? db.transaction(fn)() : db.transaction(fn).immediate()),
     close: () => db.close(),
   };

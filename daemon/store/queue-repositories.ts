@@ -116,4 +116,6 @@ export interface WebhookOutboxRepository {
   nextDueAt(): number | undefined;
   /** A registration's deliveries, newest event first. */
   list(webhookId: string, o: { status?: DeliveryStatus; limit: number }): DeliveryRecord[];
+  /** A failed or delivered delivery back to pending, due now; `busy` while pending or in flight. */
+  resend(webhookId: string, deliveryId: string, now: number): { outcome: 'resent' | 'busy' | 'missing'; status?: DeliveryStatus };
 }

@@ -1,6 +1,7 @@
 import type { Db } from './db.js';
 import { moveStatus } from './status-cas.js';
 import type { RenderStatus } from '../../src/api/renders.js';
+import type { PageAfter } from '../../src/api/lists.js';
 import type { RenderRow } from './records.js';
 import type { RenderRepository } from './repositories.js';
 
@@ -12,6 +13,16 @@ export class RenderRepo implements RenderRepository {
 
   get(clipId: string): RenderRow | undefined {
     return this.db.prepare('SELECT * FROM renders WHERE clip_id = ?').get(clipId) as RenderRow | undefined;
+  }
+
+  /** A page of a team's renders, newest first (created_at, then clip id), after `after` (GET /v1/renders). */
+  page(teamId: string, q: { status?: string; limit: number; after?: PageAfter }): RenderRow[] {
+    const where = ['team_id = @teamId'];
+    if (q.status) where.push('status = @status');
+    if (q.after) where.push('(created_at < @afterAt OR (created_at = @afterAt AND clip_id < @afterId))');
+    return this.db
+      .prepare(`SELECT * FROM renders WHERE ${where.join(' AND ')} ORDER BY created_at DESC, clip_id DESC LIMIT @limit`)
+      .all({ teamId, status: q.status ?? null, afterAt: q.after?.created_at ?? null, afterId: q.after?.id ?? null, limit: q.limit }) as RenderRow[];
   }
 
   /** Starts a new generation of the clip's render (queued, no output yet). */

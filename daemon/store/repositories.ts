@@ -1,6 +1,7 @@
 import type { Platform } from '../../src/api/events.js';
 import type { PostStatus } from '../../src/api/posts.js';
 import type { RenderStatus } from '../../src/api/renders.js';
+import type { PageAfter } from '../../src/api/lists.js';
 import type { Segment } from '../pipeline/types.js';
 import type {
   ApiKeyRecord, AttemptRow, ClipJobRow, ClipRow, ClipToStore, NewClipJob, PlatformConnection, PostRow, RenderRow,
@@ -89,6 +90,8 @@ export interface ClipJobRepository {
   get(teamId: string, id: string): ClipJobRow | undefined;
   /** A team's newest jobs first. */
   listByTeam(teamId: string, limit: number): ClipJobRow[];
+  /** GET /v1/clips: newest first (created_at, id) after `after`, of one status if given, with each job's clip count. */
+  page(teamId: string, q: { status?: string; limit: number; after?: PageAfter }): Array<ClipJobRow & { clip_count: number }>;
   byId(id: string): ClipJobRow | undefined;
   /** Changes some columns (always bumps updated_at). */
   update(id: string, fields: Partial<Pick<ClipJobRow, 'status' | 'folder_name' | 'media_key' | 'progress' | 'error'>>, now: number): void;
@@ -102,6 +105,10 @@ export interface ClipJobRepository {
   saveStage(jobId: string, stage: string, result: unknown, now: number): void;
   /** Stores clips ranked after the job's existing ones; returns their new ids in order. */
   insertClips(job: Pick<ClipJobRow, 'id' | 'team_id'>, clips: ClipToStore[], now: number): string[];
+  /** Names of the job's finished stages, without their results (GET /v1/clips/:jobId's `stage`). */
+  stageNames(jobId: string): string[];
+  /** One stored stage result, parsed; undefined before that stage finished. */
+  stageResult(jobId: string, stage: string): unknown;
   /** Renumbers a job's clips 0.. by score, best first (ties: earlier start first). */
   rankByScore(jobId: string): void;
   setPreview(clipId: string, key: string, now: number): void;
@@ -118,6 +125,8 @@ export interface ClipRepository {
 /** Full renders, one row per clip; every change is guarded by the render's generation. */
 export interface RenderRepository {
   get(clipId: string): RenderRow | undefined;
+  /** GET /v1/renders: newest first (created_at, clip id) after `after`, of one status if given. */
+  page(teamId: string, q: { status?: string; limit: number; after?: PageAfter }): RenderRow[];
   /** Starts the clip's next generation: queued, progress 0, no output or error. */
   queue(clipId: string, teamId: string, now: number): RenderRow;
   /** Moves generation `generation` from one of `from` to `to`; false when replaced or elsewhere. */
@@ -158,4 +167,11 @@ export interface PostRepository {
   /** Keeps a connector's resumable state, only while the attempt is `started`. */
   saveResumeState(attemptId: string, state: string): void;
   finishAttempt(attemptId: string, result: { status: 'succeeded' | 'failed'; external_id?: string; published_url?: string; error?: string }, now: number): void;
+}
+
+/** One-time sign-in links to the web pages (GET /v1/auth/session-link); only a hash of the code is kept. */
+export interface SessionLinkRepository {
+  create(link: { code_hash: string; team_id: string; next_path: string; expires_at: number }, now: number): void;
+  /** The link's team and landing path, once: used, expired or unknown codes give undefined. */
+  redeem(codeHash: string, now: number): { team_id: string; next_path: string } | undefined;
 }

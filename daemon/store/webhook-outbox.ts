@@ -135,6 +135,24 @@ export class WebhookOutbox implements WebhookOutboxRepository {
     return r ?? undefined;
   }
 
+  /**
+   * Sends a finished delivery again (`clipper webhooks deliveries ID --resend DELIVERY`; issue 13,
+   * item 16): a failed or delivered one goes back to pending, due now, with a fresh attempt count
+   * (its earlier last answer is kept until the next attempt). A pending or in-flight one is left
+   * alone and named `busy`; `missing` when the registration has no such delivery.
+   */
+  resend(webhookId: string, deliveryId: string, now: number): { outcome: 'resent' | 'busy' | 'missing'; status?: DeliveryStatus } {
+    return this.db.transaction(() => {
+      const row = this.db.prepare('SELECT status FROM webhook_deliveries WHERE id = ? AND webhook_id = ?').get(deliveryId, webhookId) as { status: DeliveryStatus } | undefined;
+      if (!row) return { outcome: 'missing' as const };
+      if (row.status !== 'failed' && row.status !== 'delivered') return { outcome: 'busy' as const, status: row.status };
+      this.db
+        .prepare("UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ?, delivered_at = NULL, lease_owner = NULL, lease_until = NULL WHERE id = ?")
+        .run(now, deliveryId);
+      return { outcome: 'resent' as const, status: 'pending' as const };
+    }).immediate();
+  }
+
   /** A registration's deliveries, newest event first (GET /v1/webhooks/:id/deliveries). */
   list(webhookId: string, o: { status?: DeliveryStatus; limit: number }): DeliveryRecord[] {
     const rows = this.db

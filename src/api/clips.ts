@@ -68,10 +68,43 @@ export interface ClipJobView {
   /** Extensions: the folder the job is filed under, and progress 0..1. */
   folder_name: string;
   progress: number;
+  /** Extension (issue 13, item 9): what it is doing now, while queued or processing. */
+  stage?: JobStage;
+  /** Extension (issue 13, item 2): what the person should know about how the job ran. */
+  warnings?: JobWarning[];
+}
+
+/** The step a running job is on; `done`/`total` count its parts (chunks, sections, previews). */
+export interface JobStage {
+  name: 'queued' | 'downloading' | 'preparing' | 'transcribing' | 'finding_clips' | 'rendering_previews';
+  done?: number;
+  total?: number;
+  /** Previews made so far, while an earlier step is still open (they overlap). */
+  previews?: { done: number; total: number };
+}
+
+export interface JobWarning {
+  /** `no_speech_engine`: no transcript, so clips were found without words. */
+  code: string;
+  message: string;
 }
 
 export interface CreatedClipJob {
   job_id: string;
   status: 'queued';
   created_at: number;
+}
+
+/** One job in GET /v1/clips (DESIGN.md "Second round"): not a status check, no clips inside. */
+export interface ClipJobSummary {
+  job_id: string;
+  status: JobStatus;
+  created_at: number;
+  name: string;
+  clip_count: number;
+}
+
+export interface ClipJobList {
+  jobs: ClipJobSummary[];
+  next_cursor: string | null;
 }

@@ -2,7 +2,7 @@
 // written once: its settings, limits, request schemas and wire type. The daemon validates with the
 // schemas and answers with the type; the CLI and the client type from them.
 import { z } from 'zod';
-import type { Platform } from './events.js';
+import { PLATFORMS, type Platform } from './events.js';
 import { MIN_SCHEDULE_LEAD_MS, TITLE_MAX } from './limits.js';
 
 export { MIN_SCHEDULE_LEAD_MS, TITLE_MAX };
@@ -61,6 +61,16 @@ export const updatePostSchema = z.strictObject({
   long_video: longVideoSettingsSchema.optional(),
 });
 export type UpdatePostInput = z.infer<typeof updatePostSchema>;
+
+/**
+ * DESIGN.md "Second round": POST /v1/clips/:clipId/posts `{platform}` -> 201 `{post}`, a new draft
+ * for a connected platform (a clip made before the platform was connected, or a fresh start
+ * after a cancel); 400 with no active connection.
+ */
+export const createPostSchema = z.strictObject({
+  platform: z.enum(PLATFORMS, { message: `platform must be one of ${PLATFORMS.join(', ')}` }),
+});
+export type CreatePostInput = z.infer<typeof createPostSchema>;
 
 /** Spec "POST /v1/posts/:postId/publish": `scheduled_at` "Omitted means publish immediately". */
 export const publishPostSchema = z.strictObject({

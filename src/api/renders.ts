@@ -31,3 +31,9 @@ export interface Render {
   output_url?: string;
   error?: string;
 }
+
+/** GET /v1/renders (extension, issue 13 item 16): the team's renders, newest first. */
+export interface RenderList {
+  renders: Render[];
+  next_cursor: string | null;
+}

@@ -17,24 +17,34 @@ import * as doctor from './doctor/index.js';
 import { registerModelCommands } from './models/index.js';
 import { registerUploadCommands } from './uploads/index.js';
 import * as watch from './watch/index.js';
+import { registerWhoami } from './whoami.js';
+import { registerOpen } from './open/index.js';
+import { addExamples } from './examples.js';
 
-/** Every command group; each lives in its own folder (resource/verb, as gh does). */
+/**
+ * Every command group; each lives in its own folder (resource/verb, as gh does). Issue 13, item 8:
+ * `--help` lists them in the order people use them: the clip workflow first (clips, renders,
+ * posts, uploads, watch, open), then connections and credentials, then the local daemon and tools.
+ */
 export function registerCommands(program: Command, ctx: CliContext): void {
+  registerClipCommands(program, ctx);
+  registerRenderCommands(program, ctx);
+  registerPostCommands(program, ctx);
+  registerUploadCommands(program, ctx);
+  watch.register(program, ctx);
+  registerOpen(program, ctx);
+  registerPlatformCommands(program, ctx);
+  registerWebhookCommands(program, ctx);
+  registerKeyCommands(program, ctx);
+  registerWhoami(program, ctx);
+  registerPing(program, ctx);
+  doctor.register(program, ctx);
+  registerProfileCommands(program, ctx);
   registerDaemonCommands(program, ctx);
   registerAuthCommands(program, ctx);
   registerAdminCommands(program, ctx);
-  registerKeyCommands(program, ctx);
-  registerWebhookCommands(program, ctx);
-  registerPing(program, ctx);
-  registerRenderCommands(program, ctx);
-  registerPostCommands(program, ctx);
-  registerPlatformCommands(program, ctx);
-  registerClipCommands(program, ctx);
-  registerProfileCommands(program, ctx);
-  api.register(program, ctx);
-  doctor.register(program, ctx);
-  completion.register(program, ctx);
   registerModelCommands(program, ctx);
-  registerUploadCommands(program, ctx);
-  watch.register(program, ctx);
+  api.register(program, ctx);
+  completion.register(program, ctx);
+  addExamples(program);
 }

@@ -2,7 +2,7 @@ import type { ClipperClient } from '../client/client.js';
 import type { HttpOptions } from '../client/http.js';
 import { resolveTarget, type GlobalOptions, type Resolved } from './credentials.js';
 import { localOwnerToken } from './local-daemon.js';
-import { Output, type Streams } from './output.js';
+import { JsonSink, Output, type Streams } from './output.js';
 
 export interface CliIO extends Streams {
   stdin: NodeJS.ReadableStream & { isTTY?: boolean };
@@ -22,6 +22,7 @@ export class CliContext {
   /** Overrides for the client this context builds (tests: an instant `sleep` between retries). */
   clientOptions: Partial<HttpOptions> = {};
   private cachedClient?: Promise<ClipperClient>;
+  private sink?: { key: string; sink: JsonSink };
 
   constructor(readonly io: CliIO) {}
 
@@ -30,7 +31,24 @@ export class CliContext {
   }
 
   get out(): Output {
-    return new Output(this.io, { json: this.globals.json ?? false, color: this.decorate && this.globals.color !== false && !!this.io.stderr.isTTY });
+    return new Output(this.io, { json: this.jsonOption, color: this.decorate && this.globals.color !== false && !!this.io.stderr.isTTY, sink: this.jsonSink() });
+  }
+
+  /** `--json [fields]`, or `--jq` alone (which prints JSON too). */
+  private get jsonOption(): boolean | string {
+    return this.globals.json ?? (this.globals.jq !== undefined ? true : false);
+  }
+
+  /** One sink per parsed command line, so --jq output keeps its order and can be awaited. */
+  private jsonSink(): JsonSink {
+    const key = JSON.stringify([this.jsonOption, this.globals.jq]);
+    if (this.sink?.key !== key) this.sink = { key, sink: new JsonSink(this.io.stdout, this.jsonOption, this.globals.jq) };
+    return this.sink.sink;
+  }
+
+  /** Waits for JSON output still being formatted (--jq); runProgram calls it after the command. */
+  flushOutput(): Promise<void> {
+    return this.sink?.sink.flush() ?? Promise.resolve();
   }
 
   /**
@@ -42,18 +60,26 @@ export class CliContext {
     return !!this.io.stdout.isTTY && !this.env.NO_COLOR && this.globals.input !== false;
   }
 
-  /** Spinners and progress bars: decoration allowed, a terminal on stderr (where they draw), not --json. */
+  /**
+   * Spinners and progress bars: decoration allowed, a terminal on stderr (where they draw), not
+   * --json. Issue 13, item 12: a terminal 0 columns wide (a pseudo-terminal nobody sized, as
+   * `script` makes from a non-terminal) gets no bar: a redraw there never ends.
+   */
   get animate(): boolean {
-    return this.decorate && !!this.io.stderr.isTTY && !isJson(this.globals.json);
+    const columns = (this.io.stderr as { columns?: number }).columns;
+    return this.decorate && !!this.io.stderr.isTTY && !isJson(this.jsonOption) && columns !== 0;
   }
 
   /** True when the CLI may prompt: a terminal, no --no-input, no --json. */
   get interactive(): boolean {
-    return !!this.io.stdout.isTTY && !!this.io.stdin.isTTY && this.globals.input !== false && !isJson(this.globals.json) && !this.env.CI;
+    return !!this.io.stdout.isTTY && !!this.io.stdin.isTTY && this.globals.input !== false && !isJson(this.jsonOption) && !this.env.CI;
   }
 
+  /** A command's own `--data-dir` for the local daemon's owner credential (doctor). */
+  localDataDir?: string;
+
   target(): Resolved {
-    return resolveTarget(this.globals, this.env);
+    return resolveTarget(this.globals, this.env, { dataDir: this.localDataDir });
   }
 
   client(): Promise<ClipperClient> {

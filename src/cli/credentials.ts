@@ -3,9 +3,12 @@ import { join } from 'node:path';
 import { defaultDataDir, DEFAULT_HOST, DEFAULT_PORT } from './local-daemon.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { profileNamed, readProfileFile } from './profile-file.js';
+import { RunningDaemons } from './running-daemons.js';
 
 export interface GlobalOptions {
   json?: boolean | string;
+  /** `--jq EXPR`: a jq program run over the JSON answer. */
+  jq?: string;
   profile?: string;
   baseUrl?: string;
   apiKey?: string;
@@ -39,11 +42,24 @@ export function localDaemonUrl(dataDir: string): string {
 }
 
 /**
+ * The local daemon's data dir when the CLI acts as its owner: `--data-dir` of the command (doctor),
+ * CLIPPER_DATA_DIR, else (issue 13, item 3) the running daemon this user started that serves the
+ * base URL, or the newest one running, else the default data folder.
+ */
+export function localDataDir(env: NodeJS.ProcessEnv, o: { dataDir?: string; baseUrl?: string } = {}): string {
+  if (o.dataDir) return o.dataDir;
+  if (env.CLIPPER_DATA_DIR) return defaultDataDir(env);
+  const running = new RunningDaemons(env);
+  const found = o.baseUrl ? running.find({ url: o.baseUrl }) : running.list()[0];
+  return found?.data_dir ?? defaultDataDir(env);
+}
+
+/**
  * Precedence (DESIGN.md and issue 7): flags, then environment (CLIPPER_BASE_URL,
  * CLIPPER_API_KEY, CLIPPER_TOKEN, CLIPPER_PROFILE), then the saved profile, then the local
- * daemon's default, whose owner token is minted from its data dir by the caller.
+ * daemon (see localDataDir), whose owner token is minted from its data dir by the caller.
  */
-export function resolveTarget(g: GlobalOptions, env: NodeJS.ProcessEnv): Resolved {
+export function resolveTarget(g: GlobalOptions, env: NodeJS.ProcessEnv, local: { dataDir?: string } = {}): Resolved {
   const flagCred = g.apiKey || g.token;
   const envCred = env.CLIPPER_API_KEY || env.CLIPPER_TOKEN;
   const profileName = g.profile ?? env.CLIPPER_PROFILE;
@@ -53,7 +69,7 @@ export function resolveTarget(g: GlobalOptions, env: NodeJS.ProcessEnv): Resolve
 
   const baseUrl = g.baseUrl ?? env.CLIPPER_BASE_URL ?? profile?.base_url;
   const pick = (source: Resolved['source'], apiKey?: string, token?: string): Resolved => ({
-    baseUrl: baseUrl ?? localDaemonUrl(defaultDataDir(env)),
+    baseUrl: baseUrl ?? localDaemonUrl(localDataDir(env, local)),
     apiKey: apiKey || undefined,
     token: token || undefined,
     source,
@@ -61,6 +77,6 @@ export function resolveTarget(g: GlobalOptions, env: NodeJS.ProcessEnv): Resolve
   if (flagCred) return pick('flags', g.apiKey, g.token);
   if (envCred) return pick('env', env.CLIPPER_API_KEY, env.CLIPPER_TOKEN);
   if (profile) return pick('profile', profile.api_key, profile.token);
-  const dataDir = defaultDataDir(env);
-  return { ...pick('local-daemon'), dataDir };
+  const dataDir = localDataDir(env, { ...local, baseUrl });
+  return { ...pick('local-daemon'), baseUrl: baseUrl ?? localDaemonUrl(dataDir), dataDir };
 }

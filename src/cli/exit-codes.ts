@@ -47,6 +47,20 @@ export const HINTS: Record<string, string> = {
   TIMEOUT: 'It is still running: wait again with a longer --timeout, or check its status later.',
 };
 
+/**
+ * Issue 13, item 15: the spec's third status limit ("Status checks for ids that do not exist
+ * (404): 20 per hour") locks every status check out until the hour ends; polling less often does
+ * not help, asking for ids that exist does. The local daemon names the limit in
+ * `details.limit`; a deployment that does not is recognised by its message.
+ */
+function hintFor(e: ClientError, code: string): string | undefined {
+  if (code !== 'STATUS_RATE_LIMITED') return HINTS[code];
+  const lockedOut = (e.details as { limit?: string } | null)?.limit === 'not_found_per_hour' || /do not exist|not[- ]found|unknown id/i.test(e.message);
+  if (!lockedOut) return HINTS[code];
+  const wait = e.retryAfterSeconds ? ` (in about ${Math.ceil(e.retryAfterSeconds / 60)} min)` : '';
+  return `20 status checks this hour asked for ids that do not exist (404), so every status check is refused until the hour ends${wait}. Check the ids being polled (a typo, an id of another team or another server); polling less often does not lift this.`;
+}
+
 /** The exit code of an API answer's HTTP status (0: no answer at all). */
 export function exitCodeForStatus(status: number): ExitCode {
   if (status === 0) return EXIT.UNREACHABLE;
@@ -62,7 +76,7 @@ export function describeError(e: unknown): { exitCode: ExitCode; code: string; m
   if (e instanceof CliError) return { exitCode: e.exitCode, code: e.code ?? 'ERROR', message: e.message, hint: e.hint ?? HINTS[e.code ?? ''] };
   if (e instanceof ClientError) {
     const code = e.status === 403 && e.code === 'HTTP_ERROR' ? 'FORBIDDEN' : e.code;
-    return { exitCode: exitCodeForStatus(e.status), code, message: e.message, hint: HINTS[code] };
+    return { exitCode: exitCodeForStatus(e.status), code, message: e.message, hint: hintFor(e, code) };
   }
   return { exitCode: EXIT.ERROR, code: 'ERROR', message: e instanceof Error ? e.message : String(e) };
 }

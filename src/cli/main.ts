@@ -11,20 +11,25 @@ export function buildProgram(ctx: CliContext): Command {
     .description('Turn long videos into scored short clips, render them and publish them.')
     .version(VERSION, '-v, --version')
     .option('--json [fields]', 'print JSON on stdout (optionally only these comma-separated fields)')
+    .option('--jq <expr>', 'print JSON filtered by this jq program (strings printed raw), e.g. --jq .job_id')
     .option('--profile <name>', 'use a saved profile')
     .option('--base-url <url>', 'API base URL (default: the local daemon)')
     .option('--api-key <key>', 'API key (<secret>-<teamId>)')
     .option('--token <jwt>', 'bearer ID token')
     .option('--no-input', 'never prompt; fail instead')
     .option('--no-color', 'no colour in messages')
-    .showHelpAfterError()
+    // Issue 13, item 8: a mistyped command gets commander's "(Did you mean ...?)" and a pointer
+    // to the help, not the whole help.
+    .showHelpAfterError("(run 'clipper help' for the commands, or add --help to any of them)")
     .exitOverride()
     .configureOutput({
       writeOut: (s) => ctx.io.stdout.write(s),
       writeErr: (s) => ctx.io.stderr.write(s),
     });
-  program.hook('preAction', (_root, action) => {
+  program.hook('preAction', async (_root, action) => {
     ctx.globals = action.optsWithGlobals();
+    // A --jq program that does not compile is refused before the command does anything.
+    if (ctx.globals.jq !== undefined) await (await import('./json-output.js')).checkJq(ctx.globals.jq);
   });
   registerCommands(program, ctx);
   return program;
@@ -46,6 +51,7 @@ export async function runProgram(ctx: CliContext, argv: string[]): Promise<numbe
   const program = buildProgram(ctx);
   try {
     await program.parseAsync(normalizeJsonFlag(argv, program));
+    await ctx.flushOutput();
     return ctx.exitCode;
   } catch (e) {
     // Commander already printed its message (and help) on stderr. `--help` and `--version`

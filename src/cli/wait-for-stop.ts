@@ -14,8 +14,9 @@ export function waitForStop(signal?: AbortSignal): Promise<string> {
     const onTerm = done('SIGTERM');
     const onAbort = done('abort');
     if (signal?.aborted) return onAbort();
-    process.once('SIGINT', onInt);
-    process.once('SIGTERM', onTerm);
+    // `on`, not `once`: see uploads/index.ts (signal-exit kills a process whose own listener is gone).
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

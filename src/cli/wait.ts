@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { ClientError } from '../client/errors.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT, usageError } from './exit-codes.js';
-import { startSpinner, type Spinner } from './progress.js';
+import { formatDuration, startSpinner, type Spinner } from './progress.js';
 
 /**
  * The one `--wait` poller (issue 7) for clip jobs, renders and posts. Spec "Status-check
@@ -24,6 +24,8 @@ export interface WaitSpec<T> {
   progress?: (resource: T) => number | null | undefined;
   /** The resource's own error text, shown when it failed. */
   error?: (resource: T) => string | null | undefined;
+  /** What it is doing now, beside its state ("transcribing 3/9 chunks"; issue 13, item 9). */
+  detail?: (resource: T) => string | undefined;
 }
 
 export interface WaitOptions {
@@ -50,7 +52,8 @@ export async function waitFor<T>(ctx: CliContext, spec: WaitSpec<T>, opts: WaitO
   const now = opts.now ?? Date.now;
   const interval = opts.intervalMs ?? DEFAULT_INTERVAL_MS;
   const deadline = opts.timeoutMs === undefined ? Infinity : now() + opts.timeoutMs;
-  const spinner = opts.spinner ?? startSpinner(ctx, `waiting for ${spec.what}`);
+  const spinner = opts.spinner ?? startSpinner(ctx, `waiting for ${spec.what} (checked every ${Math.round(interval / 1000)}s: the service allows 6 status checks a minute of one id)`);
+  const eta = new EtaEstimator(now);
   let last: string | undefined;
   try {
     for (;;) {
@@ -70,7 +73,9 @@ export async function waitFor<T>(ctx: CliContext, spec: WaitSpec<T>, opts: WaitO
           ctx.exitCode = EXIT.FAILED;
           return resource;
         }
-        spinner.update(describe(spec.what, state, spec.progress?.(resource)));
+        const progress = spec.progress?.(resource);
+        const left = typeof progress === 'number' ? eta.add(progress) : undefined;
+        spinner.update(describe(spec.what, state, progress, spec.detail?.(resource), left, interval));
       } catch (e) {
         if (!(e instanceof ClientError) || e.status !== 429) throw e;
         pause = Math.max(interval, (e.retryAfterSeconds ?? 1) * 1000);
@@ -88,9 +93,35 @@ export async function waitFor<T>(ctx: CliContext, spec: WaitSpec<T>, opts: WaitO
   }
 }
 
-function describe(what: string, state: string, progress: number | null | undefined): string {
+function describe(what: string, state: string, progress: number | null | undefined, detail?: string, leftMs?: number, intervalMs?: number): string {
   const pct = typeof progress === 'number' && Number.isFinite(progress) ? ` ${Math.floor(Math.min(1, Math.max(0, progress)) * 100)}%` : '';
-  return `${what}: ${state}${pct}`;
+  const doing = detail ? `, ${detail}` : '';
+  const eta = leftMs === undefined ? '' : `, about ${formatDuration(leftMs)} left`;
+  const next = intervalMs ? ` (next check in ${Math.round(intervalMs / 1000)}s)` : '';
+  return `${what}: ${state}${pct}${doing}${eta}${next}`;
+}
+
+/**
+ * Time left from the progress seen so far: the rate since the first check that showed progress,
+ * once it has moved (a job's progress is weighted by where its time goes: clip-jobs/progress.ts).
+ */
+export class EtaEstimator {
+  private first?: { at: number; p: number };
+  constructor(private now: () => number = Date.now) {}
+
+  /** Records a progress (0..1) and returns the estimated milliseconds left, when it can tell. */
+  add(progress: number): number | undefined {
+    const at = this.now();
+    if (!Number.isFinite(progress)) return undefined;
+    if (!this.first) {
+      this.first = { at, p: progress };
+      return undefined;
+    }
+    const moved = progress - this.first.p;
+    const elapsed = at - this.first.at;
+    if (moved <= 0.005 || elapsed <= 0) return undefined;
+    return Math.max(0, ((1 - progress) * elapsed) / moved);
+  }
 }
 
 function timeoutError(what: string, state: string | undefined, timeoutMs: number): CliError {

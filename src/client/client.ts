@@ -1,10 +1,12 @@
 import { HttpClient, type HttpOptions } from './http.js';
-import type { ClipJobView, CreateClipJobInput, CreatedClipJob } from '../api/clips.js';
+import type { ClipJobList, ClipJobView, CreateClipJobInput, CreatedClipJob, JobStatus } from '../api/clips.js';
+import type { TeamView } from '../api/teams.js';
+import type { SessionLink } from '../api/sessions.js';
 import type { Ping } from '../api/health.js';
 import type { ApiKey, CreatedApiKey, CreateKeyInput, RevokedApiKey } from '../api/keys.js';
 import type { ConnectPlatformInput, DisconnectedPlatform, PlatformConnection } from '../api/platforms.js';
-import type { Post, PublishPostInput, UpdatePostInput } from '../api/posts.js';
-import type { CreatedRender, Render } from '../api/renders.js';
+import type { CreatePostInput, Post, PublishPostInput, UpdatePostInput } from '../api/posts.js';
+import type { CreatedRender, Render, RenderList, RenderStatus } from '../api/renders.js';
 import type { CancelledUpload, CompletedUpload, CreatedUpload, CreateUploadInput, ResignedParts, UploadView } from '../api/uploads.js';
 import type { CreatedWebhook, CreateWebhookInput, DeletedWebhook, DeliveryStatus, TriggeredEvent, Webhook, WebhookDelivery } from '../api/webhooks.js';
 
@@ -28,6 +30,16 @@ export class ClipperClient {
     return this.http.call('GET', '/v1/ping');
   }
 
+  /** The caller's root team and its render minutes (extension GET /v1/team). */
+  team(): Promise<TeamView> {
+    return this.http.call('GET', '/v1/team');
+  }
+
+  readonly auth = {
+    /** DESIGN.md GET /v1/auth/session-link (JWT only): a one-time sign-in link, to the clip's page when given. */
+    sessionLink: (clipId?: string) => this.http.call<SessionLink>('GET', '/v1/auth/session-link', { query: { clip_id: clipId } }),
+  };
+
   readonly keys = {
     create: (input: CreateKeyInput) => this.http.call<CreatedApiKey>('POST', '/v1/keys', { body: input, idempotent: false }),
     list: () => this.http.call<{ keys: ApiKey[] }>('GET', '/v1/keys'),
@@ -41,6 +53,9 @@ export class ClipperClient {
     get: (id: string) => this.http.call<Webhook>('GET', `/v1/webhooks/${enc(id)}`),
     deliveries: (id: string, query: { status?: DeliveryStatus; limit?: number } = {}) =>
       this.http.call<{ deliveries: WebhookDelivery[] }>('GET', `/v1/webhooks/${enc(id)}/deliveries`, { query }),
+    /** Extension: sends a failed or delivered delivery again. */
+    resend: (id: string, deliveryId: string) =>
+      this.http.call<{ delivery: WebhookDelivery }>('POST', `/v1/webhooks/${enc(id)}/deliveries/${enc(deliveryId)}/resend`, { idempotent: false }),
     /** Emits a sample event of `type` for the team (extension); not retried: each call emits one. */
     trigger: (type: string) => this.http.call<TriggeredEvent>('POST', '/v1/webhooks/trigger', { body: { type }, idempotent: false }),
   };
@@ -49,6 +64,8 @@ export class ClipperClient {
   readonly clips = {
     create: (input: CreateClipJobInput) => this.http.call<CreatedClipJob>('POST', '/v1/clips', { body: input, idempotent: false }),
     get: (jobId: string) => this.http.call<ClipJobView>('GET', `/v1/clips/${enc(jobId)}`),
+    /** DESIGN.md GET /v1/clips: newest first, paged (not a status check). */
+    list: (query: { status?: JobStatus; limit?: number; cursor?: string } = {}) => this.http.call<ClipJobList>('GET', '/v1/clips', { query }),
   };
 
   readonly platforms = {
@@ -61,10 +78,14 @@ export class ClipperClient {
     /** Spec: a re-trigger overwrites the previous output, so a retry is harmless. */
     create: (clipId: string) => this.http.call<CreatedRender>('POST', `/v1/clips/${enc(clipId)}/renders`),
     get: (renderId: string) => this.http.call<Render>('GET', `/v1/renders/${enc(renderId)}`),
+    /** Extension GET /v1/renders: newest first, paged. */
+    list: (query: { status?: RenderStatus; limit?: number; cursor?: string } = {}) => this.http.call<RenderList>('GET', '/v1/renders', { query }),
   };
 
   readonly posts = {
     list: (clipId: string) => this.http.call<{ posts: Post[] }>('GET', `/v1/clips/${enc(clipId)}/posts`),
+    /** DESIGN.md POST /v1/clips/:clipId/posts; not retried: a repeat would meet the first draft (409). */
+    create: (clipId: string, input: CreatePostInput) => this.http.call<{ post: Post }>('POST', `/v1/clips/${enc(clipId)}/posts`, { body: input, idempotent: false }),
     get: (postId: string) => this.http.call<{ post: Post }>('GET', `/v1/posts/${enc(postId)}`),
     update: (postId: string, input: UpdatePostInput) => this.http.call<{ post: Post }>('PUT', `/v1/posts/${enc(postId)}`, { body: input }),
     /** Not retried: a repeat after a lost answer would be refused (the post is no longer a draft). */

@@ -79,7 +79,8 @@ export class HttpClient {
         text = res.text;
       } catch (e) {
         const err = new ClientError(0, 'NETWORK_ERROR', `Could not reach ${this.baseUrl}: ${(e as Error).message}`);
-        if (o.idempotent === false || attempt >= maxRetries) throw err;
+        // Issue 13, item 14: nothing listens on a local address; waiting will not change that.
+        if (o.idempotent === false || attempt >= maxRetries || refusedLocally(e, url)) throw err;
         await this.wait(sleep, attempt, this.backoff(attempt), err.message);
         continue;
       }
@@ -90,7 +91,7 @@ export class HttpClient {
         await this.wait(sleep, attempt, (err.retryAfterSeconds ?? 1) * 1000, err.code);
         continue;
       }
-      if (status >= 500 && o.idempotent !== false && attempt < maxRetries) {
+      if (retryableStatus(status) && o.idempotent !== false && attempt < maxRetries) {
         await this.wait(sleep, attempt, this.backoff(attempt), `${status} ${err.code}`);
         continue;
       }
@@ -120,6 +121,19 @@ export class HttpClient {
   }
 }
 
+/**
+ * Spec "Errors", rule 1: "5xx are retried with exponential backoff". 501 Not Implemented and 505
+ * are answers about the request itself (a server that is not this API), so a retry cannot help.
+ */
+export const retryableStatus = (status: number) => status >= 500 && status !== 501 && status !== 505;
+
+const LOOPBACK = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|::1)$/i;
+
+/** Connection refused by a loopback address: no server runs there. */
+export function refusedLocally(e: unknown, url: URL): boolean {
+  return (e as NodeJS.ErrnoException)?.code === 'ECONNREFUSED' && LOOPBACK.test(url.hostname);
+}
+
 export function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
@@ -134,5 +148,20 @@ export function toClientError(status: number, body: unknown, text: string, heade
   const header = Number(headers['retry-after']);
   const retryAfter = env?.retry_after_seconds ?? (Number.isFinite(header) && header > 0 ? header : undefined);
   if (env?.code) return new ClientError(status, env.code, env.message ?? env.code, env.details ?? null, retryAfter, body);
-  return new ClientError(status, status >= 500 ? 'INTERNAL_ERROR' : 'HTTP_ERROR', `HTTP ${status}: ${text.slice(0, 200)}`, null, retryAfter, body);
+  const code = status >= 500 && retryableStatus(status) ? 'INTERNAL_ERROR' : 'HTTP_ERROR';
+  return new ClientError(status, code, `HTTP ${status}: ${describeForeignBody(text, headers)}`, null, retryAfter, body);
+}
+
+/**
+ * What a body without the API's error envelope says, in one line (issue 13, item 14: a web
+ * server's HTML page is not dumped): an HTML page by its title, other text cut at 200 characters.
+ */
+export function describeForeignBody(text: string, headers: HttpResponse<unknown>['headers']): string {
+  const type = String(headers['content-type'] ?? '');
+  if (/html/i.test(type) || /^\s*<(!doctype|html|head|body|\?xml)/i.test(text)) {
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1]?.replace(/\s+/g, ' ').trim();
+    return `an HTML page${title ? ` ("${title.slice(0, 80)}")` : ''} instead of the API's JSON: not a clipper API at this address`;
+  }
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat ? flat.slice(0, 200) : '(empty answer)';
 }

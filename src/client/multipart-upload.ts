@@ -111,8 +111,12 @@ export class MultipartUpload {
     return Array.from({ length: this.state.parts_total }, (_, i) => ({ part_number: i + 1, etag: this.state.etags[i + 1] }));
   }
 
+  private progress(): UploadProgress {
+    return { sentBytes: this.sent, totalBytes: this.file.size, partsDone: Object.keys(this.state.etags).length, partsTotal: this.state.parts_total };
+  }
+
   private report(): void {
-    this.o.onProgress?.({ sentBytes: this.sent, totalBytes: this.file.size, partsDone: Object.keys(this.state.etags).length, partsTotal: this.state.parts_total });
+    this.o.onProgress?.(this.progress());
   }
 
   /** Runs `concurrency` lanes over the queue; the first failure stops the others. */
@@ -133,7 +137,11 @@ export class MultipartUpload {
     const results = await Promise.allSettled(Array.from({ length: Math.min(this.o.concurrency, queue.length) }, () => lane().catch((e) => (stop.abort(), Promise.reject(e)))));
     this.o.signal.removeEventListener('abort', onAbort);
     await this.o.store.flush(); // an interrupted run returns only once its record is on disk
-    if (this.o.signal.aborted || (this.o.drain?.aborted && this.missingParts().length > 0)) throw new UploadAbortedError(this.state.upload_id);
+    if (this.o.signal.aborted || (this.o.drain?.aborted && this.missingParts().length > 0)) {
+      const stopped = new UploadAbortedError(this.state.upload_id);
+      stopped.progress = this.progress();
+      throw stopped;
+    }
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected' && !(r.reason instanceof UploadAbortedError));
     if (failed) throw failed.reason;
   }
@@ -189,11 +197,13 @@ export class MultipartUpload {
       this.resigning ??= (async () => {
         const stale = this.missingParts().filter((k) => !fresh(k));
         if (!stale.includes(n)) stale.unshift(n);
+        // Issue 13, item 13: parts this run never had a URL for are not "expired".
+        const reason = stale.every((k) => !this.urls.has(k)) ? 'resumed' : 'expired';
         for (let i = 0; i < stale.length; i += 100) {
           const batch = stale.slice(i, i + 100);
           const res = await this.client.uploads.resign(this.state.upload_id, batch);
           for (const p of res.parts) this.urls.set(p.part_number, { url: p.upload_url, expiresAt: res.expires_at });
-          this.o.emit({ type: 'resigned', upload_id: this.state.upload_id, part_numbers: batch });
+          this.o.emit({ type: 'resigned', upload_id: this.state.upload_id, part_numbers: batch, reason });
         }
       })().finally(() => (this.resigning = undefined));
       await this.resigning;

@@ -12,7 +12,11 @@ export interface UploadProgress {
 export type UploaderEvent =
   | { type: 'created'; upload_id: string; multipart: boolean; parts_total: number; part_size?: number }
   | { type: 'resumed'; upload_id: string; parts_done: number; parts_total: number }
-  | { type: 'resigned'; upload_id: string; part_numbers: number[] }
+  /**
+   * New part URLs: `expired` when this run's URLs ran out (or were refused), `resumed` when a run
+   * continues an earlier one, whose URLs are not kept (they were valid; this run never had them).
+   */
+  | { type: 'resigned'; upload_id: string; part_numbers: number[]; reason: 'expired' | 'resumed' }
   | { type: 'part_done'; upload_id: string; part_number: number; etag: string }
   | { type: 'part_retry'; upload_id: string; part_number: number; attempt: number; reason: string }
   | { type: 'warning'; upload_id: string; message: string }
@@ -33,6 +37,8 @@ export interface UploadResult {
 
 /** Thrown when the caller's AbortSignal stops an upload; a multipart upload can be resumed. */
 export class UploadAbortedError extends Error {
+  /** How far it got, when known: the parts the server holds and their bytes. */
+  progress?: UploadProgress;
   constructor(readonly uploadId?: string) {
     super(uploadId ? `Upload ${uploadId} interrupted; run the same command again to resume it` : 'Upload interrupted');
     this.name = 'AbortError';

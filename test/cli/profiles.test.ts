@@ -129,6 +129,9 @@ describe('the profile commands\' run() functions, called directly', () => {
     ctx.globals.json = 'name,current';
     await runList({}, ctx);
     expect(JSON.parse(stdout.text)).toEqual({ profiles: [{ name: 'one', current: true }, { name: 'two', current: false }] });
+    // Issue 13, item 7: a field the answer does not have is a usage error, so `use` (whose answer
+    // has no "name") runs without the list's field selection.
+    ctx.globals.json = undefined;
     await runUse({ name: 'two' }, ctx);
     expect(new ProfileStore(h.env).current()).toBe('two');
     await expect(runUse({ name: 'three' }, ctx)).rejects.toMatchObject({ exitCode: 3, code: 'PROFILE_NOT_FOUND' });

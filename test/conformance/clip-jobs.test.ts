@@ -103,10 +103,14 @@ describe('GET /v1/clips/:jobId', () => {
 
     const midway = await getJob(jobId);
     expect(midway.status).toBe(200);
-    expect(Object.keys(midway.body).sort()).toEqual(['clips', 'created_at', 'folder_name', 'job_id', 'progress', 'status']);
+    const missing = midway.body.clips.filter((c: any) => !('preview_url' in c)).length;
+    // `stage` (issue 13, item 9) is an extension field of a running job, like progress.
+    expect(Object.keys(midway.body).sort()).toEqual(['clips', 'created_at', 'folder_name', 'job_id', 'progress', 'stage', 'status']);
+    expect(midway.body.stage.name).toMatch(/^(transcribing|finding_clips|rendering_previews)$/);
+    const shown = midway.body.stage.name === 'rendering_previews' ? midway.body.stage : midway.body.stage.previews;
+    expect(shown).toEqual({ ...(shown.name ? { name: 'rendering_previews' } : {}), done: midway.body.clips.length - missing, total: midway.body.clips.length });
     expect(midway.body.status).toBe('processing');
     expect(midway.body.clips.length).toBeGreaterThan(1);
-    const missing = midway.body.clips.filter((c: any) => !('preview_url' in c)).length;
     expect(missing).toBeGreaterThanOrEqual(1);
     expect(missing).toBeLessThan(midway.body.clips.length);
 

@@ -5,6 +5,29 @@ import { makeTeam, T0, type Current } from './fixtures.js';
 // connections. Called inside storeContract's describe; `h()` is the running case's harness.
 
 export function accountsContract(h: Current) {
+  describe('session links', () => {
+    it('redeems a link once, before it expires, on its own code only', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      store.sessionLinks.create({ code_hash: 'a'.repeat(64), team_id: team.id, next_path: '/app/clips/clip_x', expires_at: T0 + 300_000 }, T0);
+      store.sessionLinks.create({ code_hash: 'b'.repeat(64), team_id: team.id, next_path: '/app/', expires_at: T0 + 300_000 }, T0);
+      expect(store.sessionLinks.redeem('c'.repeat(64), T0 + 1)).toBeUndefined();
+      expect(store.sessionLinks.redeem('a'.repeat(64), T0 + 1)).toEqual({ team_id: team.id, next_path: '/app/clips/clip_x' });
+      expect(store.sessionLinks.redeem('a'.repeat(64), T0 + 2)).toBeUndefined();
+      expect(store.sessionLinks.redeem('b'.repeat(64), T0 + 300_000)).toBeUndefined();
+    });
+
+    it('drops links a day past their expiry when a new one is made', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      store.sessionLinks.create({ code_hash: 'd'.repeat(64), team_id: team.id, next_path: '/app/', expires_at: T0 + 300_000 }, T0);
+      store.sessionLinks.create({ code_hash: 'e'.repeat(64), team_id: team.id, next_path: '/app/', expires_at: T0 + 2 * 86_400_000 }, T0 + 2 * 86_400_000 - 1000);
+      // Gone, not merely expired: even a clock set back could not redeem it.
+      expect(store.sessionLinks.redeem('d'.repeat(64), T0 + 1)).toBeUndefined();
+      expect(store.sessionLinks.redeem('e'.repeat(64), T0 + 2 * 86_400_000 - 500)).toMatchObject({ team_id: team.id });
+    });
+  });
+
   describe('teams', () => {
     it('creates a team with the default language and allowance, or the given ones', () => {
       const { store } = h();

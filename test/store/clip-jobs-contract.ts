@@ -37,6 +37,25 @@ export function clipJobsContract(h: Current) {
       expect(store.clipJobs.byId('job_unknown')).toBeUndefined();
     });
 
+    it('pages a team\'s jobs newest first (created_at, then id) with their clip counts, of one status if asked', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const old = makeJob(store, team.id, T0);
+      const x = makeJob(store, team.id, T0 + 10);
+      const y = makeJob(store, team.id, T0 + 10);
+      makeJob(store, makeTeam(store, T0, 'other').id, T0 + 20);
+      store.clipJobs.insertClips(old, [clipSpec(0, 0.5), clipSpec(20, 0.7)], T0);
+      store.clipJobs.update(old.id, { status: 'done' }, T0 + 30);
+      const [first, second] = [x.id, y.id].sort().reverse();
+      const all = store.clipJobs.page(team.id, { limit: 10 });
+      expect(all.map((j) => [j.id, j.clip_count])).toEqual([[first, 0], [second, 0], [old.id, 2]]);
+      expect(all[2]).toMatchObject({ ...old, status: 'done', updated_at: T0 + 30 });
+      expect(store.clipJobs.page(team.id, { limit: 2 }).map((j) => j.id)).toEqual([first, second]);
+      expect(store.clipJobs.page(team.id, { limit: 10, after: { created_at: T0 + 10, id: first } }).map((j) => j.id)).toEqual([second, old.id]);
+      expect(store.clipJobs.page(team.id, { limit: 10, status: 'done' }).map((j) => j.id)).toEqual([old.id]);
+      expect(store.clipJobs.page(team.id, { limit: 10, status: 'error' })).toEqual([]);
+    });
+
     it('updates the given columns and updated_at only', () => {
       const { store } = h();
       const job = makeJob(store, makeTeam(store, T0).id, T0);
@@ -44,6 +63,20 @@ export function clipJobsContract(h: Current) {
       expect(store.clipJobs.byId(job.id)).toEqual({ ...job, status: 'processing', progress: 0.25, media_key: 'media/x.mp4', updated_at: T0 + 5 });
       store.clipJobs.update(job.id, { status: 'error', error: 'boom', folder_name: 'renamed' }, T0 + 6);
       expect(store.clipJobs.byId(job.id)).toMatchObject({ status: 'error', error: 'boom', folder_name: 'renamed', progress: 0.25, updated_at: T0 + 6 });
+    });
+
+    it('names the finished stages and reads one result alone', () => {
+      const { store } = h();
+      const job = makeJob(store, makeTeam(store, T0).id, T0);
+      const other = makeJob(store, makeTeam(store, T0, 'b').id, T0);
+      expect(store.clipJobs.stageNames(job.id)).toEqual([]);
+      expect(store.clipJobs.stageResult(job.id, 'plan')).toBeUndefined();
+      store.clipJobs.saveStage(job.id, 'plan', { chunks: [1, 2] }, T0);
+      store.clipJobs.saveStage(job.id, 'transcribe:0', { engine: 'none' }, T0);
+      store.clipJobs.saveStage(other.id, 'ingest', {}, T0);
+      expect(store.clipJobs.stageNames(job.id).sort()).toEqual(['plan', 'transcribe:0']);
+      expect(store.clipJobs.stageResult(job.id, 'plan')).toEqual({ chunks: [1, 2] });
+      expect(store.clipJobs.stageResult(other.id, 'plan')).toBeUndefined();
     });
 
     it('keeps stage results by name, a second save replacing the first', () => {

@@ -71,6 +71,24 @@ export function outboxContract(h: Current) {
       expect(store.webhookOutbox.nextDueAt()).toBe(T0 + 1000);
     });
 
+    it('sends a failed or delivered delivery again, due now, and leaves pending ones alone', () => {
+      const { store } = h();
+      const { exact, all, published } = setup(store);
+      published('p1');
+      store.webhookOutbox.fanOut(T0);
+      const [a, b] = store.webhookOutbox.claim('w', T0, 60_000, opts()).claimed;
+      store.webhookOutbox.complete(a.id, 'w', { statusCode: 410 }, T0 + 1, BACKOFF);
+      expect(store.webhookOutbox.list(a.webhook_id, { limit: 1 })[0]).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(store.webhookOutbox.resend(b.webhook_id, b.id, T0 + 2)).toEqual({ outcome: 'busy', status: 'delivering' });
+      expect(store.webhookOutbox.resend(a.webhook_id === exact.record.id ? all.record.id : exact.record.id, a.id, T0 + 2)).toEqual({ outcome: 'missing' });
+      expect(store.webhookOutbox.resend(a.webhook_id, a.id, T0 + 5)).toEqual({ outcome: 'resent', status: 'pending' });
+      expect(store.webhookOutbox.list(a.webhook_id, { limit: 1 })[0]).toMatchObject({ status: 'pending', attempts: 0, next_attempt_at: T0 + 5, last_status_code: 410 });
+      expect(store.webhookOutbox.claim('w2', T0 + 5, 60_000, opts({ excludeIds: [b.id] })).claimed.map((d) => d.id)).toEqual([a.id]);
+      store.webhookOutbox.complete(a.id, 'w2', { statusCode: 200 }, T0 + 6, BACKOFF);
+      expect(store.webhookOutbox.resend(a.webhook_id, a.id, T0 + 7)).toEqual({ outcome: 'resent', status: 'pending' });
+      expect(store.webhookOutbox.list(a.webhook_id, { limit: 1 })[0]).toMatchObject({ status: 'pending', delivered_at: null });
+    });
+
     it('records an acknowledgement, a retry with doubling backoff and a refusal', () => {
       const { store } = h();
       const { exact, all, published } = setup(store);

@@ -30,6 +30,26 @@ export function publishingContract(h: Current) {
       expect(store.renders.update(clipId, 2, ['queued'], 'processing', T0 + 11)).toBe(true);
       expect(store.renders.get(clipId)).toMatchObject({ generation: 2, status: 'processing' });
     });
+
+    it('pages a team\'s renders newest first (created_at, then clip id), of one status if asked', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const a = makeClip(store, T0, team).clipId;
+      const b = makeClip(store, T0, team).clipId;
+      const c = makeClip(store, T0, team).clipId;
+      const other = makeClip(store, T0).clipId;
+      store.renders.queue(a, team.id, T0);
+      store.renders.queue(b, team.id, T0 + 5);
+      store.renders.queue(c, team.id, T0 + 5);
+      store.renders.queue(other, store.clips.byId(other)!.team_id, T0 + 9);
+      store.renders.update(a, 1, ['queued'], 'failed', T0 + 6, { error: 'x' });
+      const [first, second] = [b, c].sort().reverse();
+      expect(store.renders.page(team.id, { limit: 10 }).map((r) => r.clip_id)).toEqual([first, second, a]);
+      expect(store.renders.page(team.id, { limit: 1 }).map((r) => r.clip_id)).toEqual([first]);
+      expect(store.renders.page(team.id, { limit: 10, after: { created_at: T0 + 5, id: first } }).map((r) => r.clip_id)).toEqual([second, a]);
+      expect(store.renders.page(team.id, { limit: 10, status: 'failed' }).map((r) => r.clip_id)).toEqual([a]);
+      expect(store.renders.page(team.id, { limit: 10, status: 'done' })).toEqual([]);
+    });
   });
 
   describe('render minutes', () => {

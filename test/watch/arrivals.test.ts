@@ -71,7 +71,8 @@ describe('clipper watch: files arriving', () => {
     expect(events.at(-1)).toMatchObject({ event: 'stopped', reason: 'abort' });
     expect(await w.finished).toBe(0);
     // The jobs are in the CLI's local history, as if made by `clipper clips create`.
-    const list = await runCli(['--json', 'clips', 'list'], { env: f.h.env });
+    // Issue 13, item 16: `clips list` asks the server; `--local` is the history alone.
+    const list = await runCli(['--json', 'clips', 'list', '--local'], { env: f.h.env });
     expect(JSON.parse(list.stdout).jobs.map((j: { job_id: string; source: string }) => [j.job_id, j.source]).sort()).toEqual(
       [[first.job_id, join(f.dir, 'talk.mp4')], [second.job_id, join(f.dir, 'day2', 'keynote.mov')], [third.job_id, join(f.dir, 'later.mp4')]].sort(),
     );

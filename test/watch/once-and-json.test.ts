@@ -31,7 +31,7 @@ const lines = (stdout: string) => stdout.split('\n').filter(Boolean).map((l) => 
 
 /** Keys each event line has (beyond `event` and `time`), required and optional. */
 const SHAPES: Record<string, { required: string[]; optional?: string[] }> = {
-  watching: { required: ['dir', 'state_file', 'known_files', 'once'] },
+  watching: { required: ['dir', 'server', 'state_file', 'known_files', 'once'] }, // server: issue 13, item 17
   seen: { required: ['file', 'size_bytes', 'sha256', 'resumed'] },
   ignored: { required: ['file', 'reason'] },
   duplicate: { required: ['file', 'sha256', 'of', 'stage'], optional: ['job_id'] },

@@ -1,12 +1,13 @@
 import type { Router } from '../../server/router.js';
 import type { ClipJobService } from './service.js';
 
-/** Spec "POST /v1/clips" and "GET /v1/clips/:jobId"; the clip job service does the work. */
+/** Spec "POST /v1/clips" and "GET /v1/clips/:jobId", DESIGN.md GET /v1/clips; the clip job service does the work. */
 export function registerClipJobRoutes(router: Router, clipJobs: ClipJobService): void {
   router.post('/v1/clips', { auth: 'any' }, async (ctx) => ({
     status: 202,
     body: await clipJobs.create(ctx.principal.teamId, await ctx.json()),
   }));
+  router.get('/v1/clips', { auth: 'any' }, (ctx) => ({ status: 200, body: clipJobs.list(ctx.principal.teamId, Object.fromEntries(ctx.query)) }));
   router.get('/v1/clips/:jobId', { auth: 'any', statusCheck: (p) => `job:${p.jobId}` }, (ctx) => ({
     status: 200,
     body: clipJobs.view(ctx.principal.teamId, ctx.params.jobId),

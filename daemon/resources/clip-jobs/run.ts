@@ -12,6 +12,7 @@ import type { JobDeps, JobSettings } from './deps.js';
 import { ingestSource, type IngestResult } from './ingest.js';
 import { planJob, type JobPlan } from './plan.js';
 import { JobProgress } from './progress.js';
+import { WARNING_PREFIX } from './stage-view.js';
 import { SectionHandoff } from './section-handoff.js';
 import { joinTranscripts, shiftTranscript, wordsIn } from '../../pipeline/transcript-parts.js';
 import type { JobTransitions } from './transitions.js';
@@ -96,6 +97,7 @@ export class JobRun {
       this.t.stage(this.job, 'plan', plan);
     }
     this.progress.setPlan(plan);
+    this.warnIfNoSpeech();
 
     const handoff = new SectionHandoff(plan, (s) => this.done.has(`suggest:${s}`), this.signal);
     const analysis = this.track(this.analysis(mediaPath, wavPath, probe, handoff));
@@ -132,6 +134,21 @@ export class JobRun {
     }
     handoff.analysisStored();
     return found;
+  }
+
+  /**
+   * Issue 13, item 2: a job that runs with no speech engine says so (a `warning:no_speech_engine`
+   * stage result, shown as the job's `warnings`), since its clips are found without words.
+   */
+  private warnIfNoSpeech(): void {
+    const engine = this.deps.stages.transcriber;
+    const key = `${WARNING_PREFIX}no_speech_engine`;
+    if (engine.name !== 'none' || this.done.has(key)) return;
+    const message =
+      `No speech recognition ran (${engine.reason}): clips were found from pauses, loudness and scene changes only, without the words, ` +
+      'so criteria could not match what is said and titles name only the time. For transcripts install pocketsphinx and pocketsphinx-en-us (English), ' +
+      'or whisper.cpp with a model (`clipper models add`); `clipper doctor` says which engine jobs use.';
+    this.t.stage(this.job, key, { message });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { badRequest, notFound } from '../../../src/api/errors.js';
 import { newId } from '../../../src/api/ids.js';
-import { createClipJobSchema, type ClipJobView, type ClipView, type CreatedClipJob } from '../../../src/api/clips.js';
+import { createClipJobSchema, JOB_STATUSES, type ClipJobList, type ClipJobView, type ClipView, type CreatedClipJob } from '../../../src/api/clips.js';
+import { listQuerySchema, pageOf } from '../../../src/api/lists.js';
 import { parseBody } from '../../../src/api/validate.js';
 import { clipBreakdown, clipDuration, type ClipRow } from '../../store/clips.js';
 import type { ClipJobRow, NewClipJob } from '../../store/clip-jobs.js';
@@ -10,6 +11,7 @@ import { fileNameOfUrl, inspectLink, isVideoPlatformUrl } from '../../pipeline/i
 import { isPrivateHost } from '../../net/target-policy.js';
 import { CLIP_JOB_TASK, type JobDeps, type JobSettings } from './deps.js';
 import { clipJobTaskHandler } from './task.js';
+import { jobStage, jobWarnings } from './stage-view.js';
 import type { TaskHandler } from '../../tasks/task-runner.js';
 
 /** Spec "Sizes, times and counts": "`preview_url` and `output_url` validity | 1 hour". */
@@ -90,6 +92,19 @@ export class ClipJobService {
     return { source_type: 'url' as const, source_url: url.href, upload_id: null, folder_name: fileNameOfUrl(url), media_key: null };
   }
 
+  /**
+   * GET /v1/clips (DESIGN.md "Second round": `{jobs: [{job_id, status, created_at, name,
+   * clip_count}], next_cursor}`, newest first; not a status check).
+   */
+  list(teamId: string, query: unknown): ClipJobList {
+    const q = parseBody(jobListQuerySchema, query);
+    const page = pageOf(this.repo.page(teamId, { status: q.status, limit: q.limit + 1, after: q.cursor }), q.limit, (j) => ({ created_at: j.created_at, id: j.id }));
+    return {
+      jobs: page.items.map((j) => ({ job_id: j.id, status: j.status, created_at: j.created_at, name: j.folder_name, clip_count: j.clip_count })),
+      next_cursor: page.next_cursor,
+    };
+  }
+
   /** GET /v1/clips/:jobId (404 for other teams' jobs). */
   view(teamId: string, jobId: string): ClipJobView {
     const job = this.repo.get(teamId, jobId);
@@ -98,15 +113,22 @@ export class ClipJobService {
   }
 
   toView(job: ClipJobRow): ClipJobView {
+    const clips = this.deps.store.clips.listByJob(job.id);
     const view: ClipJobView = {
       job_id: job.id,
       status: job.status,
       created_at: job.created_at,
-      clips: this.deps.store.clips.listByJob(job.id).map((c) => this.clipView(c)),
+      clips: clips.map((c) => this.clipView(c)),
       folder_name: job.folder_name,
       progress: Math.round(job.progress * 100) / 100,
     };
     if (job.status === 'error') view.error = job.error ?? 'The pipeline failed';
+    // Extensions of issue 13 (items 2 and 9), present only when they say something.
+    const names = this.repo.stageNames(job.id);
+    const stage = jobStage(job, names, clips, this.repo);
+    if (stage) view.stage = stage;
+    const warnings = jobWarnings(job, names, this.repo);
+    if (warnings.length) view.warnings = warnings;
     return view;
   }
 
@@ -128,3 +150,5 @@ export class ClipJobService {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+const jobListQuerySchema = listQuerySchema(JOB_STATUSES);

@@ -7,6 +7,11 @@ export function registerPostRoutes(router: Router, posts: PostService): void {
     status: 200,
     body: { posts: posts.listForClip(ctx.principal.teamId, ctx.params.clipId) },
   }));
+  // DESIGN.md "Second round": a new draft of a clip for a connected platform.
+  router.post('/v1/clips/:clipId/posts', { auth: 'any' }, async (ctx) => ({
+    status: 201,
+    body: { post: posts.createForClip(ctx.principal.teamId, ctx.params.clipId, await ctx.json()) },
+  }));
   router.get('/v1/posts/:postId', { auth: 'any', statusCheck: (p) => `post:${p.postId}` }, (ctx) => ({
     status: 200,
     body: { post: posts.get(ctx.principal.teamId, ctx.params.postId) },

@@ -1,8 +1,9 @@
-import { badRequest, notFound } from '../../../src/api/errors.js';
+import { badRequest, conflict, notFound } from '../../../src/api/errors.js';
+import type { Platform } from '../../../src/api/events.js';
 import { newId } from '../../../src/api/ids.js';
 import { parseBody } from '../../../src/api/validate.js';
 import {
-  CAPTION_LIMITS, MIN_SCHEDULE_LEAD_MS, SETTINGS_KEY, publishPostSchema, updatePostSchema,
+  CAPTION_LIMITS, MIN_SCHEDULE_LEAD_MS, SETTINGS_KEY, createPostSchema, publishPostSchema, updatePostSchema,
   type Post, type PostStatus,
 } from '../../../src/api/posts.js';
 import { emptyBodySchema } from '../../../src/api/validate.js';
@@ -20,6 +21,8 @@ export const PUBLISH_TASK = 'post.publish';
 const CANCELLABLE: readonly PostStatus[] = ['draft', 'scheduled', 'queued'];
 /** States in which publishing is under way and may still fail. */
 const PUBLISHING: readonly PostStatus[] = ['queued', 'processing', 'uploading'];
+/** States a post ends in: a new draft of its clip on its platform may follow. */
+const OVER: readonly PostStatus[] = ['published', 'failed', 'cancelled'];
 
 export const captionLength = (s: string) => [...s].length;
 
@@ -66,18 +69,42 @@ export class PostService {
     const created: PostRow[] = [];
     for (const conn of this.store.platforms.list(clip.team_id)) {
       if (this.repo.exists(clip.id, conn.platform)) continue; // a repeated preview does not duplicate drafts
-      const draft = writeDraft({ clipJobs: this.store.clipJobs, clips: this.store.clips, log: this.d.log }, clip, conn.platform);
-      const key = SETTINGS_KEY[conn.platform];
-      const row: PostRow = {
-        id: newId('post'), team_id: clip.team_id, clip_id: clip.id, platform: conn.platform, status: 'draft',
-        caption: draft.caption, title: draft.title ?? null, settings: key ? JSON.stringify(draft.settings) : null,
-        scheduled_at: null, published_at: null, published_url: null, error: null, created_at: now, updated_at: now,
-      };
-      this.repo.insert(row);
-      this.store.events.emit('post.draft.created', { post_id: row.id, clip_id: clip.id, platform: row.platform, team_id: clip.team_id });
-      created.push(row);
+      created.push(this.insertDraft(clip, conn.platform, now));
     }
     return created;
+  }
+
+  /**
+   * POST /v1/clips/:clipId/posts (DESIGN.md "Second round"): a new draft of the clip for one
+   * connected platform. 400 without an active connection; 409 while the clip has a post on that
+   * platform that is not over (published, failed or cancelled), so a draft is never doubled.
+   */
+  createForClip(teamId: string, clipId: string, body: unknown): Post {
+    const { platform } = parseBody(createPostSchema, body);
+    const clip = this.store.clips.get(teamId, clipId);
+    if (!clip) throw notFound('Clip', clipId);
+    if (!this.store.platforms.list(teamId).some((c) => c.platform === platform && c.status === 'active')) {
+      throw badRequest(`No active connection for ${platform}: connect it first (clipper platforms connect ${platform})`, { field: 'platform' });
+    }
+    return this.store.transaction(() => {
+      const open = this.repo.listByClip(clipId).find((p) => p.platform === platform && !OVER.includes(p.status));
+      if (open) throw conflict(`Clip ${clipId} already has post ${open.id} on ${platform} (${open.status}); edit or cancel it first`, { post_id: open.id, status: open.status });
+      return postView(this.insertDraft(clip, platform, this.d.clock.now()));
+    });
+  }
+
+  /** Writes one draft and its post.draft.created event (the caller's transaction holds both). */
+  private insertDraft(clip: ClipRow, platform: Platform, now: number): PostRow {
+    const draft = writeDraft({ clipJobs: this.store.clipJobs, clips: this.store.clips, log: this.d.log }, clip, platform);
+    const key = SETTINGS_KEY[platform];
+    const row: PostRow = {
+      id: newId('post'), team_id: clip.team_id, clip_id: clip.id, platform, status: 'draft',
+      caption: draft.caption, title: draft.title ?? null, settings: key ? JSON.stringify(draft.settings) : null,
+      scheduled_at: null, published_at: null, published_url: null, error: null, created_at: now, updated_at: now,
+    };
+    this.repo.insert(row);
+    this.store.events.emit('post.draft.created', { post_id: row.id, clip_id: clip.id, platform: row.platform, team_id: clip.team_id });
+    return row;
   }
 
   /** PUT /v1/posts/:postId: drafts only; fields of other platforms are refused (spec's 400s). */

@@ -7,6 +7,7 @@ export function registerRenderRoutes(router: Router, renders: RenderService): vo
     status: 202,
     body: renders.trigger(ctx.principal.teamId, ctx.params.clipId, await ctx.json()),
   }));
+  router.get('/v1/renders', { auth: 'any' }, (ctx) => ({ status: 200, body: renders.list(ctx.principal.teamId, Object.fromEntries(ctx.query)) }));
   router.get('/v1/renders/:renderId', { auth: 'any', statusCheck: (p) => `render:${p.renderId}` }, (ctx) => ({
     status: 200,
     body: renders.get(ctx.principal.teamId, ctx.params.renderId),

@@ -1,6 +1,7 @@
 import { conflict, notFound } from '../../../src/api/errors.js';
 import { MEDIA_URL_TTL_MS } from '../../../src/api/limits.js';
-import type { Render } from '../../../src/api/renders.js';
+import { RENDER_STATUSES, type Render, type RenderList } from '../../../src/api/renders.js';
+import { listQuerySchema, pageOf } from '../../../src/api/lists.js';
 import { emptyBodySchema, parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import type { Store } from '../../store/index.js';
@@ -57,6 +58,13 @@ export class RenderService {
     // Re-triggering replaces the previous output: it stops being served at once.
     if (replacedKey) void this.objects.delete(replacedKey).catch(() => undefined);
     return { render_id: row.clip_id, status: 'queued', created_at: row.created_at };
+  }
+
+  /** GET /v1/renders (extension, issue 13 item 16): the team's renders, newest first. */
+  list(teamId: string, query: unknown): RenderList {
+    const q = parseBody(renderListQuerySchema, query);
+    const page = pageOf(this.repo.page(teamId, { status: q.status, limit: q.limit + 1, after: q.cursor }), q.limit, (r) => ({ created_at: r.created_at, id: r.clip_id }));
+    return { renders: page.items.map((r) => this.view(r)), next_cursor: page.next_cursor };
   }
 
   /** GET /v1/renders/:renderId. */
@@ -119,3 +127,5 @@ export class RenderService {
     this.d.store.events.emit('project.render.failed', { project_id: clipId, team_id: row.team_id, error });
   }
 }
+
+const renderListQuerySchema = listQuerySchema(RENDER_STATUSES);

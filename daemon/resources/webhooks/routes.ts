@@ -11,6 +11,10 @@ export function registerWebhookRoutes(router: Router, webhooks: WebhookService):
     status: 200,
     body: { deliveries: webhooks.deliveries(ctx.principal.teamId, ctx.params.id, Object.fromEntries(ctx.query)) },
   }));
+  router.post('/v1/webhooks/:id/deliveries/:deliveryId/resend', { auth: 'jwt' }, (ctx) => ({
+    status: 202,
+    body: { delivery: webhooks.resend(ctx.principal.teamId, ctx.params.id, ctx.params.deliveryId) },
+  }));
   // Key or JWT: it manages no credential, and everything an API key may do already emits events.
   router.post('/v1/webhooks/trigger', { auth: 'any' }, async (ctx) => ({ status: 201, body: { event: webhooks.trigger(ctx.principal.teamId, await ctx.json()) } }));
 }

@@ -1,4 +1,4 @@
-import { notFound } from '../../../src/api/errors.js';
+import { conflict, notFound } from '../../../src/api/errors.js';
 import { createWebhookSchema, listDeliveriesQuerySchema, triggerWebhookSchema } from '../../../src/api/webhooks.js';
 import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
@@ -48,6 +48,19 @@ export class WebhookService {
   deliveries(teamId: string, id: string, query: Record<string, string>) {
     const webhook = this.live(teamId, id);
     return this.d.store.webhookOutbox.list(webhook.id, parseBody(listDeliveriesQuerySchema, query));
+  }
+
+  /**
+   * Extension: POST /v1/webhooks/:id/deliveries/:deliveryId/resend (issue 13, item 16): a failed
+   * or delivered delivery is sent again now, with fresh retries; 409 while it is still pending.
+   */
+  resend(teamId: string, id: string, deliveryId: string) {
+    const webhook = this.live(teamId, id);
+    const r = this.d.store.webhookOutbox.resend(webhook.id, deliveryId, this.d.clock.now());
+    if (r.outcome === 'missing') throw notFound('Delivery', deliveryId);
+    if (r.outcome === 'busy') throw conflict(`Delivery ${deliveryId} is ${r.status}: it is being sent already`, { status: r.status });
+    const found = this.d.store.webhookOutbox.list(webhook.id, { limit: 100 }).find((d) => d.id === deliveryId);
+    return found ?? { id: deliveryId, webhook_id: webhook.id, status: 'pending' as const };
   }
 
   /**

@@ -2,7 +2,7 @@ import type { ClipJobView } from '../../api/clips.js';
 import type { ClipperClient } from '../../client/client.js';
 import type { CliContext } from '../context.js';
 import { parseWaitFlags, waitFor } from '../wait.js';
-import { printJob } from './print.js';
+import { describeStage, printJob } from './print.js';
 
 /** Follows a job to `done` or `error` within the status-check limits (the shared poller). */
 export function waitForJob(client: ClipperClient, jobId: string, ctx: CliContext, timeoutMs?: number): Promise<ClipJobView> {
@@ -16,6 +16,7 @@ export function waitForJob(client: ClipperClient, jobId: string, ctx: CliContext
       failed: ['error'],
       progress: (j) => j.progress,
       error: (j) => j.error,
+      detail: (j) => describeStage(j.stage),
     },
     { timeoutMs },
   );

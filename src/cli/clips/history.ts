@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { cliStateDir as stateDir } from '../running-daemons.js';
 
 /** One job this CLI created, as remembered in the local history. */
 export interface JobRecord {
@@ -13,11 +13,7 @@ export interface JobRecord {
   language?: string;
 }
 
-/** `CLIPPER_STATE_DIR`, else `$XDG_STATE_HOME/clipper`, else `~/.local/state/clipper`. */
-export function stateDir(env: NodeJS.ProcessEnv): string {
-  if (env.CLIPPER_STATE_DIR) return resolve(env.CLIPPER_STATE_DIR);
-  return join(env.XDG_STATE_HOME || join(homedir(), '.local', 'state'), 'clipper');
-}
+export { cliStateDir as stateDir } from '../running-daemons.js';
 
 /**
  * The jobs this CLI created (`jobs.jsonl`, one JSON object a line), so `clipper clips list`

@@ -20,7 +20,9 @@ export function registerClipCommands(program: Command, ctx: CliContext): void {
   withWaitFlags(clips.command('get').description('show a clip job and its clips').argument('<job>', 'job id')).action(async (jobId: string, o) => (await import('./get.js')).run({ jobId, ...o }, ctx));
   clips
     .command('list')
-    .description('jobs created from this machine, newest first')
-    .option('--limit <n>', 'how many', '20')
+    .description("your team's clip jobs, newest first, with status and clip count")
+    .option('--status <status>', 'only queued, processing, done or error')
+    .option('--limit <n>', 'how many (default 20)')
+    .option('--local', 'only the jobs this machine created (its history), without asking the server')
     .action(async (o) => (await import('./list.js')).run(o, ctx));
 }

@@ -1,12 +1,34 @@
-import type { ClipJobView } from '../../api/clips.js';
+import type { ClipJobView, JobStage } from '../../api/clips.js';
 import type { CliContext } from '../context.js';
 import { formatTime } from '../output.js';
 
+const STAGE_NAMES: Record<JobStage['name'], [string, string]> = {
+  queued: ['waiting to start', ''],
+  downloading: ['downloading the video', ''],
+  preparing: ['preparing the audio', ''],
+  transcribing: ['transcribing', 'chunks'],
+  finding_clips: ['finding clips', 'sections'],
+  rendering_previews: ['previews', ''],
+};
+
+/** "transcribing 3/9 chunks, previews 1/2" (issue 13, item 9); a server without `stage` gives nothing. */
+export function describeStage(stage: JobStage | undefined): string | undefined {
+  if (!stage || !STAGE_NAMES[stage.name]) return undefined;
+  const [name, unit] = STAGE_NAMES[stage.name];
+  const count = stage.total !== undefined ? ` ${stage.done ?? 0}/${stage.total}${unit ? ` ${unit}` : ''}` : '';
+  const previews = stage.previews ? `, previews ${stage.previews.done}/${stage.previews.total}` : '';
+  return `${name}${count}${previews}`;
+}
+
 /** A job for people: its state, then one row per clip, best first, with its links. */
 export function printJob(job: ClipJobView, ctx: CliContext): void {
-  const progress = job.status === 'processing' || job.status === 'queued' ? ` ${Math.floor((job.progress ?? 0) * 100)}%` : '';
-  ctx.out.line(`${job.job_id}  ${job.status}${progress}  ${job.folder_name ?? ''}  (created ${formatTime(job.created_at)})`);
+  const running = job.status === 'processing' || job.status === 'queued';
+  const progress = running ? ` ${Math.floor((job.progress ?? 0) * 100)}%` : '';
+  const doing = running && describeStage(job.stage) ? ` (${describeStage(job.stage)})` : '';
+  ctx.out.line(`${job.job_id}  ${job.status}${progress}${doing}  ${job.folder_name ?? ''}  (created ${formatTime(job.created_at)})`);
   if (job.error) ctx.out.line(`error: ${job.error}`);
+  // Issue 13, item 2: how the job ran matters for what its clips are worth; stderr, like other notes.
+  for (const w of job.warnings ?? []) ctx.out.info(`warning: ${w.message}`);
   if (!job.clips.length) return;
   ctx.out.table(job.clips, [
     { header: '#', value: (c) => job.clips.indexOf(c) + 1 },

@@ -24,6 +24,5 @@ export function register(program: Command, ctx: CliContext): void {
     .command('completion')
     .description('print a shell completion script (bash, zsh or fish)')
     .argument('<shell>', 'bash, zsh or fish')
-    .addHelpText('after', '\nExamples:\n  source <(clipper completion bash)\n  source <(clipper completion zsh)\n  clipper completion fish > ~/.config/fish/completions/clipper.fish')
     .action((shell: string) => run({ shell: parseShell(shell), program }, ctx));
 }

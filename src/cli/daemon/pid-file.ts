@@ -30,14 +30,7 @@ export function removeInfo(dataDir: string, pid = process.pid): void {
   if (readInfo(dataDir)?.pid === pid) rmSync(infoPath(dataDir), { force: true });
 }
 
-export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { isAlive } from '../running-daemons.js';
 
 /** The daemon answers its health check (Node's http, not fetch: see src/client/transport.ts). */
 export async function healthy(url: string, timeoutMs = 1000): Promise<boolean> {

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { defaultDataDir } from '../local-daemon.js';
 import type { CliContext } from '../context.js';
-import { localDaemonUrl } from '../credentials.js';
+import { localDaemonUrl, localDataDir } from '../credentials.js';
 import { EXIT } from '../exit-codes.js';
 import type { CheckResult, DoctorCheck, DoctorEnv } from './checks.js';
 
@@ -33,8 +32,10 @@ export async function runChecks(checks: DoctorCheck[], env: Omit<DoctorEnv, 'res
 export async function run(opts: DoctorOptions, ctx: CliContext, checks?: DoctorCheck[]): Promise<void> {
   // The checks (media tools, speech engines: pipeline code) are loaded only when doctor runs.
   checks ??= (await import('./checks.js')).DOCTOR_CHECKS;
-  const dataDir = resolve(opts.dataDir ?? defaultDataDir(ctx.env));
+  // Issue 13, item 3: --data-dir is also the data dir whose owner credential is checked.
+  if (opts.dataDir) ctx.localDataDir = resolve(opts.dataDir);
   const target = ctx.target();
+  const dataDir = resolve(opts.dataDir ?? target.dataDir ?? localDataDir(ctx.env, { baseUrl: target.baseUrl }));
   const local = target.source === 'local-daemon' || target.baseUrl === localDaemonUrl(dataDir);
   const report = await runChecks(checks, { ctx, target, dataDir, local });
   ctx.out.data(report, () => {

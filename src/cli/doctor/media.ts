@@ -39,7 +39,12 @@ export const transcriptionEngine: DoctorCheck = {
     const also = others.length ? ` (not used: ${others.join('; ')})` : '';
     if ('error' in chosen) return { status: 'fail', detail: chosen.error, fix: 'Install the engine asked for, or unset CLIPPER_TRANSCRIBER.' };
     if (chosen.engine.name === 'none') {
-      return { status: 'warn', detail: chosen.engine.reason, fix: 'Install pocketsphinx and pocketsphinx-en-us, or whisper.cpp with a model (`clipper models add`).' };
+      // Issue 13, item 2: jobs then carry a no_speech_engine warning; this is how to get transcripts.
+      const fix =
+        'Jobs find clips without the words until a speech engine is installed. For transcripts now: pocketsphinx and pocketsphinx-en-us ' +
+        '(English; `npm run setup` installs them on Debian/Ubuntu, or `apt-get install pocketsphinx pocketsphinx-en-us`); for other languages and ' +
+        'better accuracy: whisper.cpp (`whisper-cli` on PATH) with a ggml model (`clipper models add FILE|URL`).';
+      return { status: 'warn', detail: chosen.engine.reason, fix };
     }
     return { status: 'ok', detail: `${chosen.engine.reason}${also}` };
   },

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { formatTime } from '../output.js';
+import { confirmDestructive } from '../confirm.js';
 
 /** `keys create|list|revoke`: API keys of the team (JWT only on the server side). */
 export async function runCreate(opts: { label: string }, ctx: CliContext): Promise<void> {
@@ -23,7 +24,8 @@ export async function runList(_opts: object, ctx: CliContext): Promise<void> {
   );
 }
 
-export async function runRevoke(opts: { id: string }, ctx: CliContext): Promise<void> {
+export async function runRevoke(opts: { id: string; yes?: boolean }, ctx: CliContext): Promise<void> {
+  await confirmDestructive(ctx, `Revoke API key ${opts.id}? Scripts using it stop working at once.`, opts.yes);
   const res = await (await ctx.client()).keys.revoke(opts.id);
   ctx.out.data(res, () => ctx.out.info(`API key ${opts.id} revoked`));
 }
@@ -32,5 +34,10 @@ export function registerKeyCommands(program: Command, ctx: CliContext): void {
   const keys = program.command('keys').description('API keys of your team (needs a bearer token)');
   keys.command('create').description('create an API key; prints it once').requiredOption('--label <label>', 'what the key is for').action((o) => runCreate(o, ctx));
   keys.command('list').description('list API keys').action(() => runList({}, ctx));
-  keys.command('revoke').description('revoke an API key').argument('<id>', 'key id').action((id: string) => runRevoke({ id }, ctx));
+  keys
+    .command('revoke')
+    .description('revoke an API key (asks first on a terminal)')
+    .argument('<id>', 'key id')
+    .option('-y, --yes', 'do not ask')
+    .action((id: string, o: { yes?: boolean }) => runRevoke({ id, ...o }, ctx));
 }

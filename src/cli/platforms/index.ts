@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
-import { PLATFORMS, type Platform } from '../../api/events.js';
+import { PLATFORMS } from '../../api/events.js';
+import { parsePlatform } from '../platform-arg.js';
 import type { CliContext } from '../context.js';
 import { usageError } from '../exit-codes.js';
 import { formatTime } from '../output.js';
+import { confirmDestructive } from '../confirm.js';
 
 export interface ConnectOptions {
   platform: string;
@@ -14,7 +16,7 @@ export interface ConnectOptions {
 
 /** `clipper platforms connect PLATFORM [--connector local] [--account NAME] [--setting k=v ...]` (needs a bearer token). */
 export async function runConnect(opts: ConnectOptions, ctx: CliContext): Promise<void> {
-  if (!(PLATFORMS as readonly string[]).includes(opts.platform)) throw usageError(`PLATFORM must be one of ${PLATFORMS.join(', ')}`);
+  const platform = parsePlatform(opts.platform);
   const settings: Record<string, string> = {};
   for (const pair of opts.setting ?? []) {
     const eq = pair.indexOf('=');
@@ -22,7 +24,7 @@ export async function runConnect(opts: ConnectOptions, ctx: CliContext): Promise
     settings[pair.slice(0, eq)] = pair.slice(eq + 1);
   }
   const record = await (await ctx.client()).platforms.connect({
-    platform: opts.platform as Platform,
+    platform,
     connector: opts.connector ?? 'local',
     account_name: opts.account ?? 'local',
     settings,
@@ -43,7 +45,9 @@ export async function runList(_opts: object, ctx: CliContext): Promise<void> {
   );
 }
 
-export async function runDisconnect(opts: { platform: string }, ctx: CliContext): Promise<void> {
+export async function runDisconnect(opts: { platform: string; yes?: boolean }, ctx: CliContext): Promise<void> {
+  parsePlatform(opts.platform);
+  await confirmDestructive(ctx, `Disconnect ${opts.platform}? New clips get no drafts for it, and its drafts can no longer be published.`, opts.yes);
   const res = await (await ctx.client()).platforms.disconnect(opts.platform);
   ctx.out.data(res, () => ctx.out.info(`${opts.platform} disconnected`));
 }
@@ -61,7 +65,8 @@ export function registerPlatformCommands(program: Command, ctx: CliContext): voi
   platforms.command('list').description('list connected platforms').action(() => runList({}, ctx));
   platforms
     .command('disconnect')
-    .description('disconnect a platform')
+    .description('disconnect a platform (asks first on a terminal)')
     .argument('<platform>', PLATFORMS.join(' | '))
-    .action((platform: string) => runDisconnect({ platform }, ctx));
+    .option('-y, --yes', 'do not ask')
+    .action((platform: string, o: { yes?: boolean }) => runDisconnect({ platform, ...o }, ctx));
 }

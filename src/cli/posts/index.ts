@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import type { EditPostOptions } from './edit.js';
 import { printPost, printPostList } from './show.js';
+import { PLATFORMS } from '../../api/events.js';
+import { withWaitFlags } from '../wait.js';
 
 export async function runList(opts: { clipId: string }, ctx: CliContext): Promise<void> {
   const { posts } = await (await ctx.client()).posts.list(opts.clipId);
@@ -35,11 +37,18 @@ export function registerPostCommands(program: Command, ctx: CliContext): void {
     .option('--brand-organic [bool]', 'short video: organic-promotion disclosure (true/false)')
     .action(async (postId: string, o: Omit<EditPostOptions, 'postId'>) => (await import('./edit.js')).run({ postId, ...o }, ctx));
   posts
-    .command('publish')
-    .description('publish a draft now, or schedule it with --at (at least 5 minutes ahead)')
-    .argument('<id>', 'post id')
-    .option('--at <time>', 'when: ISO date-time (2030-05-01T09:30:00Z) or a delay like +10m, +2h, +1d')
-    .action(async (postId: string, o: { at?: string }) => (await import('./publish.js')).run({ postId, ...o }, ctx));
+    .command('create')
+    .description('write a new draft of a clip for a connected platform (made before it was connected, or after a cancel)')
+    .argument('<clip>', 'clip id')
+    .requiredOption('--platform <platform>', PLATFORMS.join(' | '))
+    .action(async (clipId: string, o: { platform: string }) => (await import('./publish.js')).runCreate({ clipId, ...o }, ctx));
+  withWaitFlags(
+    posts
+      .command('publish')
+      .description('publish a draft now, or schedule it with --at (at least 5 minutes ahead); --wait follows it to published')
+      .argument('<id>', 'post id')
+      .option('--at <time>', 'when: ISO date-time (2030-05-01T09:30:00Z) or a delay like +10m, +2h, +1d'),
+  ).action(async (postId: string, o: { at?: string; wait?: boolean; timeout?: string }) => (await import('./publish.js')).run({ postId, ...o }, ctx));
   posts
     .command('cancel')
     .description('cancel a draft, scheduled or queued post')

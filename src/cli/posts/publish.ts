@@ -1,6 +1,8 @@
 import type { CliContext } from '../context.js';
 import { usageError } from '../exit-codes.js';
 import { printPost } from './show.js';
+import { parsePlatform } from '../platform-arg.js';
+import { parseWaitFlags, waitFor } from '../wait.js';
 
 /**
  * `--at` as Unix ms: an ISO date-time ("2030-05-01T09:30:00Z", or local time without a zone), or
@@ -16,12 +18,43 @@ export function parseAt(text: string, now = Date.now()): number {
   return at;
 }
 
-/** `clipper posts publish ID [--at TIME]`: publish a draft now, or schedule it. */
-export async function run(opts: { postId: string; at?: string }, ctx: CliContext, now = Date.now()): Promise<void> {
+/**
+ * `clipper posts publish ID [--at TIME] [--wait]`: publish a draft now, or schedule it. --wait
+ * follows it (within the status-check limits) to `published` (exit 0) or `failed`/`cancelled`
+ * (exit 7); a scheduled post is followed until it is published too, so give --timeout.
+ */
+export async function run(opts: { postId: string; at?: string; wait?: boolean; timeout?: string }, ctx: CliContext, now = Date.now()): Promise<void> {
   const scheduled_at = opts.at === undefined ? undefined : parseAt(opts.at, now);
-  const { post } = await (await ctx.client()).posts.publish(opts.postId, scheduled_at === undefined ? {} : { scheduled_at });
+  const flags = parseWaitFlags(opts);
+  const client = await ctx.client();
+  const { post } = await client.posts.publish(opts.postId, scheduled_at === undefined ? {} : { scheduled_at });
+  if (!flags.wait) {
+    printPost(ctx, post);
+    if (!ctx.out.jsonMode) ctx.out.info(post.status === 'scheduled' ? `post ${post.id} scheduled` : `post ${post.id} queued for publishing`);
+    return;
+  }
+  ctx.out.info(post.status === 'scheduled' ? `post ${post.id} scheduled; waiting until it is published` : `post ${post.id} queued; waiting until it is published`);
+  const done = await waitFor(
+    ctx,
+    {
+      what: `post ${post.id}`,
+      check: async () => (await client.posts.get(post.id)).post,
+      status: (p) => p.status,
+      done: ['published'],
+      failed: ['failed', 'cancelled'],
+      error: (p) => p.error,
+    },
+    { timeoutMs: flags.timeoutMs },
+  );
+  printPost(ctx, done);
+}
+
+/** `clipper posts create CLIP --platform P` (DESIGN.md POST /v1/clips/:clipId/posts). */
+export async function runCreate(opts: { clipId: string; platform: string }, ctx: CliContext): Promise<void> {
+  const platform = parsePlatform(opts.platform, '--platform');
+  const { post } = await (await ctx.client()).posts.create(opts.clipId, { platform });
   printPost(ctx, post);
-  if (!ctx.out.jsonMode) ctx.out.info(post.status === 'scheduled' ? `post ${post.id} scheduled` : `post ${post.id} queued for publishing`);
+  if (!ctx.out.jsonMode) ctx.out.info(`draft ${post.id} written for ${post.platform}; edit it with \`clipper posts edit ${post.id}\`, publish with \`clipper posts publish ${post.id}\``);
 }
 
 /** `clipper posts cancel ID`: from draft, scheduled or queued. */

@@ -21,6 +21,12 @@ export function registerRenderCommands(program: Command, ctx: CliContext): void 
       .argument('<clip>', 'clip id')
       .option('-o, --output <file>', 'wait, then download the MP4 to this file'),
   ).action(async (clipId: string, o: Omit<CreateRenderOptions, 'clipId'>) => (await import('./create.js')).run({ clipId, ...o }, ctx));
+  renders
+    .command('list')
+    .description("your team's renders, newest first")
+    .option('--status <status>', 'only queued, processing, done or failed')
+    .option('--limit <n>', 'how many (default 20)')
+    .action(async (o) => (await import('./list.js')).run(o, ctx));
   withWaitFlags(renders.command('get').description('show a render (its id is the clip id)').argument('<id>', 'render id')).action(
     (renderId: string, o: { wait?: boolean; timeout?: string }) => runGet({ renderId, ...o }, ctx),
   );

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { UploadAbortedError, uploadFile, DEFAULT_CONCURRENCY, DEFAULT_MULTIPART_THRESHOLD, type UploaderEvent, type UploadProgress } from '../../client/uploader.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT, usageError } from '../exit-codes.js';
@@ -24,6 +24,7 @@ const wholeNumber = (value: string | undefined, flag: string, min: number, max: 
 function describe(e: UploaderEvent): string | undefined {
   if (e.type === 'resumed') return `resuming upload ${e.upload_id}: ${e.parts_done} of ${e.parts_total} parts already sent`;
   if (e.type === 'part_retry') return `retrying part ${e.part_number} (attempt ${e.attempt + 1}): ${e.reason}`;
+  if (e.type === 'resigned' && e.reason === 'resumed') return `signed URLs for the ${e.part_numbers.length} part(s) still to send`;
   if (e.type === 'resigned') return `re-signed ${e.part_numbers.length} expired part URL(s)`;
   if (e.type === 'warning') return `warning: ${e.message}`;
   return undefined;
@@ -44,6 +45,7 @@ export async function run(opts: CreateOptions, ctx: CliContext, signal?: AbortSi
   let bar: TransferProgress | undefined;
   let shown = 0;
   const onProgress = (p: UploadProgress) => {
+    if (!ctx.animate) return;
     bar ??= startTransfer(ctx, { label: basename(opts.file), totalBytes: p.totalBytes, doneBytes: (shown = p.sentBytes) });
     bar.add(p.sentBytes - shown);
     shown = p.sentBytes;
@@ -56,7 +58,7 @@ export async function run(opts: CreateOptions, ctx: CliContext, signal?: AbortSi
       multipartThreshold,
       env: ctx.env,
       signal,
-      onProgress: ctx.animate ? onProgress : undefined,
+      onProgress,
       onEvent: (e) => {
         const text = describe(e);
         if (text) ctx.out.info(text);
@@ -69,7 +71,23 @@ export async function run(opts: CreateOptions, ctx: CliContext, signal?: AbortSi
     });
   } catch (e) {
     bar?.fail();
-    if (e instanceof UploadAbortedError) throw new CliError(EXIT.ERROR, e.message, 'Run the same command again on the unchanged file; only the missing parts are sent.', 'INTERRUPTED');
+    if (e instanceof UploadAbortedError) throw interrupted(e, opts);
     throw e;
   }
 }
+
+/**
+ * Issue 13, item 13: Ctrl-C says what the server kept and the command that goes on from there
+ * (the resume record in the state dir finds the same upload for the unchanged file).
+ */
+function interrupted(e: UploadAbortedError, opts: CreateOptions): CliError {
+  const again = ['clipper uploads create', quote(resolve(opts.file)), ...(opts.contentType ? ['--content-type', quote(opts.contentType)] : []), ...(opts.fileName ? ['--file-name', quote(opts.fileName)] : [])].join(' ');
+  const p = e.progress;
+  if (!e.uploadId || !p) {
+    return new CliError(EXIT.ERROR, `upload of ${opts.file} interrupted before any part was kept`, `Start it again: ${again}`, 'INTERRUPTED');
+  }
+  const kept = `${p.partsDone} of ${p.partsTotal} parts (${formatBytes(p.sentBytes)} of ${formatBytes(p.totalBytes)})`;
+  return new CliError(EXIT.ERROR, `upload ${e.uploadId} interrupted: the server keeps ${kept}; nothing else was lost`, `Resume it (only the missing parts are sent, while the file is unchanged): ${again}`, 'INTERRUPTED');
+}
+
+const quote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);

@@ -18,14 +18,22 @@ export function registerUploadCommands(program: Command, ctx: CliContext): void 
     .option('--concurrency <n>', `parts uploaded at once (default ${DEFAULT_CONCURRENCY})`)
     .option('--multipart-threshold <bytes>', `files larger than this go multipart (default ${DEFAULT_MULTIPART_THRESHOLD})`)
     .action(async (file: string, o: Omit<CreateOptions, 'file'>) => {
-      // Ctrl-C stops cleanly: parts already sent are kept for the next run.
+      // Ctrl-C or SIGTERM stops cleanly: parts already sent are kept for the next run, and the
+      // command says so (issue 13, item 13). `on`, not `once`: a listener that removed itself
+      // before running lets signal-exit (ora's cursor restorer) see none and kill the process
+      // mid-way, silently. A second signal ends it at once.
       const interrupt = new AbortController();
-      const onSigint = () => interrupt.abort();
-      process.once('SIGINT', onSigint);
+      const onSignal = (sig: NodeJS.Signals) => {
+        if (interrupt.signal.aborted) process.exit(sig === 'SIGINT' ? 130 : 143);
+        interrupt.abort();
+      };
+      process.on('SIGINT', onSignal);
+      process.on('SIGTERM', onSignal);
       try {
         await (await import('./create.js')).run({ ...o, file }, ctx, interrupt.signal);
       } finally {
-        process.off('SIGINT', onSigint);
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
       }
     });
   group

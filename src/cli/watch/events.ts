@@ -7,7 +7,7 @@ import { formatBytes } from '../progress.js';
  * `time` (Unix-ms). `file` is the path relative to the watched folder.
  */
 export type WatchEvent =
-  | { event: 'watching'; dir: string; state_file: string; known_files: number; once: boolean }
+  | { event: 'watching'; dir: string; server: string; state_file: string; known_files: number; once: boolean }
   | { event: 'seen'; file: string; size_bytes: number; sha256: string; resumed: boolean }
   | { event: 'ignored'; file: string; reason: string }
   /** Content already sent (or being sent) under `of`; not sent again. */
@@ -49,7 +49,7 @@ const pct = (p: number) => `${Math.floor(p * 100)}%`;
 function human(e: WatchEvent): string {
   switch (e.event) {
     case 'watching':
-      return `${e.once ? 'processing' : 'watching'} ${e.dir} (${e.known_files} file(s) known; state ${e.state_file})${e.once ? '' : '; Ctrl-C to stop'}`;
+      return `${e.once ? 'processing' : 'watching'} ${e.dir}, sending to ${e.server} (${e.known_files} file(s) already sent there; state ${e.state_file})${e.once ? '' : '; Ctrl-C to stop'}`;
     case 'seen':
       return `seen       ${e.file} (${formatBytes(e.size_bytes)})${e.resumed ? ', resuming' : ''}`;
     case 'ignored':

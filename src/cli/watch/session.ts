@@ -65,7 +65,7 @@ export class WatchSession {
 
   /** Runs until stopped; returns why it stopped. */
   async run(): Promise<string> {
-    this.report.emit({ event: 'watching', dir: this.o.dir, state_file: this.state.file, known_files: this.state.all().length, once: this.o.once });
+    this.report.emit({ event: 'watching', dir: this.o.dir, server: this.state.server, state_file: this.state.file, known_files: this.state.all().length, once: this.o.once });
     for (const entry of this.state.all()) if (SENT.includes(entry.stage)) this.start(entry, undefined);
     const stopped = new Promise<void>((r) => (this.drain.signal.aborted ? r() : this.drain.signal.addEventListener('abort', () => r(), { once: true })));
     await this.arrivals.start();

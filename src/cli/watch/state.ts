@@ -70,6 +70,14 @@ export class WatchState {
     }
   }
 
+  /**
+   * The server this state is about (issue 13, item 17): what reached one server was not sent to
+   * another, so each (folder, server) pair has its own state file and lock.
+   */
+  get server(): string {
+    return this.data.base_url;
+  }
+
   /** Opens (and locks) the state of `dir` as watched against `baseUrl`. */
   static open(stateDir: string, dir: string, baseUrl: string): WatchState {
     const folder = join(stateDir, 'watch');

@@ -14,12 +14,17 @@ export function registerWebhookCommands(program: Command, ctx: CliContext): void
     .option('--description <text>', 'what the webhook is for')
     .action(async (o) => (await import('./manage.js')).runCreate(o, ctx));
   wh.command('list').description('list webhooks').action(async () => (await import('./manage.js')).runList({}, ctx));
-  wh.command('delete').description('delete a webhook; pending deliveries are cancelled').argument('<id>', 'webhook id').action(async (id: string) => (await import('./manage.js')).runDelete({ id }, ctx));
+  wh.command('delete')
+    .description('delete a webhook; pending deliveries are cancelled (asks first on a terminal)')
+    .argument('<id>', 'webhook id')
+    .option('-y, --yes', 'do not ask')
+    .action(async (id: string, o: { yes?: boolean }) => (await import('./manage.js')).runDelete({ id, ...o }, ctx));
   wh.command('deliveries')
     .description("a webhook's deliveries: status, attempts, last answer")
     .argument('<id>', 'webhook id')
     .option('--status <status>', 'only pending, delivering, delivered, failed or cancelled')
     .option('--limit <n>', 'at most this many (1-100, default 20)')
+    .option('--resend <delivery>', 'send this failed or delivered delivery again now')
     .action(async (id: string, o) => (await import('./manage.js')).runDeliveries({ id, ...o }, ctx));
   wh.command('listen')
     .description('receive events on a temporary loopback webhook, verify and print them')

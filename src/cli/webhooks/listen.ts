@@ -1,4 +1,6 @@
+import { ClientError } from '../../client/errors.js';
 import type { CliContext } from '../context.js';
+import { bearerOnly } from '../bearer-only.js';
 import { usageError } from '../exit-codes.js';
 import { formatTime } from '../output.js';
 import { waitForStop } from '../wait-for-stop.js';
@@ -19,6 +21,9 @@ export interface ListenOptions {
 export async function run(opts: ListenOptions, ctx: CliContext, signal?: AbortSignal): Promise<void> {
   const events = parseEventsOption(opts.events);
   if (opts.forwardTo !== undefined && !/^https?:\/\/[^/]/.test(opts.forwardTo)) throw usageError('--forward-to must be an http:// or https:// URL');
+  // Spec "Authentication", rule 4: an API key cannot register webhooks; say so before starting anything.
+  const target = ctx.target();
+  if (target.apiKey && !target.token) throw bearerOnly('clipper webhooks listen', 'register its temporary webhook');
   const client = await ctx.client();
   const receiver = new ListenReceiver({
     forwardTo: opts.forwardTo,
@@ -31,6 +36,8 @@ export async function run(opts: ListenOptions, ctx: CliContext, signal?: AbortSi
     webhook = await client.webhooks.create({ url, events, description: 'clipper webhooks listen (temporary: deleted when it stops)' });
   } catch (e) {
     await receiver.close();
+    // Issue 13, item 17: registering a webhook takes a bearer ID token (spec "Authentication", rule 4).
+    if (e instanceof ClientError && e.status === 401 && /JWT/i.test(e.message)) throw bearerOnly('clipper webhooks listen', 'register its temporary webhook');
     throw e;
   }
   receiver.secret = webhook.secret;

@@ -3,6 +3,7 @@ import { formatTime } from '../output.js';
 import { usageError } from '../exit-codes.js';
 import { DELIVERY_STATUSES } from '../../api/webhooks.js';
 import { parseEventsOption } from './events-option.js';
+import { confirmDestructive } from '../confirm.js';
 
 /** `webhooks create|list|delete|deliveries`: registrations of the team (bearer token only). */
 export async function runCreate(opts: { url: string; events: string; legacySignature?: boolean; description?: string }, ctx: CliContext): Promise<void> {
@@ -33,12 +34,19 @@ export async function runList(_opts: object, ctx: CliContext): Promise<void> {
   );
 }
 
-export async function runDelete(opts: { id: string }, ctx: CliContext): Promise<void> {
+export async function runDelete(opts: { id: string; yes?: boolean }, ctx: CliContext): Promise<void> {
+  await confirmDestructive(ctx, `Delete webhook ${opts.id}? Its pending deliveries are cancelled.`, opts.yes);
   const res = await (await ctx.client()).webhooks.delete(opts.id);
   ctx.out.data(res, () => ctx.out.info(`Webhook ${opts.id} deleted; it gets no further deliveries`));
 }
 
-export async function runDeliveries(opts: { id: string; status?: string; limit?: string }, ctx: CliContext): Promise<void> {
+export async function runDeliveries(opts: { id: string; status?: string; limit?: string; resend?: string }, ctx: CliContext): Promise<void> {
+  if (opts.resend !== undefined) {
+    if (opts.status !== undefined || opts.limit !== undefined) throw usageError('--resend takes no --status or --limit');
+    const { delivery } = await (await ctx.client()).webhooks.resend(opts.id, opts.resend);
+    ctx.out.data({ delivery }, () => ctx.out.info(`delivery ${delivery.id} (${delivery.event_type ?? 'event'}) will be sent again now, with fresh retries`));
+    return;
+  }
   const status = opts.status as (typeof DELIVERY_STATUSES)[number] | undefined;
   if (status && !DELIVERY_STATUSES.includes(status)) throw usageError(`--status must be one of ${DELIVERY_STATUSES.join(', ')}`);
   const limit = opts.limit === undefined ? undefined : Number(opts.limit);

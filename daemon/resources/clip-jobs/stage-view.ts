@@ -1,0 +1,39 @@
+import type { JobStage, JobWarning } from '../../../src/api/clips.js';
+import type { ClipJobRow } from '../../store/clip-jobs.js';
+import type { ClipRow } from '../../store/clips.js';
+import type { Store } from '../../store/index.js';
+import type { JobPlan } from './plan.js';
+
+/** Stage results named `warning:<code>` hold `{message}` (run.ts stores them; the view lists them). */
+export const WARNING_PREFIX = 'warning:';
+
+/**
+ * What a running job is doing (issue 13, item 9: "Show the stage (downloading, transcribing,
+ * finding clips, previews n/m)"), from what it has stored: the first step still open, in
+ * pipeline order, with its parts counted. Stages overlap (previews start while later chunks
+ * are transcribed), so this is the earliest unfinished one.
+ */
+export function jobStage(job: ClipJobRow, names: string[], clips: ClipRow[], repo: Pick<Store['clipJobs'], 'stageResult'>): JobStage | undefined {
+  if (job.status === 'queued') return { name: 'queued' };
+  if (job.status !== 'processing') return undefined;
+  const has = new Set(names);
+  if (!has.has('ingest')) return { name: job.source_type === 'url' ? 'downloading' : 'preparing' };
+  const plan = has.has('plan') ? (repo.stageResult(job.id, 'plan') as JobPlan) : undefined;
+  if (!plan) return { name: 'preparing' };
+  const count = (prefix: string) => names.filter((n) => n.startsWith(prefix)).length;
+  const previews = { done: clips.filter((c) => c.preview_key).length, total: clips.length };
+  const withPreviews = (s: JobStage): JobStage => (previews.total ? { ...s, previews } : s);
+  const chunks = count('transcribe:');
+  if (chunks < plan.chunks.length) return withPreviews({ name: 'transcribing', done: chunks, total: plan.chunks.length });
+  const sections = count('suggest:');
+  if (sections < plan.sections.length) return withPreviews({ name: 'finding_clips', done: sections, total: plan.sections.length });
+  return { name: 'rendering_previews', ...previews };
+}
+
+/** The warnings the job's run recorded, oldest first. */
+export function jobWarnings(job: ClipJobRow, names: string[], repo: Pick<Store['clipJobs'], 'stageResult'>): JobWarning[] {
+  return names
+    .filter((n) => n.startsWith(WARNING_PREFIX))
+    .sort()
+    .map((n) => ({ code: n.slice(WARNING_PREFIX.length), message: String((repo.stageResult(job.id, n) as { message?: string } | undefined)?.message ?? '') }));
+}
