@@ -18,6 +18,7 @@ export class RecogniserPool {
   constructor(private packagePath: string) {}
 
   async recognise(wav: string, key: string, config: object, signal?: AbortSignal): Promise<SherpaResult> {
+    signal?.throwIfAborted();
     const p = this.take();
     try {
       return await p.recognise(wav, key, config, signal);

@@ -107,6 +107,8 @@ export class ClipJobService {
       progress: Math.round(job.progress * 100) / 100,
     };
     if (job.status === 'error') view.error = job.error ?? 'The pipeline failed';
+    const transcription = this.repo.stageResult(job.id, 'transcriber') as ClipJobView['transcription'];
+    if (transcription) view.transcription = transcription;
     return view;
   }
 

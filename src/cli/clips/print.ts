@@ -7,6 +7,8 @@ export function printJob(job: ClipJobView, ctx: CliContext): void {
   const progress = job.status === 'processing' || job.status === 'queued' ? ` ${Math.floor((job.progress ?? 0) * 100)}%` : '';
   ctx.out.line(`${job.job_id}  ${job.status}${progress}  ${job.folder_name ?? ''}  (created ${formatTime(job.created_at)})`);
   if (job.error) ctx.out.line(`error: ${job.error}`);
+  // Issue 14: which speech engine and model transcribed the job (a daemon extension field).
+  if (job.transcription) ctx.out.line(`transcribed by: ${job.transcription.engine}${job.transcription.model ? ` (model ${job.transcription.model})` : ''}`);
   if (!job.clips.length) return;
   ctx.out.table(job.clips, [
     { header: '#', value: (c) => job.clips.indexOf(c) + 1 },
