@@ -51,12 +51,12 @@ export async function loadMediaTools() {
 
 /** `clipper models`: the models installed in `<dataDir>/models`, the catalogue, installing and removing. */
 export async function loadModelCatalogue() {
-  const [{ listModels, ModelError }, { installModel, removeModel }, { CATALOGUE, catalogueSize, fileUrl }] = await Promise.all([
+  const [{ listModels, ModelError }, { installModel, removeModel }, { catalogue, catalogueSize, fileUrl }] = await Promise.all([
     import('./pipeline/transcribe/models.js'),
     import('./pipeline/transcribe/model-install.js'),
     import('./pipeline/transcribe/model-catalogue.js'),
   ]);
-  return { installModel, removeModel, listModels, ModelError, CATALOGUE, catalogueSize, fileUrl };
+  return { installModel, removeModel, listModels, ModelError, catalogue, catalogueSize, fileUrl };
 }
 
 /**

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { ModelError } from './models.js';
+
 /**
  * The models `clipper models list --available` shows and `clipper models add NAME` installs
  * (issue 14, item 2): OpenAI's Whisper converted by the sherpa-onnx project to its ONNX format
@@ -76,4 +79,24 @@ export const fileUrl = (m: CatalogueModel, f: CatalogueFile, env: NodeJS.Process
 
 export const catalogueSize = (m: CatalogueModel) => m.files.reduce((n, f) => n + f.size_bytes, 0);
 
-export const findCatalogueModel = (name: string) => CATALOGUE.find((m) => m.name === name);
+/**
+ * The catalogue in use: the models above, plus (replacing those of the same name) the entries
+ * of the JSON file CLIPPER_MODEL_CATALOGUE names, in the same shape: a mirror inside an
+ * organisation, or a model converted in-house, installs by name with its own checksums.
+ */
+export function catalogue(env: NodeJS.ProcessEnv = process.env): CatalogueModel[] {
+  const file = env.CLIPPER_MODEL_CATALOGUE;
+  if (!file) return CATALOGUE;
+  let extra: CatalogueModel[];
+  try {
+    extra = JSON.parse(readFileSync(file, 'utf8')) as CatalogueModel[];
+  } catch (e) {
+    throw new ModelError(`CLIPPER_MODEL_CATALOGUE: cannot read ${file}: ${(e as Error).message}`);
+  }
+  if (!Array.isArray(extra) || !extra.every((m) => typeof m?.name === 'string' && typeof m.repo === 'string' && Array.isArray(m.files))) {
+    throw new ModelError(`CLIPPER_MODEL_CATALOGUE: ${file} is not a list of models ({name, repo, revision, files: [{role, file, size_bytes, sha256}]})`);
+  }
+  return [...CATALOGUE.filter((m) => !extra.some((x) => x.name === m.name)), ...extra];
+}
+
+export const findCatalogueModel = (name: string, env: NodeJS.ProcessEnv = process.env) => catalogue(env).find((m) => m.name === name);

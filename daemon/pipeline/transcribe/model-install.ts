@@ -30,7 +30,7 @@ const isUrl = (s: string) => /^https?:\/\//i.test(s);
  * complete, checked and loadable, so a failed install leaves no model behind.
  */
 export async function installModel(source: string, dataDir: string, opts: InstallOptions = {}): Promise<ModelInfo> {
-  const catalogued = !isUrl(source) && findCatalogueModel(source);
+  const catalogued = !isUrl(source) && findCatalogueModel(source, opts.env);
   const own = isUrl(source) ? decodeURIComponent(basename(new URL(source).pathname)) : basename(source);
   const sherpaName = SHERPA_FILE.exec(own)?.[1];
   const name = opts.name ?? (catalogued ? catalogued.name : (sherpaName ?? own));
