@@ -39,7 +39,7 @@ export const transcriptionEngine: DoctorCheck = {
     const also = others.length ? ` (not used: ${others.join('; ')})` : '';
     if ('error' in chosen) return { status: 'fail', detail: chosen.error, fix: 'Install the engine asked for, or unset CLIPPER_TRANSCRIBER.' };
     if (chosen.engine.name === 'none') {
-      return { status: 'warn', detail: chosen.engine.reason, fix: 'Install pocketsphinx and pocketsphinx-en-us, or whisper.cpp with a model (`clipper models add`).' };
+      return { status: 'warn', detail: chosen.engine.reason, fix: 'Install a Whisper model (`clipper models list --available`, then `clipper models add base.en`), or pocketsphinx and pocketsphinx-en-us.' };
     }
     return { status: 'ok', detail: `${chosen.engine.reason}${also}` };
   },
