@@ -54,7 +54,7 @@ function sampleChildren() {
 async function transcribeAll(engine: TranscriptionEngine, wav: string, work: string) {
   const info = await readWavInfo(wav);
   const heavy = new HeavyQueue(availableParallelism());
-  const chunks = planChunks(await frameEnergies(info, wav), info.duration, { parallel: heavy.concurrency, maxChunk: engine.chunking?.maxSeconds ?? 60, minChunk: 15 });
+  const chunks = planChunks(await frameEnergies(info, wav), info.duration, { parallel: heavy.concurrency, maxChunk: engine.chunking?.maxSeconds ?? 60, minChunk: 15, strict: !!engine.chunking });
   const stop = sampleChildren();
   const started = performance.now();
   const parts = await Promise.all(

@@ -96,7 +96,7 @@ export class JobRun {
     if (!plan) {
       // Issue 14, item 4: chunks no longer than the engine takes at once (Whisper: 30 s).
       const chunkSeconds = Math.min(this.settings.chunkSeconds, engine.chunking?.maxSeconds ?? Infinity);
-      plan = planJob(wav.duration, await frameEnergies(wav, wavPath), { ...this.settings, chunkSeconds, parallel: this.deps.heavy.concurrency });
+      plan = planJob(wav.duration, await frameEnergies(wav, wavPath), { ...this.settings, chunkSeconds, strict: !!engine.chunking, parallel: this.deps.heavy.concurrency });
       this.t.stage(this.job, 'plan', plan);
     }
     // Which engine and model transcribe the job (shown on GET /v1/clips/:jobId and by `clips get`).
