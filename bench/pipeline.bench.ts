@@ -16,7 +16,7 @@ const MINUTES = 10;
  * The 10-minute 720p spoken video: the committed spoken sample (festival's voice, made by
  * fixtures/make-fixtures.sh) looped to ten minutes and scaled to 1280x720, cached.
  */
-function benchVideo(): string {
+export function benchVideo(): string {
   const out = join(root, 'fixtures', 'generated', `bench-talk-${MINUTES}min-720p.mp4`);
   if (existsSync(out)) return out;
   mkdirSync(dirname(out), { recursive: true });

@@ -92,8 +92,8 @@ export const SETTINGS = {
     allow_private_targets: bool(false, 'A hosted daemon may download from and deliver webhooks to private addresses'),
   },
   transcription: {
-    engine: oneOf(['auto', 'whisper.cpp', 'pocketsphinx', 'none'], 'auto', 'Speech engine (`CLIPPER_TRANSCRIBER` wins); auto picks the best that can run'),
-    model: str(undefined, 'ggml model file, absolute or in DATA_DIR/models (default: the newest installed)'),
+    engine: oneOf(['auto', 'sherpa-onnx', 'whisper.cpp', 'pocketsphinx', 'none'], 'auto', 'Speech engine (`CLIPPER_TRANSCRIBER` wins); auto picks the best that can run'),
+    model: str(undefined, 'Speech model: a name in DATA_DIR/models (a sherpa-onnx model folder or a ggml file) or a path (default: the newest installed)'),
     whisper_bin: str(undefined, 'whisper.cpp binary (default: `whisper-cli` on PATH)'),
     language: str(undefined, 'Language of jobs that name none and whose team has no preferred language (ISO 639-1)'),
   },

@@ -21,6 +21,7 @@ export type { Db } from './store/db.js';
 export type { Team, TeamRepo } from './store/teams.js';
 export type { MediaToolName } from './pipeline/ffmpeg/binaries.js';
 export type { ModelInfo } from './pipeline/transcribe/models.js';
+export type { CatalogueModel } from './pipeline/transcribe/model-catalogue.js';
 
 /** `clipper daemon run`: the daemon in this process, until closed. */
 export async function startDaemon(opts: Parameters<Daemon['startDaemon']>[0]): ReturnType<Daemon['startDaemon']> {
@@ -48,10 +49,14 @@ export async function loadMediaTools() {
   return { assessEngines, describeTool };
 }
 
-/** `clipper models`: the whisper.cpp models installed in `<dataDir>/models`. */
+/** `clipper models`: the models installed in `<dataDir>/models`, the catalogue, installing and removing. */
 export async function loadModelCatalogue() {
-  const { installModel, listModels, ModelError } = await import('./pipeline/transcribe/models.js');
-  return { installModel, listModels, ModelError };
+  const [{ listModels, ModelError }, { installModel, removeModel }, { catalogue, catalogueSize, fileUrl }] = await Promise.all([
+    import('./pipeline/transcribe/models.js'),
+    import('./pipeline/transcribe/model-install.js'),
+    import('./pipeline/transcribe/model-catalogue.js'),
+  ]);
+  return { installModel, removeModel, listModels, ModelError, catalogue, catalogueSize, fileUrl };
 }
 
 /**

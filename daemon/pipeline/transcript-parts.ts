@@ -29,3 +29,28 @@ export function wordsIn(t: Transcript, span: Span): Word[] {
   const slack = 0.05;
   return t.segments.flatMap((s) => s.words).filter((w) => w.start >= span.start - slack && w.end <= span.end + slack);
 }
+
+/** `span` widened by `overlap` seconds on each side, inside [0, duration] (the same object when 0). */
+export function withOverlap(span: Span, overlap: number, duration: number): Span {
+  if (!(overlap > 0)) return span;
+  return { start: Math.max(0, span.start - overlap), end: Math.min(duration, span.end + overlap) };
+}
+
+/**
+ * The words of a chunk heard with overlap that belong to its own span (issue 14, item 4:
+ * "de-duplication at the seams"): a word whose middle lies in [start, end) is this chunk's, one
+ * past the seam is the neighbour's (the last chunk keeps its end too). A word cut by a seam is
+ * heard whole by both chunks and kept once. Segments keep their kept words; empty ones go.
+ */
+export function keepSpan(t: Transcript, span: Span, last: boolean): Transcript {
+  const mine = (w: Word) => {
+    const mid = (w.start + w.end) / 2;
+    return mid >= span.start && (mid < span.end || (last && mid <= span.end));
+  };
+  const segments = t.segments.flatMap((s) => {
+    const words = s.words.filter(mine);
+    if (!words.length) return [];
+    return [{ ...s, text: words.length === s.words.length ? s.text : words.map((w) => w.text).join(' '), start: words[0].start, end: words[words.length - 1].end, words }];
+  });
+  return { ...t, segments };
+}

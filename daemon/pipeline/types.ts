@@ -31,7 +31,9 @@ export interface Segment {
 }
 
 export interface Transcript {
-  engine: 'whisper.cpp' | 'pocketsphinx' | 'none';
+  engine: 'sherpa-onnx' | 'whisper.cpp' | 'pocketsphinx' | 'none';
+  /** The speech model, for engines that load one (issue 14: jobs say what transcribed them). */
+  model?: string;
   language: string;
   segments: Segment[];
 }
@@ -41,6 +43,13 @@ export interface TranscriptionEngine {
   readonly name: Transcript['engine'];
   /** Why this engine was chosen (shown by `clipper doctor`). */
   readonly reason: string;
+  /** The model it runs, when it loads one (shown by `doctor` and on the job). */
+  readonly modelName?: string;
+  /**
+   * Longest audio it takes at once and how much of each neighbouring chunk it should hear
+   * (issue 14, item 4: overlap at the seams); absent: any length, no overlap.
+   */
+  readonly chunking?: { maxSeconds: number; overlapSeconds: number };
   /** Transcribes a 16 kHz mono 16-bit WAV file. `onProgress` gets 0..1. */
   transcribe(wavPath: string, opts: { language: string; signal?: AbortSignal; onProgress?: (p: number) => void }): Promise<Transcript>;
 }

@@ -64,6 +64,12 @@ export class ClipJobRepo implements ClipJobRepository {
     return new Map(rows.map((r) => [r.stage, JSON.parse(r.result)]));
   }
 
+  /** One stage's result, or undefined when that stage has not finished. */
+  stageResult(jobId: string, stage: string): unknown {
+    const row = this.db.prepare('SELECT result FROM job_stages WHERE job_id = ? AND stage = ?').pluck().get(jobId, stage) as string | undefined;
+    return row === undefined ? undefined : JSON.parse(row);
+  }
+
   /**
    * The job's stored transcript: the segments of its `transcribe:<n>` stage results in chunk
    * order (empty before transcription has stored anything). Other modules read this, never the

@@ -97,6 +97,8 @@ export interface ClipJobRepository {
   update(id: string, fields: Partial<Pick<ClipJobRow, 'status' | 'folder_name' | 'media_key' | 'progress' | 'error'>>, now: number): void;
   /** Finished stage results by stage name (resume after a crash reads these). */
   stageResults(jobId: string): Map<string, unknown>;
+  /** One stage's result, or undefined when that stage has not finished (the job view reads one). */
+  stageResult(jobId: string, stage: string): unknown;
   /** The segments of the `transcribe:<n>` stage results in numeric chunk order. */
   transcriptOf(jobId: string): Segment[];
   /** The source's object key and the job's language (any team). */

@@ -68,6 +68,11 @@ export interface ClipJobView {
   /** Extensions: the folder the job is filed under, and progress 0..1. */
   folder_name: string;
   progress: number;
+  /**
+   * Extension (issue 14): the speech engine and model that transcribe the job, once its
+   * transcription has started (`none`: clips from pauses, loudness and scene changes only).
+   */
+  transcription?: { engine: string; model?: string };
   /** Extension (issue 13, item 9): what it is doing now, while queued or processing. */
   stage?: JobStage;
   /** Extension (issue 13, item 2): what the person should know about how the job ran. */

@@ -40,7 +40,7 @@ describe('config.json, parsed once into typed sections (DESIGN.md "Second round"
   it('refuses a mistyped value, naming the key and what it must be', () => {
     expect(() => parseSettings({ pipeline: { chunk_seconds: '60' } })).toThrow('config.json: pipeline.chunk_seconds must be a whole number from 1 up (got "60")');
     expect(() => parseSettings({ server: { local: 'yes' } })).toThrow(/server.local must be true or false/);
-    expect(() => parseSettings({ transcription: { engine: 'whisper' } })).toThrow(/transcription.engine must be one of auto, whisper.cpp, pocketsphinx, none/);
+    expect(() => parseSettings({ transcription: { engine: 'whisper' } })).toThrow(/transcription.engine must be one of auto, sherpa-onnx, whisper.cpp, pocketsphinx, none/);
     expect(() => parseSettings({ limits: 5 })).toThrow(/"limits" must be an object/);
     expect(() => loadConfig({ dataDir: dirWith('{ not json') })).toThrow(/is not valid JSON/);
   });

@@ -56,7 +56,7 @@ describe('chooseEngine', () => {
     const fake = join(dir, 'not-a-model.bin');
     writeFileSync(fake, 'hello');
     const { candidates } = assessEngines({}, { ...base, CLIPPER_WHISPER_MODEL: fake, CLIPPER_WHISPER_BIN: whisperCli });
-    expect(candidates[0]).toMatchObject({ available: false, detail: expect.stringMatching(/not a ggml model/) });
+    expect(candidates.find((c) => c.name === 'whisper.cpp')).toMatchObject({ available: false, detail: expect.stringMatching(/not a ggml model/) });
   });
 
   it('runs without speech recognition when nothing is installed, and says so', () => {
@@ -83,7 +83,7 @@ describe('describeEngines and doctor', () => {
   it('reports the engine, the alternatives and which ffmpeg and ffprobe run', async () => {
     const r = await describeEngines({}, base);
     expect(r.engine).toMatchObject({ name: 'pocketsphinx' });
-    expect(r.engines.map((e) => [e.name, e.available])).toEqual([['whisper.cpp', false], ['pocketsphinx', true], ['none', true]]);
+    expect(r.engines.map((e) => [e.name, e.available])).toEqual([['sherpa-onnx', false], ['whisper.cpp', false], ['pocketsphinx', true], ['none', true]]);
     expect(r.ffmpeg).toMatchObject({ source: 'path', path: expect.stringContaining('ffmpeg'), version: expect.any(String) });
     expect(r.ffprobe).toMatchObject({ source: 'path' });
     const fallback = await describeEngines({}, { PATH: '/nonexistent' });
@@ -102,7 +102,7 @@ describe('describeEngines and doctor', () => {
       ['transcription', 'ok'],
     ]);
     expect(report.checks[0].detail).toMatch(/^ffmpeg \S+ at \/.*ffmpeg \(PATH\)$/);
-    expect(report.checks[2].detail).toMatch(/^pocketsphinx: .*\(not used: whisper.cpp: no ggml model configured/);
+    expect(report.checks[2].detail).toMatch(/^pocketsphinx: .*\(not used: sherpa-onnx: no Whisper model for sherpa-onnx installed.*; whisper.cpp: no ggml model configured/);
     expect(ok.ctx.exitCode).toBe(0);
 
     const bad = testContext({ env: { ...h.env, CLIPPER_TRANSCRIBER: 'whisper.cpp', PATH: '/nonexistent' } });
@@ -112,6 +112,29 @@ describe('describeEngines and doctor', () => {
     expect(failed[0]).toMatchObject({ status: 'warn', detail: expect.stringContaining('bundled npm build'), fix: expect.stringContaining('maintained') });
     expect(failed[2]).toMatchObject({ status: 'fail', detail: expect.stringMatching(/CLIPPER_TRANSCRIBER=whisper.cpp, but no ggml model/) });
     expect(bad.ctx.exitCode).toBe(1);
+    h.cleanup();
+  });
+});
+
+describe('sherpa-onnx, the default once a Whisper model is installed (issue 14)', () => {
+  it('is chosen over whisper.cpp and pocketsphinx, and doctor names its model', async () => {
+    const { makeTestModel } = await import('./test-model.js');
+    const { installModel } = await import('../../daemon/pipeline/transcribe/model-install.js');
+    const dataDir = join(dir, 'sherpa-data');
+    await installModel(makeTestModel(dir, 'doc-tiny.en'), dataDir);
+    const env = { ...base, CLIPPER_WHISPER_BIN: whisperCli };
+    const r = await describeEngines({ dataDir }, env);
+    expect(r.engine).toEqual({ name: 'sherpa-onnx', reason: expect.stringMatching(/^sherpa-onnx: model doc-tiny\.en \(installed with `clipper models add`; English, word times from cross-attention\)/) });
+    expect(chooseEngine({ dataDir, transcription: { model: 'doc-tiny.en' } }, env).reason).toContain('config transcription.model');
+    // Forced engines: pocketsphinx still wins when asked for; sherpa-onnx needs a model.
+    expect(chooseEngine({ dataDir, transcription: { engine: 'pocketsphinx' } }, env).name).toBe('pocketsphinx');
+    expect(() => chooseEngine({}, { ...env, CLIPPER_TRANSCRIBER: 'sherpa-onnx' })).toThrow(/CLIPPER_TRANSCRIBER=sherpa-onnx, but no Whisper model for sherpa-onnx installed/);
+    const h = cliHarness({ CLIPPER_DATA_DIR: dataDir });
+    const t = testContext({ env: { ...h.env, ...env } });
+    t.ctx.globals.json = true;
+    await doctor({ dataDir }, t.ctx).catch(() => undefined);
+    const report = JSON.parse(t.stdout.text);
+    expect(report.checks.find((c: { id: string }) => c.id === 'transcription').detail).toMatch(/^sherpa-onnx: model doc-tiny\.en/);
     h.cleanup();
   });
 });

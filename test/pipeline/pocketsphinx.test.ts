@@ -83,6 +83,20 @@ describe('chunk planning', () => {
     expect(chunks.at(-1)!.end).toBe(600);
     chunks.slice(1).forEach((c, i) => expect(c.start).toBe(chunks[i].end));
   });
+
+  it('with a hard limit (Whisper hears 30 s at once), cuts a chunk the quiet point made too long again', () => {
+    // Pauses placed so that the quiet points pull the cuts away from the even split.
+    const quiet: [number, number][] = [[18, 18.6], [40, 40.6], [53.6, 54.2], [66, 66.6]];
+    const loose = planChunks(energies(120, quiet), 120, { parallel: 2, maxChunk: 26 });
+    expect(Math.max(...loose.map((c) => c.end - c.start))).toBeGreaterThan(26);
+    const strict = planChunks(energies(120, quiet), 120, { parallel: 2, maxChunk: 26, strict: true });
+    for (const c of strict) expect(c.end - c.start).toBeLessThanOrEqual(26);
+    expect(strict[0].start).toBe(0);
+    expect(strict.at(-1)!.end).toBe(120);
+    strict.slice(1).forEach((c, i) => expect(c.start).toBe(strict[i].end));
+    // A new cut goes into a pause where there is one.
+    expect(strict.some((c) => c.end > 40 && c.end < 40.6)).toBe(true);
+  });
 });
 
 let expected: FixtureExpectation;

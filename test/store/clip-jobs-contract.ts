@@ -89,6 +89,19 @@ export function clipJobsContract(h: Current) {
       expect(store.clipJobs.stageResults(job.id)).toEqual(new Map<string, unknown>([['probe', { duration: 61 }], ['analyse', { silences: [] }]]));
     });
 
+    it('reads one stage result by name, undefined before it is stored and for other jobs', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const job = makeJob(store, team.id, T0);
+      const other = makeJob(store, team.id, T0);
+      expect(store.clipJobs.stageResult(job.id, 'transcriber')).toBeUndefined();
+      store.clipJobs.saveStage(job.id, 'transcriber', { engine: 'sherpa-onnx', model: 'tiny.en' }, T0);
+      store.clipJobs.saveStage(job.id, 'transcriber', { engine: 'sherpa-onnx', model: 'base.en' }, T0 + 1);
+      expect(store.clipJobs.stageResult(job.id, 'transcriber')).toEqual({ engine: 'sherpa-onnx', model: 'base.en' });
+      expect(store.clipJobs.stageResult(other.id, 'transcriber')).toBeUndefined();
+      expect(store.clipJobs.stageResult(job.id, 'transcrib')).toBeUndefined();
+    });
+
     it('reads the transcript from the transcribe:<n> stages in numeric chunk order', () => {
       const { store } = h();
       const job = makeJob(store, makeTeam(store, T0).id, T0);

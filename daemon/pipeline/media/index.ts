@@ -20,7 +20,8 @@ export { PocketsphinxEngine, type PocketsphinxOptions } from '../transcribe/pock
 export { findPocketsphinx, type PocketsphinxSetup } from '../transcribe/pocketsphinx-setup.js';
 export { WhisperCppEngine, type WhisperSetup } from '../transcribe/whisper.js';
 export { NoSpeechEngine } from '../transcribe/none.js';
-export { installModel, listModels, modelsDir, ModelError, type ModelInfo, type InstallOptions } from '../transcribe/models.js';
+export { listModels, modelsDir, ModelError, type ModelInfo } from '../transcribe/models.js';
+export { installModel, removeModel, type InstallOptions } from '../transcribe/model-install.js';
 
 export { mediaTool, mediaToolVersion, runFfmpeg, runFfprobe, MediaToolMissingError, type MediaTool } from '../ffmpeg/index.js';
 export { AbortError, isAbortError, ProcessError } from '../process.js';

@@ -41,6 +41,11 @@ export interface ChunkPlanOptions {
   maxChunk?: number;
   /** No chunk shorter than this: each run of the recogniser costs about a second to start. */
   minChunk?: number;
+  /**
+   * `maxChunk` is a hard limit (an engine that hears at most 30 s, issue 14): a chunk that the
+   * move to a quiet point made longer is cut again at its quietest point inside the limit.
+   */
+  strict?: boolean;
 }
 
 /**
@@ -82,6 +87,23 @@ export function planChunks(energies: Float32Array, duration: number, opts: Chunk
       }
     }
     cuts.push(Math.round(best * FRAME_SECONDS * 100) / 100);
+  }
+  if (opts.strict) {
+    // Each cut moved at most `reach` from the even split, so a chunk is at most length + 2 * reach.
+    const quietest = (lo: number, hi: number) => {
+      let best = lo;
+      for (let i = lo; i <= hi; i++) if (level(i) < level(best) - 1e-9) best = i;
+      return Math.round(best * FRAME_SECONDS * 100) / 100;
+    };
+    for (let k = 0, edges = [0, ...cuts, duration]; k < edges.length - 1; k++) {
+      const [a, b] = [edges[k], edges[k + 1]];
+      if (b - a <= maxChunk) continue;
+      const lo = Math.ceil((Math.max(b - maxChunk, a + Math.min(minChunk, maxChunk / 2))) / FRAME_SECONDS);
+      const hi = Math.floor((a + maxChunk) / FRAME_SECONDS);
+      edges.splice(k + 1, 0, quietest(Math.min(lo, hi), hi));
+      cuts.splice(k, 0, edges[k + 1]);
+      k--; // look at the first piece again (a chunk over twice the limit needs more cuts)
+    }
   }
   const edges = [0, ...cuts, duration];
   return edges.slice(1).map((end, i) => ({ start: edges[i], end })).filter((c) => c.end > c.start);

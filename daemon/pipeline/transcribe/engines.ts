@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
 import type { TranscriptionEngine } from '../types.js';
 import { findOnPath } from '../which.js';
-import { checkGgmlFile, listModels, modelsDir } from './models.js';
+import { checkGgmlFile, listModels, namedModel, str } from './models.js';
+import { assessSherpa } from './sherpa-setup.js';
 import { NoSpeechEngine } from './none.js';
 import { PocketsphinxEngine } from './pocketsphinx.js';
 import { findPocketsphinx } from './pocketsphinx-setup.js';
@@ -30,14 +30,11 @@ export interface EngineAssessment {
   chosen: { engine: TranscriptionEngine } | { error: string };
 }
 
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-
-/** The ggml model to use: CLIPPER_WHISPER_MODEL, setting `transcription.model`, else the newest installed. */
+/** The ggml model to use: the named one, else the newest ggml model installed. */
 function whisperModel(config: EngineConfig, env: NodeJS.ProcessEnv): { path?: string; from: string } {
-  const named = str(env.CLIPPER_WHISPER_MODEL) ?? str(config.transcription?.model);
-  const from = str(env.CLIPPER_WHISPER_MODEL) ? 'CLIPPER_WHISPER_MODEL' : 'config transcription.model';
-  if (named) return { path: isAbsolute(named) || !config.dataDir ? named : join(modelsDir(config.dataDir), named), from };
-  const installed = config.dataDir ? listModels(config.dataDir)[0] : undefined;
+  const named = namedModel(config, env);
+  if (named) return named.folder ? { from: named.from } : named;
+  const installed = config.dataDir ? listModels(config.dataDir).find((m) => m.kind === 'ggml') : undefined;
   return { path: installed?.path, from: 'installed with `clipper models add`' };
 }
 
@@ -68,24 +65,28 @@ function assessPocketsphinx(env: NodeJS.ProcessEnv): EngineCandidate & { engine?
 }
 
 /**
- * Decides which engine transcribes (DESIGN.md, "The pipeline"): whisper.cpp when a ggml model
- * and the binary are there, else pocketsphinx with its shipped English model, else none.
- * CLIPPER_TRANSCRIBER (or setting `transcription.engine`) = whisper.cpp | pocketsphinx | none forces one.
+ * Decides which engine transcribes (DESIGN.md, "The pipeline"; issue 14: "When a model is
+ * installed, it is the default engine"): sherpa-onnx when a Whisper model in its format is
+ * installed, else whisper.cpp when a ggml model and the binary are there, else pocketsphinx
+ * with its shipped English model, else none. CLIPPER_TRANSCRIBER (or setting
+ * `transcription.engine`) = sherpa-onnx | whisper.cpp | pocketsphinx | none forces one.
  */
 export function assessEngines(config: EngineConfig = {}, env: NodeJS.ProcessEnv = process.env): EngineAssessment {
+  const sherpa = assessSherpa(config, env);
   const whisper = assessWhisper(config, env);
   const sphinx = assessPocketsphinx(env);
   const none: EngineCandidate = { name: 'none', available: true, detail: 'clips from pauses, loudness and scene changes only' };
-  const candidates = [whisper, sphinx, none].map(({ name, available, detail }): EngineCandidate => ({ name, available, detail }));
+  const candidates = [sherpa, whisper, sphinx, none].map(({ name, available, detail }): EngineCandidate => ({ name, available, detail }));
   const forced = str(env.CLIPPER_TRANSCRIBER) ?? str(config.transcription?.engine);
   if (forced && forced !== 'auto') {
     const source = str(env.CLIPPER_TRANSCRIBER) ? 'CLIPPER_TRANSCRIBER' : 'config transcription.engine';
     if (forced === 'none') return { candidates, chosen: { engine: new NoSpeechEngine(`no speech recognition: ${source}=none`) } };
-    const pick = forced === 'pocketsphinx' ? sphinx : forced === 'whisper.cpp' || forced === 'whisper' ? whisper : undefined;
-    if (!pick) return { candidates, chosen: { error: `${source}=${forced} is not an engine (whisper.cpp, pocketsphinx, none or auto)` } };
+    const pick = forced === 'pocketsphinx' ? sphinx : forced === 'whisper.cpp' || forced === 'whisper' ? whisper : forced === 'sherpa-onnx' ? sherpa : undefined;
+    if (!pick) return { candidates, chosen: { error: `${source}=${forced} is not an engine (sherpa-onnx, whisper.cpp, pocketsphinx, none or auto)` } };
     return { candidates, chosen: pick.engine ? { engine: pick.engine } : { error: `${source}=${forced}, but ${pick.detail}` } };
   }
   const engine =
+    sherpa.engine ??
     whisper.engine ??
     sphinx.engine ??
     new NoSpeechEngine(`no speech recognition available (${whisper.detail}; ${sphinx.detail}): clips come from pauses, loudness and scene changes`);

@@ -66,7 +66,7 @@ function wordsFromTokens(tokens: Token[], offset: number): Word[] {
 }
 
 /** Without token times (plain `-oj`), words share the segment's time by their length. */
-function spreadWords(text: string, start: number, end: number): Word[] {
+export function spreadWords(text: string, start: number, end: number): Word[] {
   const parts = text.split(/\s+/).filter(Boolean);
   const total = parts.reduce((n, p) => n + p.length, 0) || 1;
   let t = start;

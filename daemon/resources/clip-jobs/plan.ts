@@ -17,13 +17,13 @@ export interface JobPlan {
  * piece per core, so the first previews come early (issue 4, item 7: first preview before 40 %
  * of the total). A short source is one section: the plain stage-after-stage pipeline.
  */
-export function planJob(duration: number, energies: Float32Array, opts: { parallel: number; chunkSeconds: number; sectionSeconds: number }): JobPlan {
-  let chunks: Span[] = planChunks(energies, duration, { parallel: opts.parallel, maxChunk: opts.chunkSeconds, minChunk: Math.min(15, opts.chunkSeconds) });
+export function planJob(duration: number, energies: Float32Array, opts: { parallel: number; chunkSeconds: number; sectionSeconds: number; strict?: boolean }): JobPlan {
+  let chunks: Span[] = planChunks(energies, duration, { parallel: opts.parallel, maxChunk: opts.chunkSeconds, minChunk: Math.min(15, opts.chunkSeconds), strict: opts.strict });
   const sectioned = duration > opts.sectionSeconds * 1.5 && chunks.length > 1;
   let firstLength = opts.sectionSeconds;
   if (sectioned) {
     const head = chunks[0];
-    const pieces = planChunks(energies.subarray(0, Math.round(head.end / FRAME_SECONDS)), head.end, { parallel: opts.parallel, maxChunk: head.end / opts.parallel, minChunk: 10 });
+    const pieces = planChunks(energies.subarray(0, Math.round(head.end / FRAME_SECONDS)), head.end, { parallel: opts.parallel, maxChunk: head.end / opts.parallel, minChunk: 10, strict: opts.strict });
     chunks = [...pieces, ...chunks.slice(1)];
     firstLength = head.end;
   }

@@ -14,7 +14,8 @@ import { planJob, type JobPlan } from './plan.js';
 import { JobProgress } from './progress.js';
 import { WARNING_PREFIX } from './stage-view.js';
 import { SectionHandoff } from './section-handoff.js';
-import { joinTranscripts, shiftTranscript, wordsIn } from '../../pipeline/transcript-parts.js';
+import { joinTranscripts, keepSpan, shiftTranscript, withOverlap, wordsIn } from '../../pipeline/transcript-parts.js';
+import { SpeechEngineError } from '../../pipeline/transcribe/errors.js';
 import type { JobTransitions } from './transitions.js';
 import { writeSilentWav } from '../../pipeline/media/silent-wav.js';
 import { frameEnergies } from '../../pipeline/transcribe/chunking.js';
@@ -91,11 +92,16 @@ export class JobRun {
     this.report('audio');
     const wav = await readWavInfo(wavPath);
 
+    const engine = stages.transcriber;
     let plan = this.done.get('plan') as JobPlan | undefined;
     if (!plan) {
-      plan = planJob(wav.duration, await frameEnergies(wav, wavPath), { ...this.settings, parallel: this.deps.heavy.concurrency });
+      // Issue 14, item 4: chunks no longer than the engine takes at once (Whisper: 30 s).
+      const chunkSeconds = Math.min(this.settings.chunkSeconds, engine.chunking?.maxSeconds ?? Infinity);
+      plan = planJob(wav.duration, await frameEnergies(wav, wavPath), { ...this.settings, chunkSeconds, strict: !!engine.chunking, parallel: this.deps.heavy.concurrency });
       this.t.stage(this.job, 'plan', plan);
     }
+    // Which engine and model transcribe the job (shown on GET /v1/clips/:jobId and by `clips get`).
+    if (!this.done.has('transcriber')) this.t.stage(this.job, 'transcriber', { engine: engine.name, ...(engine.modelName ? { model: engine.modelName } : {}) });
     this.progress.setPlan(plan);
     this.warnIfNoSpeech();
 
@@ -168,15 +174,24 @@ export class JobRun {
     const transcript = new Promise<Transcript>((resolve, reject) => ((delivered = resolve), (failed = reject)));
     transcript.catch(() => {}); // the failure is reported through `work`
     const work = this.heavy(HEAVY_PRIORITY.transcription, async () => {
-      const file = plan.chunks.length === 1 ? wavPath : join(this.workDir, `chunk-${i}.wav`);
-      if (file !== wavPath) await writeViaTemp(file, (temp) => writeWavSlice(wav, wavPath, span.start, span.end, temp));
+      const engine = this.deps.stages.transcriber;
+      // The engine hears a little of each neighbour (issue 14, item 4: overlap at the seams)
+      // and keeps the words centred in this chunk's own span (de-duplication).
+      const heard = withOverlap(span, engine.chunking?.overlapSeconds ?? 0, wav.duration);
+      const whole = heard.start <= 0 && heard.end >= wav.duration;
+      const file = whole ? wavPath : join(this.workDir, `chunk-${i}.wav`);
+      if (file !== wavPath) await writeViaTemp(file, (temp) => writeWavSlice(wav, wavPath, heard.start, heard.end, temp));
       const onProgress = (f: number) => {
         this.progress.chunk(i, f);
         this.report();
       };
-      const got = await this.deps.stages.transcriber.transcribe(file, { language: this.job.language, signal: this.signal, onProgress });
+      const got = await engine.transcribe(file, { language: this.job.language, signal: this.signal, onProgress }).catch((e) => {
+        if (e instanceof SpeechEngineError && e.permanent) throw new PermanentTaskError(`Transcription failed: ${e.message}`);
+        throw e;
+      });
       if (file !== wavPath) await rm(file, { force: true });
-      const result = shiftTranscript(got, span.start);
+      const shifted = shiftTranscript(got, heard.start);
+      const result = heard === span ? shifted : keepSpan(shifted, span, i === plan.chunks.length - 1);
       this.t.stage(this.job, `transcribe:${i}`, result);
       this.progress.chunk(i, 1);
       this.report();

@@ -129,6 +129,8 @@ export class ClipJobService {
     if (stage) view.stage = stage;
     const warnings = jobWarnings(job, names, this.repo);
     if (warnings.length) view.warnings = warnings;
+    const transcription = this.repo.stageResult(job.id, 'transcriber') as ClipJobView['transcription'];
+    if (transcription) view.transcription = transcription;
     return view;
   }
 

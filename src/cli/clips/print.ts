@@ -27,6 +27,8 @@ export function printJob(job: ClipJobView, ctx: CliContext): void {
   const doing = running && describeStage(job.stage) ? ` (${describeStage(job.stage)})` : '';
   ctx.out.line(`${job.job_id}  ${job.status}${progress}${doing}  ${job.folder_name ?? ''}  (created ${formatTime(job.created_at)})`);
   if (job.error) ctx.out.line(`error: ${job.error}`);
+  // Issue 14: which speech engine and model transcribed the job (a daemon extension field).
+  if (job.transcription) ctx.out.line(`transcribed by: ${job.transcription.engine}${job.transcription.model ? ` (model ${job.transcription.model})` : ''}`);
   // Issue 13, item 2: how the job ran matters for what its clips are worth; stderr, like other notes.
   for (const w of job.warnings ?? []) ctx.out.info(`warning: ${w.message}`);
   if (!job.clips.length) return;

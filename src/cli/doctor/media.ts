@@ -43,7 +43,7 @@ export const transcriptionEngine: DoctorCheck = {
       const fix =
         'Jobs find clips without the words until a speech engine is installed. For transcripts now: pocketsphinx and pocketsphinx-en-us ' +
         '(English; `npm run setup` installs them on Debian/Ubuntu, or `apt-get install pocketsphinx pocketsphinx-en-us`); for other languages and ' +
-        'better accuracy: whisper.cpp (`whisper-cli` on PATH) with a ggml model (`clipper models add FILE|URL`).';
+        'better accuracy: a Whisper model (`clipper models list --available`, then `clipper models add base.en`).';
       return { status: 'warn', detail: chosen.engine.reason, fix };
     }
     return { status: 'ok', detail: `${chosen.engine.reason}${also}` };

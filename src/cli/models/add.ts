@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { defaultDataDir, loadModelCatalogue } from '../local-daemon.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
+import { renderTransfer, TransferMeter } from '../progress.js';
 
 export interface AddModelOptions {
   source: string;
@@ -13,32 +14,50 @@ export interface AddModelOptions {
 const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 
 /**
- * `clipper models add FILE|URL`: installs a whisper.cpp ggml model into `<dataDir>/models/`.
- * The daemon picks the newest installed model at the start of the next job.
+ * `clipper models add NAME|FILE|URL` (DESIGN.md "Second round"; issue 14, item 2): a model of
+ * the catalogue (`models list --available`), a local model (a ggml file, or a sherpa-onnx model
+ * folder or encoder file) or its URL, into `<dataDir>/models/`. Downloads show a progress bar
+ * per file on a terminal, resume what an earlier run left, and are refused when their SHA-256
+ * is not the published one. New jobs use the newest installed model.
  */
 export async function run(opts: AddModelOptions, ctx: CliContext): Promise<void> {
   const dataDir = resolve(opts.dataDir ?? defaultDataDir(ctx.env));
   const showProgress = !!ctx.io.stderr.isTTY && !ctx.out.jsonMode;
-  let shown = -1;
-  const onProgress = (received: number, total: number | undefined) => {
+  let file = '';
+  let meter: TransferMeter | undefined;
+  let drawn = 0;
+  const onProgress = (received: number, total: number | undefined, name: string) => {
     if (!showProgress) return;
-    const pct = total ? Math.floor((received / total) * 100) : -1;
-    if (total && pct === shown) return;
-    shown = pct;
-    ctx.io.stderr.write(`\r${total ? `${pct}% (${mb(received)} of ${mb(total)} MB)` : `${mb(received)} MB`}   `);
+    if (name !== file || !meter) {
+      if (meter) ctx.io.stderr.write('\n');
+      file = name;
+      meter = new TransferMeter(total ?? 0, received);
+    }
+    meter.add(received - meter.doneBytes);
+    const now = Date.now();
+    if (now - drawn < 100 && received !== total) return;
+    drawn = now;
+    ctx.io.stderr.write(`\r${total ? renderTransfer(name, meter) : `${name} ${mb(received)} MB`}   `);
   };
   const { installModel, ModelError } = await loadModelCatalogue();
   let model;
   try {
-    model = await installModel(opts.source, dataDir, { name: opts.name, force: opts.force, onProgress });
+    model = await installModel(opts.source, dataDir, {
+      name: opts.name,
+      force: opts.force,
+      env: ctx.env,
+      onProgress,
+      onUnverified: (f, sha) => ctx.out.info(`${f}: no published SHA-256 to check it against; its SHA-256 is ${sha}`),
+    });
   } catch (e) {
     if (e instanceof ModelError) throw new CliError(EXIT.ERROR, e.message, undefined, 'MODEL_ERROR');
     throw e;
   } finally {
-    if (showProgress && shown !== -1) ctx.io.stderr.write('\n');
+    if (meter) ctx.io.stderr.write('\n');
   }
   ctx.out.data(model, () => {
     ctx.out.line(model.path);
-    ctx.out.info(`installed ${model.name} (${mb(model.size_bytes)} MB); new jobs transcribe with whisper.cpp when its binary is on PATH (see \`clipper doctor\`)`);
+    const engine = model.kind === 'sherpa-onnx' ? 'sherpa-onnx' : 'whisper.cpp when its binary is on PATH';
+    ctx.out.info(`installed ${model.name} (${mb(model.size_bytes)} MB); new jobs transcribe with ${engine} (see \`clipper doctor\`)`);
   });
 }

@@ -3,22 +3,30 @@ import type { CliContext } from '../context.js';
 import type { AddModelOptions } from './add.js';
 
 /**
- * `models add|list`: whisper.cpp speech models of a local data dir (no daemon needed).
- * Registration only: the verbs (pipeline code) are imported when they run.
+ * `models add|list|remove` (DESIGN.md "Second round": `clipper models add NAME|FILE|URL`,
+ * `models list [--available]`, `models remove NAME`): speech models of a local data dir (no
+ * daemon needed). Registration only: the verbs (pipeline code) are imported when they run.
  */
 export function registerModelCommands(program: Command, ctx: CliContext): void {
-  const models = program.command('models').description('speech recognition models (whisper.cpp ggml files) of a local data dir');
+  const models = program.command('models').description('speech recognition models (Whisper for sherpa-onnx, whisper.cpp ggml files) of a local data dir');
   models
     .command('add')
-    .description('install a ggml model from a file or an http(s) URL')
-    .argument('<source>', 'a model file or its URL')
+    .description('install a model of the catalogue by name, or a model file, folder or URL')
+    .argument('<source>', 'a catalogue name (models list --available), a model file or folder, or its URL')
     .option('--data-dir <dir>', 'data folder of the daemon')
-    .option('--name <file>', 'file name to install it under')
+    .option('--name <name>', 'name to install it under')
     .option('--force', 'replace a model of the same name')
     .action(async (source: string, o: Omit<AddModelOptions, 'source'>) => (await import('./add.js')).run({ ...o, source }, ctx));
   models
     .command('list')
-    .description('list the installed models, the one jobs use first')
+    .description('list the installed models, the one jobs use first; --available: the catalogue')
     .option('--data-dir <dir>', 'data folder of the daemon')
-    .action(async (o: { dataDir?: string }) => (await import('./list.js')).run(o, ctx));
+    .option('--available', 'the models `models add NAME` can download, with their URLs and checksums')
+    .action(async (o: { dataDir?: string; available?: boolean }) => (await import('./list.js')).run(o, ctx));
+  models
+    .command('remove')
+    .description('delete an installed model')
+    .argument('<name>', 'the model, as `models list` names it')
+    .option('--data-dir <dir>', 'data folder of the daemon')
+    .action(async (name: string, o: { dataDir?: string }) => (await import('./remove.js')).run({ ...o, name }, ctx));
 }

@@ -2,15 +2,54 @@ import { resolve } from 'node:path';
 import { defaultDataDir, loadModelCatalogue } from '../local-daemon.js';
 import type { CliContext } from '../context.js';
 import { formatTime } from '../output.js';
+import { CliError, EXIT } from '../exit-codes.js';
 
-/** `clipper models list`: the installed ggml models, newest (the one jobs use) first. */
-export async function run(opts: { dataDir?: string }, ctx: CliContext): Promise<void> {
-  const { listModels } = await loadModelCatalogue();
+const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+
+/**
+ * `clipper models list [--available]`: the installed models, newest (the one jobs use) first;
+ * with --available, the catalogue `clipper models add NAME` installs from (issue 14, item 2:
+ * name, languages, size, speed class, licence, download URL and SHA-256 of each file).
+ */
+export async function run(opts: { dataDir?: string; available?: boolean }, ctx: CliContext): Promise<void> {
+  const { listModels, catalogue, catalogueSize, fileUrl, ModelError } = await loadModelCatalogue();
+  if (opts.available) {
+    let entries;
+    try {
+      entries = catalogue(ctx.env);
+    } catch (e) {
+      if (e instanceof ModelError) throw new CliError(EXIT.ERROR, e.message, undefined, 'MODEL_ERROR');
+      throw e;
+    }
+    const models = entries.map((m) => ({
+      name: m.name,
+      engine: 'sherpa-onnx',
+      languages: m.languages === 'en' ? ['en'] : `${m.languages} languages`,
+      size_bytes: catalogueSize(m),
+      speed: m.speed,
+      licence: m.licence,
+      wer_librispeech_clean: m.wer ?? null,
+      files: m.files.map((f) => ({ file: f.file, url: fileUrl(m, f, ctx.env), size_bytes: f.size_bytes, sha256: f.sha256 ?? null, sha256_from_hub: f.verified })),
+    }));
+    return ctx.out.data({ models }, () => {
+      ctx.out.table(models, [
+        { header: 'NAME', value: (m) => m.name },
+        { header: 'LANGUAGES', value: (m) => (Array.isArray(m.languages) ? 'English' : m.languages) },
+        { header: 'SIZE (MB)', value: (m) => mb(m.size_bytes) },
+        { header: 'SPEED', value: (m) => m.speed },
+        { header: 'WER', value: (m) => m.wer_librispeech_clean ?? '-' },
+        { header: 'LICENCE', value: (m) => m.licence },
+      ]);
+      for (const m of models) for (const f of m.files) ctx.out.line(`${m.name}\t${f.url}\t${f.sha256 ?? 'no published SHA-256'}`);
+    });
+  }
   const models = listModels(resolve(opts.dataDir ?? defaultDataDir(ctx.env)));
   ctx.out.data({ models }, () =>
     ctx.out.table(models, [
       { header: 'NAME', value: (m) => m.name },
-      { header: 'SIZE (MB)', value: (m) => (m.size_bytes / 1024 / 1024).toFixed(1) },
+      { header: 'ENGINE', value: (m) => (m.kind === 'ggml' ? 'whisper.cpp' : 'sherpa-onnx') },
+      { header: 'LANGUAGES', value: (m) => (m.languages ? (m.languages.length > 6 ? `${m.languages.length} languages` : m.languages.join(',')) : '-') },
+      { header: 'SIZE (MB)', value: (m) => mb(m.size_bytes) },
       { header: 'INSTALLED', value: (m) => formatTime(m.modified_at) },
       { header: 'PATH', value: (m) => m.path },
     ]),

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { ModelError } from './models.js';
+
+/**
+ * The models `clipper models list --available` shows and `clipper models add NAME` installs
+ * (issue 14, item 2): OpenAI's Whisper converted by the sherpa-onnx project to its ONNX format
+ * (scripts/whisper/export-onnx.py), int8-quantised, from the project's pages on the public model
+ * hub. The hub's address is CLIPPER_MODEL_HUB (default https://huggingface.co), so tests point
+ * it at a local server.
+ *
+ * Checksums: `sha256` of an ONNX file is the Git LFS SHA-256 the hub shows for that file at the
+ * pinned revision (`verified: true`). The tokens files are not in LFS; their SHA-256 is that of
+ * the tiktoken file export-onnx.py copies line by line (openai/whisper's whisper/assets, same
+ * byte count as the hub's file), `verified: false`. Files without a recorded SHA-256 are
+ * downloaded from the revision `main` and their SHA-256 printed instead of checked.
+ */
+export interface CatalogueFile {
+  role: 'encoder' | 'decoder' | 'tokens';
+  file: string;
+  size_bytes: number;
+  sha256?: string;
+  /** True when `sha256` was read from the hub itself. */
+  verified: boolean;
+}
+
+export interface CatalogueModel {
+  name: string;
+  /** `en`, or the number of languages of a multilingual model. */
+  languages: string;
+  /** Relative speed from Whisper's README (large = 1x). */
+  speed: string;
+  licence: string;
+  /** Published word error rate on LibriSpeech test-clean, where Whisper's paper gives one. */
+  wer?: string;
+  repo: string;
+  revision: string;
+  files: CatalogueFile[];
+}
+
+/** SHA-256 of openai/whisper's gpt2.tiktoken (English models) and multilingual.tiktoken. */
+const TOKENS_EN = { size_bytes: 835_554, sha256: '306cd27f03c1a714eca7108e03d66b7dc042abe8c258b44c199a7ed9838dd930', verified: false };
+const TOKENS_MULTI = { size_bytes: 816_730, sha256: 'b34b360dbb493e781e479794586d661700670d65564001f23024971d1f2fa126', verified: false };
+
+const MB = 1_000_000;
+function entry(name: string, speed: string, sizes: [number, number], wer: string | undefined, revision = 'main', hashes: [string?, string?] = []): CatalogueModel {
+  const en = name.endsWith('.en');
+  return {
+    name,
+    languages: en ? 'en' : '99',
+    speed,
+    licence: 'MIT',
+    wer,
+    repo: `csukuangfj/sherpa-onnx-whisper-${name}`,
+    revision,
+    files: [
+      { role: 'encoder', file: `${name}-encoder.int8.onnx`, size_bytes: Math.round(sizes[0] * MB), sha256: hashes[0], verified: !!hashes[0] },
+      { role: 'decoder', file: `${name}-decoder.int8.onnx`, size_bytes: Math.round(sizes[1] * MB), sha256: hashes[1], verified: !!hashes[1] },
+      { role: 'tokens', file: `${name}-tokens.txt`, ...(en ? TOKENS_EN : TOKENS_MULTI) },
+    ],
+  };
+}
+
+export const CATALOGUE: CatalogueModel[] = [
+  entry('tiny.en', '~10x', [12.9, 89.9], '5.6%'),
+  entry('tiny', '~10x', [12.9, 89.9], '7.6%', '18e7b4cce9526312a66981ec3af7b9446b70db66', [
+    'dd5531121627e7e184a6b8f6a6e353edf39b40e328032dfdc146b5a359a3e3d0',
+    'dd29c14f2104c14c3aca7dc8e13308190bbe4c65be21c82f4b86a27d8326b26b',
+  ]),
+  entry('base.en', '~7x', [29.1, 131], '4.2%'),
+  entry('base', '~7x', [29.1, 131], '5.0%'),
+  entry('small.en', '~4x', [112, 262], '3.1%'),
+  entry('small', '~4x', [112, 262], '3.4%'),
+];
+
+export const modelHub = (env: NodeJS.ProcessEnv = process.env) => (env.CLIPPER_MODEL_HUB || 'https://huggingface.co').replace(/\/+$/, '');
+
+/** The download URL of one file of a catalogue model. */
+export const fileUrl = (m: CatalogueModel, f: CatalogueFile, env: NodeJS.ProcessEnv = process.env) => `${modelHub(env)}/${m.repo}/resolve/${m.revision}/${f.file}`;
+
+export const catalogueSize = (m: CatalogueModel) => m.files.reduce((n, f) => n + f.size_bytes, 0);
+
+/**
+ * The catalogue in use: the models above, plus (replacing those of the same name) the entries
+ * of the JSON file CLIPPER_MODEL_CATALOGUE names, in the same shape: a mirror inside an
+ * organisation, or a model converted in-house, installs by name with its own checksums.
+ */
+export function catalogue(env: NodeJS.ProcessEnv = process.env): CatalogueModel[] {
+  const file = env.CLIPPER_MODEL_CATALOGUE;
+  if (!file) return CATALOGUE;
+  let extra: CatalogueModel[];
+  try {
+    extra = JSON.parse(readFileSync(file, 'utf8')) as CatalogueModel[];
+  } catch (e) {
+    throw new ModelError(`CLIPPER_MODEL_CATALOGUE: cannot read ${file}: ${(e as Error).message}`);
+  }
+  if (!Array.isArray(extra) || !extra.every((m) => typeof m?.name === 'string' && typeof m.repo === 'string' && Array.isArray(m.files))) {
+    throw new ModelError(`CLIPPER_MODEL_CATALOGUE: ${file} is not a list of models ({name, repo, revision, files: [{role, file, size_bytes, sha256}]})`);
+  }
+  return [...CATALOGUE.filter((m) => !extra.some((x) => x.name === m.name)), ...extra];
+}
+
+export const findCatalogueModel = (name: string, env: NodeJS.ProcessEnv = process.env) => catalogue(env).find((m) => m.name === name);

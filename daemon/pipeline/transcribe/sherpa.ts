@@ -1,0 +1,100 @@
+import type { Transcript, TranscriptionEngine } from '../types.js';
+import { SpeechEngineError } from './errors.js';
+import { readWavInfo } from './wav.js';
+import type { SherpaWhisperModel } from './sherpa-model.js';
+import { RecogniserProcessError } from './sherpa-process.js';
+import { RecogniserPool } from './sherpa-pool.js';
+import { sherpaSegments } from './sherpa-words.js';
+
+type TranscribeOpts = Parameters<TranscriptionEngine['transcribe']>[1];
+
+/**
+ * sherpa-onnx decodes at most 30 s of audio in one go (offline-recognizer-whisper-impl.h: "Only
+ * waves less than 30 seconds are supported"; it keeps 0.5 s for padding). The job cuts chunks of
+ * at most 26 s at quiet points and hands each over with 1 s of its neighbours on both sides, so
+ * a word cut by a seam is heard whole by one chunk (issue 14, item 4).
+ */
+export const SHERPA_CHUNKING = { maxSeconds: 26, overlapSeconds: 1 } as const;
+const LIMIT_SECONDS = 29.4;
+
+/** Keeps what sherpa-onnx says about a failure and drops where in its sources it said it. */
+const reasonOf = (log: string, fallback: string) => {
+  const lines = log.split('\n').map((l) => l.replace(/^\S+\.(cc|h):\w+:\d+\s+/, '').trim());
+  const line = lines.filter((l) => l && !/^use greedy_search$/.test(l)).pop() ?? fallback;
+  return line.replace(/\/[^\s'":]+/g, (p) => p.slice(p.lastIndexOf('/') + 1));
+};
+
+/**
+ * Whisper through sherpa-onnx (issue 14, item 1), one recogniser process per chunk in flight.
+ * The language is the job's (spec: the request's, else the team's); a model that does not know
+ * it fails the job with a message saying so (item 3); an empty language lets a multilingual
+ * model detect it.
+ */
+export class SherpaWhisperEngine implements TranscriptionEngine {
+  readonly name = 'sherpa-onnx' as const;
+  readonly chunking = SHERPA_CHUNKING;
+  readonly pool: RecogniserPool;
+
+  constructor(
+    readonly reason: string,
+    readonly model: SherpaWhisperModel,
+    packagePath: string,
+  ) {
+    this.pool = new RecogniserPool(packagePath);
+  }
+
+  get modelName(): string {
+    return this.model.name;
+  }
+
+  async transcribe(wavPath: string, opts: TranscribeOpts): Promise<Transcript> {
+    const { model } = this;
+    const language = opts.language || (model.multilingual ? '' : 'en');
+    if (language && !model.languages.includes(language)) {
+      const knows = model.multilingual ? `${model.languages.length} languages (${model.languages.slice(0, 12).join(', ')}${model.languages.length > 12 ? ', ...' : ''})` : 'English only';
+      throw new SpeechEngineError(`The speech model ${model.name} cannot transcribe language "${language}": it knows ${knows}. Install a multilingual model (\`clipper models list --available\`) or create the job with a language the model knows`, true);
+    }
+    const info = await readWavInfo(wavPath);
+    if (info.duration > LIMIT_SECONDS) throw new SpeechEngineError(`sherpa-onnx recognises at most ${LIMIT_SECONDS} s at once; this audio is ${Math.round(info.duration)} s (the job cuts it into chunks)`, false);
+    opts.onProgress?.(0);
+    const config = {
+      featConfig: { sampleRate: 16000, featureDim: 80 },
+      modelConfig: {
+        whisper: {
+          encoder: model.encoder,
+          decoder: model.decoder,
+          language,
+          task: 'transcribe',
+          tailPaddings: -1,
+          enableTokenTimestamps: model.timings === 'tokens' ? 1 : 0,
+          enableSegmentTimestamps: model.timings === 'segments' ? 1 : 0,
+        },
+        tokens: model.tokens,
+        numThreads: 1,
+        provider: 'cpu',
+        debug: 0,
+      },
+    };
+    let result;
+    try {
+      result = await this.pool.recognise(wavPath, `${model.dir}\n${language}`, config, opts.signal);
+    } catch (e) {
+      if (opts.signal?.aborted || !(e instanceof RecogniserProcessError)) throw e;
+      throw this.explain(e);
+    }
+    opts.onProgress?.(1);
+    return { engine: 'sherpa-onnx', model: model.name, language: result.lang || language || 'en', segments: sherpaSegments(result, info.duration) };
+  }
+
+  /** A refused model (exit status 255: sherpa-onnx's SHERPA_ONNX_EXIT) is final; a crash may pass. */
+  private explain(e: RecogniserProcessError): SpeechEngineError {
+    const name = this.model.name;
+    if (!e.exit) return new SpeechEngineError(`sherpa-onnx could not use the speech model ${name}: ${reasonOf(e.message, e.message)}`, true);
+    if (e.exit.signal) return new SpeechEngineError(`the speech recogniser crashed (${e.exit.signal}) on model ${name}; the daemon is fine and the job will be tried again`, false);
+    return new SpeechEngineError(`sherpa-onnx refused the speech model ${name} (exit status ${e.exit.code}): ${reasonOf(e.log, 'no reason given')}`, e.exit.code === 255);
+  }
+
+  close(): void {
+    this.pool.close();
+  }
+}
