@@ -23,6 +23,7 @@ import { KeyService } from './resources/keys/service.js';
 import { ConnectorRegistry } from './resources/platforms/connectors/registry.js';
 import { LocalConnector } from './resources/platforms/connectors/local.js';
 import { ResumableUploadConnector } from './resources/platforms/connectors/resumable-upload.js';
+import { YouTubeConnector } from './resources/platforms/connectors/youtube/connector.js';
 import { PlatformService } from './resources/platforms/service.js';
 import { CredentialVault } from './resources/platforms/credentials.js';
 import { OAuthFlow } from './resources/platforms/oauth-flow.js';
@@ -103,6 +104,8 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const localConnector = new LocalConnector(join(config.dataDir, 'published'), baseUrl, () => clock.now());
   connectors.register(localConnector);
   connectors.register(new ResumableUploadConnector());
+  // The platforms' own connectors (issue 15), each connected with OAuth 2.0.
+  connectors.register(new YouTubeConnector());
   const uploads = new UploadService({ store, clock, log, objects, urls: objectUrls, minPartSize: config.uploads.min_part_size });
   const clipJobs = new ClipJobService({
     store, clock, tasks, heavy, previewReadyHooks, baseUrl,

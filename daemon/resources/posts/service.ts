@@ -2,7 +2,7 @@ import { badRequest, notFound } from '../../../src/api/errors.js';
 import { newId } from '../../../src/api/ids.js';
 import { parseBody } from '../../../src/api/validate.js';
 import {
-  CAPTION_LIMITS, MIN_SCHEDULE_LEAD_MS, SETTINGS_KEY, publishPostSchema, updatePostSchema,
+  CAPTION_LIMITS, HASHTAG_LIMITS, MIN_SCHEDULE_LEAD_MS, SETTINGS_KEY, captionProblem, publishPostSchema, updatePostSchema,
   type Post, type PostStatus,
 } from '../../../src/api/posts.js';
 import { emptyBodySchema } from '../../../src/api/validate.js';
@@ -21,7 +21,7 @@ const CANCELLABLE: readonly PostStatus[] = ['draft', 'scheduled', 'queued'];
 /** States in which publishing is under way and may still fail. */
 const PUBLISHING: readonly PostStatus[] = ['queued', 'processing', 'uploading'];
 
-export const captionLength = (s: string) => [...s].length;
+export { captionLength } from '../../../src/api/posts.js';
 
 export interface PostServiceDeps {
   store: Pick<Store, 'posts' | 'platforms' | 'clips' | 'clipJobs' | 'events' | 'tasks' | 'transaction'>;
@@ -89,10 +89,8 @@ export class PostService {
     if (input.title !== undefined && row.platform !== 'long_video') throw wrongPlatform('title');
     if (input.long_video !== undefined && row.platform !== 'long_video') throw wrongPlatform('long_video');
     if (input.short_video !== undefined && row.platform !== 'short_video') throw wrongPlatform('short_video');
-    const limit = CAPTION_LIMITS[row.platform];
-    if (input.caption !== undefined && captionLength(input.caption) > limit) {
-      throw badRequest(`caption is at most ${limit} characters on ${row.platform} (got ${captionLength(input.caption)})`, { field: 'caption', limit });
-    }
+    const problem = input.caption === undefined ? undefined : captionProblem(row.platform, input.caption);
+    if (problem) throw badRequest(problem, { field: 'caption', limit: CAPTION_LIMITS[row.platform], hashtags: HASHTAG_LIMITS[row.platform] ?? null });
     const patch = input.short_video ?? input.long_video;
     const settings = patch ? JSON.stringify({ ...JSON.parse(row.settings ?? '{}'), ...stripUndefined(patch) }) : row.settings;
     const ok = this.repo.updateDraft(id, { caption: input.caption ?? row.caption, title: input.title ?? row.title, settings }, this.d.clock.now());

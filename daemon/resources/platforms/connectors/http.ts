@@ -19,10 +19,12 @@ const TIMEOUT_MS = 120_000;
  * retryable ConnectorError naming the platform (issue 15: "timeouts" are retryable); an abort
  * (the daemon stopping) passes through unchanged so the task is handed back, not failed.
  */
-export async function send(platform: string, url: string, opts: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { signal?: AbortSignal }): Promise<PlatformAnswer> {
+export type SendOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path' | 'method'> & { method?: Dispatcher.HttpMethod; signal?: AbortSignal };
+
+export async function send(platform: string, url: string, opts: SendOptions = {}): Promise<PlatformAnswer> {
   let res: Dispatcher.ResponseData;
   try {
-    res = await request(url, { headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, ...opts });
+    res = await request(url, { method: 'GET', headersTimeout: TIMEOUT_MS, bodyTimeout: TIMEOUT_MS, ...opts });
   } catch (e) {
     if (opts.signal?.aborted) throw e;
     throw new ConnectorError(`${platform} could not be reached: ${(e as Error).message}`, true);
