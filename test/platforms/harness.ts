@@ -1,4 +1,8 @@
 import { expect } from 'vitest';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'undici';
 import type { Platform } from '../../src/api/events.js';
 import type { PlatformConnection } from '../../src/api/platforms.js';
@@ -64,3 +68,12 @@ export class DirectPublish {
     throw new Error('expected the publication to fail');
   }
 }
+
+/** A file of `bytes` random bytes (made once per size and process): what a connector uploads is opaque to it. */
+export function bigFile(bytes: number): string {
+  const file = join(tmpdir(), `clipper-platform-${bytes}-${process.pid}.bin`);
+  if (!existsSync(file)) writeFileSync(file, randomBytes(bytes));
+  return file;
+}
+
+export const md5Of = (file: string) => createHash('md5').update(readFileSync(file)).digest('hex');
