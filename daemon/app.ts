@@ -25,6 +25,7 @@ import { LocalConnector } from './resources/platforms/connectors/local.js';
 import { ResumableUploadConnector } from './resources/platforms/connectors/resumable-upload.js';
 import { YouTubeConnector } from './resources/platforms/connectors/youtube/connector.js';
 import { TikTokConnector } from './resources/platforms/connectors/tiktok/connector.js';
+import { InstagramConnector } from './resources/platforms/connectors/instagram/connector.js';
 import { PlatformService } from './resources/platforms/service.js';
 import { CredentialVault } from './resources/platforms/credentials.js';
 import { OAuthFlow } from './resources/platforms/oauth-flow.js';
@@ -108,6 +109,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   // The platforms' own connectors (issue 15), each connected with OAuth 2.0.
   connectors.register(new YouTubeConnector());
   connectors.register(new TikTokConnector());
+  connectors.register(new InstagramConnector());
   const uploads = new UploadService({ store, clock, log, objects, urls: objectUrls, minPartSize: config.uploads.min_part_size });
   const clipJobs = new ClipJobService({
     store, clock, tasks, heavy, previewReadyHooks, baseUrl,

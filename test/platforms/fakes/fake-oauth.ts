@@ -93,6 +93,15 @@ export class FakeOAuth {
     return true;
   }
 
+  /** A new access token of the grant of `from` (Meta's long-lived exchange, Page tokens); undefined when `from` is refused. */
+  mint(from: string): string | undefined {
+    const t = this.access.get(from);
+    if (!t || this.check(from) !== 'ok') return undefined;
+    const access = token('at');
+    this.access.set(access, { grant: t.grant, expired: false });
+    return access;
+  }
+
   revokeGrant(): void {
     for (const g of this.refresh.values()) this.revokedGrants.add(g);
     for (const t of this.access.values()) this.revokedGrants.add(t.grant);

@@ -74,7 +74,7 @@ export class FakeServer {
       method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body,
       form: () => (body.length && !String(req.headers['content-type']).includes('json') ? new URLSearchParams(body.toString()) : url.searchParams),
       json: <T>() => JSON.parse(body.toString() || '{}') as T,
-      bearer: () => /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? /^OAuth (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? url.searchParams.get('access_token') ?? undefined,
+      bearer: () => /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? /^OAuth (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? url.searchParams.get('access_token') ?? r.form().get('access_token') ?? undefined,
     };
     this.log.push({ method: r.method, path: r.path });
     let outcome: Outcome | undefined;
