@@ -26,6 +26,7 @@ import { ResumableUploadConnector } from './resources/platforms/connectors/resum
 import { YouTubeConnector } from './resources/platforms/connectors/youtube/connector.js';
 import { TikTokConnector } from './resources/platforms/connectors/tiktok/connector.js';
 import { InstagramConnector } from './resources/platforms/connectors/instagram/connector.js';
+import { LinkedInConnector } from './resources/platforms/connectors/linkedin/connector.js';
 import { PlatformService } from './resources/platforms/service.js';
 import { CredentialVault } from './resources/platforms/credentials.js';
 import { OAuthFlow } from './resources/platforms/oauth-flow.js';
@@ -110,6 +111,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   connectors.register(new YouTubeConnector());
   connectors.register(new TikTokConnector());
   connectors.register(new InstagramConnector());
+  connectors.register(new LinkedInConnector());
   const uploads = new UploadService({ store, clock, log, objects, urls: objectUrls, minPartSize: config.uploads.min_part_size });
   const clipJobs = new ClipJobService({
     store, clock, tasks, heavy, previewReadyHooks, baseUrl,
