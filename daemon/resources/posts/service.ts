@@ -105,7 +105,8 @@ export class PostService {
     if (row.status !== 'draft') throw notDraft(row, 'published');
     const conn = this.store.platforms.get(teamId, row.platform);
     if (!conn || conn.status !== 'active' || !this.d.hasConnector(conn.connector)) {
-      throw badRequest(`No active connection for ${row.platform}: connect it first (POST /v1/platforms)`, { field: 'platform', platform: row.platform });
+      const why = conn?.status_reason ?? 'connect it first (POST /v1/platforms)';
+      throw badRequest(`No active connection for ${row.platform}: ${why}`, { field: 'platform', platform: row.platform, ...(conn ? { status: conn.status } : {}) });
     }
     const now = this.d.clock.now();
     const at = input.scheduled_at ?? undefined;
