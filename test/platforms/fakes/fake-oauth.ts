@@ -39,8 +39,17 @@ export class FakeOAuth {
   constructor(readonly v: OAuthVariant) {}
 
   /** GET of the consent page: the user agrees at once; 302 to the redirect URI with the code and state. */
+  /** The next consent is refused by the user (`error=access_denied` on the redirect). */
+  denyNext = false;
+
   consent(r: FakeRequest): FakeReply {
     const q = r.query;
+    if (this.denyNext) {
+      this.denyNext = false;
+      const back = new URL(q.get('redirect_uri')!);
+      back.search = new URLSearchParams({ error: 'access_denied', error_description: 'The user denied the request', state: q.get('state') ?? '' }).toString();
+      return { status: 302, headers: { location: back.href } };
+    }
     if (q.get(this.v.clientParam) !== this.clientId) return { status: 400, body: 'unknown client' };
     if (q.get('code_challenge_method') !== 'S256' || !q.get('code_challenge')) return { status: 400, body: 'code_challenge with S256 is required' };
     const code = token('code');
