@@ -5,6 +5,7 @@ import type { Clock } from './clock.js';
 import type { DaemonConfig } from './config.js';
 import type { Logger } from './log.js';
 import { TokenVerifier } from './identity/token-verifier.js';
+import { SecretBox } from './identity/secret-box.js';
 import { DiskObjectStore } from './objects/disk-store.js';
 import type { ObjectStore } from './objects/object-store.js';
 import { ObjectUrls } from './objects/object-urls.js';
@@ -25,7 +26,13 @@ import { mintIdToken } from './identity/local-issuer.js';
 import { ConnectorRegistry } from './resources/platforms/connectors/registry.js';
 import { LocalConnector } from './resources/platforms/connectors/local.js';
 import { ResumableUploadConnector } from './resources/platforms/connectors/resumable-upload.js';
+import { YouTubeConnector } from './resources/platforms/connectors/youtube/connector.js';
+import { TikTokConnector } from './resources/platforms/connectors/tiktok/connector.js';
+import { InstagramConnector } from './resources/platforms/connectors/instagram/connector.js';
+import { LinkedInConnector } from './resources/platforms/connectors/linkedin/connector.js';
 import { PlatformService } from './resources/platforms/service.js';
+import { CredentialVault } from './resources/platforms/credentials.js';
+import { OAuthFlow } from './resources/platforms/oauth-flow.js';
 import { PostService } from './resources/posts/service.js';
 import { renderObjects } from './resources/renders/objects-port.js';
 import { RenderService } from './resources/renders/service.js';
@@ -105,6 +112,11 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const localConnector = new LocalConnector(join(config.dataDir, 'published'), baseUrl, () => clock.now());
   connectors.register(localConnector);
   connectors.register(new ResumableUploadConnector());
+  // The platforms' own connectors (issue 15), each connected with OAuth 2.0.
+  connectors.register(new YouTubeConnector());
+  connectors.register(new TikTokConnector());
+  connectors.register(new InstagramConnector());
+  connectors.register(new LinkedInConnector());
   const uploads = new UploadService({ store, clock, log, objects, urls: objectUrls, minPartSize: config.uploads.min_part_size });
   const clipJobs = new ClipJobService({
     store, clock, tasks, heavy, previewReadyHooks, baseUrl,
@@ -129,6 +141,15 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const local = config.server.local;
   const allowPrivateTargets = config.network.allow_private_targets;
   const webhooks = new WebhookService({ store, clock, local, allowPrivateTargets });
+  // Platform credentials are sealed with a key of the data dir (issue 15), made on first use.
+  const box = new SecretBox(config.dataDir);
+  const platforms = new PlatformService({
+    store, clock, log, connectors,
+    vault: new CredentialVault({ store, box, clock, log }),
+    flow: new OAuthFlow({ store, clock, box }),
+    configuredApp: (name) => oauthApp(config, name),
+    network: { local, allowPrivate: allowPrivateTargets },
+  });
 
   const app: App = {
     config, clock, log, db, store, objects, objectUrls, heavy, tasks, tokens, limiter, previewReadyHooks, connectors, localConnector,
@@ -139,7 +160,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
     keys: new KeyService({ store, clock }),
     team: new TeamService({ store, clock }),
     sessionLinks: new SessionLinkService({ store, clock, baseUrl, mintToken: (teamId) => mintIdToken(config.dataDir, teamId, clock.now()) }),
-    platforms: new PlatformService({ store, clock, connectors }),
+    platforms,
     teams: store.teams, apiKeys: store.apiKeys, events: store.events, clips: store.clips, uploadRepo: store.uploads,
     workers: [],
   };
@@ -148,10 +169,16 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const renderTmp = join(config.dataDir, 'tmp', 'renders');
   mkdirSync(renderTmp, { recursive: true });
   app.workers = backgroundWork({
-    config, store, clock, log, tasks, objects, clipJobs, renders, posts, connectors,
+    config, store, clock, log, tasks, objects, clipJobs, renders, posts, connectors, platforms,
     render: { clipJobs: store.clipJobs, objects: mediaForRenders, tmpDir: renderTmp },
   });
   return app;
+}
+
+/** `oauth.<connector>_client_id` / `_client_secret` of config.json (issue 15). */
+function oauthApp(config: DaemonConfig, connector: string): { clientId?: string; clientSecret?: string } {
+  const section = config.oauth as Record<string, string | undefined>;
+  return { clientId: section[`${connector}_client_id`], clientSecret: section[`${connector}_client_secret`] };
 }
 
 function defaultBaseUrl(config: DaemonConfig): string {

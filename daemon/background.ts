@@ -7,6 +7,7 @@ import type { TaskRunner } from './tasks/task-runner.js';
 import { PollingWorker, type Worker } from './worker.js';
 import type { ClipJobService } from './resources/clip-jobs/service.js';
 import type { ConnectorRegistry } from './resources/platforms/connectors/registry.js';
+import type { PlatformService } from './resources/platforms/service.js';
 import { publishTaskHandler } from './resources/posts/task.js';
 import type { PostService } from './resources/posts/service.js';
 import type { RenderDeps } from './resources/renders/renderer.js';
@@ -26,6 +27,7 @@ export interface BackgroundDeps {
   renders: RenderService;
   posts: PostService;
   connectors: ConnectorRegistry;
+  platforms: PlatformService;
   render: RenderDeps;
 }
 
@@ -37,7 +39,10 @@ export interface BackgroundDeps {
 export function backgroundWork(d: BackgroundDeps): Worker[] {
   d.tasks.register(d.clipJobs.taskHandler());
   d.tasks.register(renderTaskHandler(d.renders, d.store.clips, d.render));
-  d.tasks.register(publishTaskHandler({ posts: d.posts, clips: d.store.clips, platforms: d.store.platforms, connectors: d.connectors, render: d.render }));
+  d.tasks.register(publishTaskHandler({
+    posts: d.posts, clips: d.store.clips, platforms: d.store.platforms, connectors: d.connectors, render: d.render,
+    authFor: (connection) => d.platforms.authFor(connection), now: () => d.clock.now(),
+  }));
 
   // Moves due scheduled posts to queued (durable: the due time is in the store).
   const postScheduler = new PollingWorker('post-scheduler', async () => d.posts.promoteDue() > 0, 1000, (e) =>

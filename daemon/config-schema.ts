@@ -125,6 +125,16 @@ export const SETTINGS = {
     api_key_env: str(undefined, 'Environment variable holding the API key'),
     timeout_ms: int(30_000, 'Timeout of one LLM call (ms)', 1),
   },
+  oauth: {
+    youtube_client_id: str(undefined, 'OAuth client id of your Google Cloud app (YouTube connector; `--client-id` and `CLIPPER_YOUTUBE_CLIENT_ID` win)'),
+    youtube_client_secret: str(undefined, 'Its client secret (`--client-secret`, `CLIPPER_YOUTUBE_CLIENT_SECRET` win)'),
+    tiktok_client_id: str(undefined, 'Client key of your TikTok for Developers app (TikTok connector)'),
+    tiktok_client_secret: str(undefined, 'Its client secret'),
+    instagram_client_id: str(undefined, 'App id of your Meta app with Facebook Login for Business (Instagram connector)'),
+    instagram_client_secret: str(undefined, 'Its app secret'),
+    linkedin_client_id: str(undefined, 'Client id of your LinkedIn app (LinkedIn connector)'),
+    linkedin_client_secret: str(undefined, 'Its client secret'),
+  },
   database: {
     url: str(undefined, 'Database URL (absent: the embedded SQLite file DATA_DIR/clipper.db; only that is supported so far)'),
   },

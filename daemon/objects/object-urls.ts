@@ -1,8 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { forbidden } from '../../src/api/errors.js';
 import type { Clock } from '../clock.js';
+import { dataDirKey } from '../identity/key-file.js';
 
 /** Object URLs live outside /v1 (DESIGN.md): `/objects/<key>?...&expires=...&signature=...`. */
 export const OBJECT_URL_PREFIX = '/objects/';
@@ -32,15 +31,7 @@ export class ObjectUrls {
   constructor(private secret: Buffer, private clock: Clock, private baseUrl: () => string) {}
 
   static fromDataDir(dataDir: string, clock: Clock, baseUrl: () => string): ObjectUrls {
-    const dir = join(dataDir, 'identity');
-    const file = join(dir, 'object-urls.key');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    try {
-      writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-    }
-    return new ObjectUrls(Buffer.from(readFileSync(file, 'utf8').trim(), 'hex'), clock, baseUrl);
+    return new ObjectUrls(dataDirKey(dataDir, 'object-urls.key'), clock, baseUrl);
   }
 
   /** A GET (and HEAD) URL for `key`, valid for `ttlMs` (previews and outputs: one hour). */

@@ -96,12 +96,6 @@ export class ClipJobRepo implements ClipJobRepository {
     return this.db.prepare('SELECT stage FROM job_stages WHERE job_id = ?').pluck().all(jobId) as string[];
   }
 
-  /** One stage's stored result, parsed; undefined when that stage has not finished. */
-  stageResult(jobId: string, stage: string): unknown {
-    const text = this.db.prepare('SELECT result FROM job_stages WHERE job_id = ? AND stage = ?').pluck().get(jobId, stage) as string | undefined;
-    return text === undefined ? undefined : JSON.parse(text);
-  }
-
   saveStage(jobId: string, stage: string, result: unknown, now: number): void {
     this.db
       .prepare('INSERT INTO job_stages (job_id, stage, result, finished_at) VALUES (?, ?, ?, ?) ON CONFLICT (job_id, stage) DO UPDATE SET result = excluded.result, finished_at = excluded.finished_at')

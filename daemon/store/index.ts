@@ -4,7 +4,7 @@ import { ApiKeyRepo } from './api-keys.js';
 import { ClipJobRepo } from './clip-jobs.js';
 import { ClipRepo } from './clips.js';
 import { EventLog } from './events.js';
-import { PlatformRepo } from './platforms.js';
+import { OAuthAuthorizationRepo, PlatformRepo } from './platforms.js';
 import { PostRepo } from './posts.js';
 import { RenderMinutes } from './render-minutes.js';
 import { RenderRepo } from './renders.js';
@@ -16,7 +16,7 @@ import { WebhookOutbox } from './webhook-outbox.js';
 import { WebhookRepo } from './webhooks.js';
 import type { EventLogRepository, TaskRepository, WebhookOutboxRepository } from './queue-repositories.js';
 import type {
-  ApiKeyRepository, ClipJobRepository, ClipRepository, PlatformRepository, PostRepository, RenderMinutesRepository,
+  ApiKeyRepository, ClipJobRepository, ClipRepository, OAuthAuthorizationRepository, PlatformRepository, PostRepository, RenderMinutesRepository,
   RenderRepository, SessionLinkRepository, TeamRepository, UploadRepository, WebhookRepository,
 } from './repositories.js';
 
@@ -42,6 +42,7 @@ export interface Store {
   apiKeys: ApiKeyRepository;
   webhooks: WebhookRepository;
   platforms: PlatformRepository;
+  oauthAuthorizations: OAuthAuthorizationRepository;
   uploads: UploadRepository;
   clipJobs: ClipJobRepository;
   clips: ClipRepository;
@@ -70,6 +71,7 @@ export function sqliteStore(db: Db, clock: Clock): Store {
     apiKeys: new ApiKeyRepo(db),
     webhooks,
     platforms: new PlatformRepo(db),
+    oauthAuthorizations: new OAuthAuthorizationRepo(db),
     uploads: new UploadRepo(db),
     clipJobs: new ClipJobRepo(db),
     clips: new ClipRepo(db),

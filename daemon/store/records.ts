@@ -45,6 +45,27 @@ export interface WebhookRecord {
 /** A connected social platform: the stored record is the wire type (src/api/platforms.ts). */
 export type { PlatformConnection } from '../../src/api/platforms.js';
 
+/** A connection's credentials as stored (migration 006): sealed by the daemon, expiry in the clear. */
+export interface SealedCredentials {
+  sealed: string;
+  /** When the access token expires (epoch ms), if the platform said. */
+  expires_at: number | null;
+}
+
+/** An OAuth 2.0 authorization in progress (migration 006); `secrets` is sealed JSON. */
+export interface OAuthAuthorizationRow {
+  state: string;
+  team_id: string;
+  platform: Platform;
+  connector: string;
+  redirect_uri: string;
+  /** JSON of the connection settings given when it started. */
+  settings: string;
+  secrets: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export type UploadKind = 'single' | 'multipart';
 
 /** One row per POST /v1/uploads (migration 002); the state machine lives in the upload service. */

@@ -4,8 +4,8 @@ import type { RenderStatus } from '../../src/api/renders.js';
 import type { PageAfter } from '../../src/api/lists.js';
 import type { Segment } from '../pipeline/types.js';
 import type {
-  ApiKeyRecord, AttemptRow, ClipJobRow, ClipRow, ClipToStore, NewClipJob, PlatformConnection, PostRow, RenderRow,
-  Team, UploadPart, UploadPatch, UploadRecord, UploadStatus, WebhookRecord,
+  ApiKeyRecord, AttemptRow, ClipJobRow, ClipRow, ClipToStore, NewClipJob, OAuthAuthorizationRow, PlatformConnection, PostRow,
+  RenderRow, SealedCredentials, Team, UploadPart, UploadPatch, UploadRecord, UploadStatus, WebhookRecord,
 } from './records.js';
 
 // The repositories of the resource tables: what a store implementation offers the services.
@@ -53,11 +53,30 @@ export interface WebhookRepository {
 }
 
 export interface PlatformRepository {
-  /** Connects, or reconnects replacing the previous connection of that platform (new id). */
-  upsert(teamId: string, input: { platform: Platform; connector: string; account_name: string; settings: Record<string, unknown> }, now: number): PlatformConnection;
+  /**
+   * Connects, or reconnects replacing the previous connection of that platform (new id, status
+   * `active`, the new credentials or none).
+   */
+  upsert(teamId: string, input: { platform: Platform; connector: string; account_name: string; settings: Record<string, unknown> }, now: number, credentials?: SealedCredentials): PlatformConnection;
+  /** Never with credentials. */
   list(teamId: string): PlatformConnection[];
   get(teamId: string, platform: string): PlatformConnection | undefined;
   delete(teamId: string, platform: string): boolean;
+  /** The sealed credentials of a connection (by its id, so a replaced connection has none). */
+  credentials(connectionId: string): SealedCredentials | undefined;
+  /** Replaces a connection's credentials (a refresh); false when that connection is gone. */
+  saveCredentials(connectionId: string, credentials: SealedCredentials): boolean;
+  /** active -> needs_reauth with the reason; false when not active (or gone). */
+  markNeedsReauth(connectionId: string, reason: string): boolean;
+}
+
+/** OAuth 2.0 authorizations in progress (POST /v1/platforms/authorize until the code comes back). */
+export interface OAuthAuthorizationRepository {
+  insert(row: OAuthAuthorizationRow): void;
+  /** Removes and returns the team's authorization of `state`; undefined when unknown or expired. */
+  take(teamId: string, state: string, now: number): OAuthAuthorizationRow | undefined;
+  /** Removes every expired one; returns how many. */
+  purgeExpired(now: number): number;
 }
 
 export interface UploadRepository {
@@ -109,8 +128,6 @@ export interface ClipJobRepository {
   insertClips(job: Pick<ClipJobRow, 'id' | 'team_id'>, clips: ClipToStore[], now: number): string[];
   /** Names of the job's finished stages, without their results (GET /v1/clips/:jobId's `stage`). */
   stageNames(jobId: string): string[];
-  /** One stored stage result, parsed; undefined before that stage finished. */
-  stageResult(jobId: string, stage: string): unknown;
   /** Renumbers a job's clips 0.. by score, best first (ties: earlier start first). */
   rankByScore(jobId: string): void;
   setPreview(clipId: string, key: string, now: number): void;

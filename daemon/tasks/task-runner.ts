@@ -33,6 +33,15 @@ export interface TaskHandler {
 export class PermanentTaskError extends Error {}
 
 /**
+ * An error may say when to try again (a platform's rate limit that resets at a known time,
+ * issue 15): `retryAfterMs` then replaces the handler's backoff for that retry.
+ */
+export const retryHintOf = (error: Error): number | undefined => {
+  const ms = (error as { retryAfterMs?: unknown }).retryAfterMs;
+  return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+};
+
+/**
  * The durable job runner (issue 4, item 2): tasks live in SQLite; a runner claims one with a
  * lease, extends the lease while it works (heartbeat), releases stale leases on start, and
  * retries a failed task a bounded number of times before giving up.
@@ -131,7 +140,7 @@ export class TaskRunner implements Worker {
     if (aborted && this.stopped) return; // shutting down: the lease is released on next start
     const permanent = error instanceof PermanentTaskError;
     if (!permanent && task.attempts < task.max_attempts) {
-      const delay = handler.retryDelayMs?.(task.attempts) ?? 2000 * 2 ** (task.attempts - 1);
+      const delay = retryHintOf(error) ?? handler.retryDelayMs?.(task.attempts) ?? 2000 * 2 ** (task.attempts - 1);
       this.repo.retryLater(task.id, this.owner, now + delay, error.message, now);
       this.log.warn('task failed, will retry', { kind: task.kind, resource: task.resource_id, attempt: task.attempts, error: error.message });
       return;

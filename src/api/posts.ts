@@ -11,13 +11,45 @@ export { MIN_SCHEDULE_LEAD_MS, TITLE_MAX };
 export const POST_STATUSES = ['draft', 'scheduled', 'queued', 'processing', 'uploading', 'published', 'failed', 'cancelled'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
-/** Caption limits per platform (the spec leaves them "not shown"; these are the issue's). */
+/**
+ * Caption limits per platform in characters (the spec leaves them "not shown"; issue 15, item 4:
+ * "long-video title 100, description 5,000; short-video caption 2,200; photo-sharing 2,200 with at
+ * most 30 hashtags; professional-network 3,000").
+ */
 export const CAPTION_LIMITS: Record<Platform, number> = {
   long_video: 5000,
   short_video: 2200,
   photo_sharing: 2200,
   professional_network: 3000,
 };
+
+/**
+ * Most hashtags a caption may carry (issue 15, item 4: photo-sharing "at most 30 hashtags"; the
+ * long-video platform ignores every hashtag of a description that has more than 15).
+ */
+export const HASHTAG_LIMITS: Partial<Record<Platform, number>> = { photo_sharing: 30, long_video: 15 };
+
+/**
+ * The hashtags of a caption, as written (`#PricingStrategy`): a `#` after a space or at the start,
+ * then letters, digits and underscores. Every platform reads this form in a caption; the
+ * professional network's API wants each one as `{hashtag|\#|Tag}`, its connector converts it.
+ */
+export function hashtagsIn(caption: string): string[] {
+  return [...caption.matchAll(/(?<=^|\s)#([\p{L}\p{N}_]+)/gu)].map((m) => `#${m[1]}`);
+}
+
+/** Characters as the platforms count them (code points, so an emoji is one). */
+export const captionLength = (s: string) => [...s].length;
+
+/** What is wrong with a caption on a platform (its length, its hashtags), or undefined. */
+export function captionProblem(platform: Platform, caption: string): string | undefined {
+  const limit = CAPTION_LIMITS[platform];
+  if (captionLength(caption) > limit) return `caption is at most ${limit} characters on ${platform} (got ${captionLength(caption)})`;
+  const tags = HASHTAG_LIMITS[platform];
+  const count = hashtagsIn(caption).length;
+  if (tags !== undefined && count > tags) return `caption has at most ${tags} hashtags on ${platform} (got ${count})`;
+  return undefined;
+}
 
 export const PRIVACY_LEVELS = ['PUBLIC_TO_EVERYONE', 'MUTUAL_FOLLOW_FRIENDS', 'FOLLOWER_OF_CREATOR', 'SELF_ONLY'] as const;
 

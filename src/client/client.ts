@@ -4,7 +4,7 @@ import type { TeamView } from '../api/teams.js';
 import type { SessionLink } from '../api/sessions.js';
 import type { Ping } from '../api/health.js';
 import type { ApiKey, CreatedApiKey, CreateKeyInput, RevokedApiKey } from '../api/keys.js';
-import type { ConnectPlatformInput, DisconnectedPlatform, PlatformConnection } from '../api/platforms.js';
+import type { AuthorizationStarted, AuthorizePlatformInput, ConnectPlatformInput, DisconnectedPlatform, PlatformConnection } from '../api/platforms.js';
 import type { CreatePostInput, Post, PublishPostInput, UpdatePostInput } from '../api/posts.js';
 import type { CreatedRender, Render, RenderList, RenderStatus } from '../api/renders.js';
 import type { CancelledUpload, CompletedUpload, CreatedUpload, CreateUploadInput, ResignedParts, UploadView } from '../api/uploads.js';
@@ -69,6 +69,8 @@ export class ClipperClient {
   };
 
   readonly platforms = {
+    /** Starts an OAuth 2.0 connection (issue 15): open `authorization_url`, then connect() with the state and code. */
+    authorize: (input: AuthorizePlatformInput) => this.http.call<AuthorizationStarted>('POST', '/v1/platforms/authorize', { body: input }),
     connect: (input: ConnectPlatformInput) => this.http.call<PlatformConnection>('POST', '/v1/platforms', { body: input }),
     list: () => this.http.call<{ platforms: PlatformConnection[] }>('GET', '/v1/platforms'),
     disconnect: (platform: string) => this.http.call<DisconnectedPlatform>('DELETE', `/v1/platforms/${enc(platform)}`),

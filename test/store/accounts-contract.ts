@@ -185,5 +185,66 @@ export function accountsContract(h: Current) {
       expect(store.platforms.delete(team.id, 'short_video')).toBe(false);
       expect(store.platforms.list(team.id)).toEqual([]);
     });
+
+    it('keeps sealed credentials apart from the record: never listed, replaced by a refresh, gone with a reconnect', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const a = store.platforms.upsert(team.id, conn, T0, { sealed: 'v1.sealed-a', expires_at: T0 + 3600_000 });
+      expect(store.platforms.list(team.id)).toEqual([a]);
+      expect(JSON.stringify(store.platforms.list(team.id))).not.toContain('sealed');
+      expect(store.platforms.credentials(a.id)).toEqual({ sealed: 'v1.sealed-a', expires_at: T0 + 3600_000 });
+      expect(store.platforms.saveCredentials(a.id, { sealed: 'v1.sealed-b', expires_at: null })).toBe(true);
+      expect(store.platforms.credentials(a.id)).toEqual({ sealed: 'v1.sealed-b', expires_at: null });
+      // A reconnect is a new connection: the old id has nothing, and a late refresh of it writes nothing.
+      const b = store.platforms.upsert(team.id, conn, T0 + 1);
+      expect(store.platforms.credentials(a.id)).toBeUndefined();
+      expect(store.platforms.credentials(b.id)).toBeUndefined();
+      expect(store.platforms.saveCredentials(a.id, { sealed: 'v1.late', expires_at: null })).toBe(false);
+      expect(store.platforms.credentials('plat_unknown')).toBeUndefined();
+    });
+
+    it('marks an active connection needs_reauth once, with its reason; reconnecting makes it active again', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const a = store.platforms.upsert(team.id, conn, T0, { sealed: 'v1.x', expires_at: null });
+      expect(store.platforms.markNeedsReauth(a.id, 'the grant was revoked')).toBe(true);
+      expect(store.platforms.markNeedsReauth(a.id, 'again')).toBe(false);
+      expect(store.platforms.get(team.id, 'short_video')).toEqual({ ...a, status: 'needs_reauth', status_reason: 'the grant was revoked' });
+      expect(store.platforms.list(team.id)).toEqual([{ ...a, status: 'needs_reauth', status_reason: 'the grant was revoked' }]);
+      const b = store.platforms.upsert(team.id, conn, T0 + 1, { sealed: 'v1.y', expires_at: null });
+      expect(store.platforms.get(team.id, 'short_video')).toEqual(b);
+      expect(b).not.toHaveProperty('status_reason');
+      expect(store.platforms.markNeedsReauth(a.id, 'stale id')).toBe(false);
+    });
+  });
+
+  describe('oauth authorizations', () => {
+    const row = (teamId: string, state: string, expiresAt: number) => ({
+      state, team_id: teamId, platform: 'long_video' as const, connector: 'youtube', redirect_uri: 'http://127.0.0.1:5000/callback/',
+      settings: '{"privacy_status":"private"}', secrets: 'v1.sealed', created_at: T0, expires_at: expiresAt,
+    });
+
+    it('hands an authorization out once, to its own team, before it expires', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      const other = makeTeam(store, T0, 'other');
+      store.oauthAuthorizations.insert(row(team.id, 'st_a', T0 + 1000));
+      expect(store.oauthAuthorizations.take(other.id, 'st_a', T0)).toBeUndefined();
+      expect(store.oauthAuthorizations.take(team.id, 'st_a', T0)).toEqual(row(team.id, 'st_a', T0 + 1000));
+      expect(store.oauthAuthorizations.take(team.id, 'st_a', T0)).toBeUndefined();
+      store.oauthAuthorizations.insert(row(team.id, 'st_b', T0 + 1000));
+      expect(store.oauthAuthorizations.take(team.id, 'st_b', T0 + 1000)).toBeUndefined(); // expired
+      expect(store.oauthAuthorizations.take(team.id, 'st_b', T0)).toBeUndefined(); // and used up by that look
+    });
+
+    it('purges the expired ones only', () => {
+      const { store } = h();
+      const team = makeTeam(store, T0);
+      store.oauthAuthorizations.insert(row(team.id, 'old', T0 + 10));
+      store.oauthAuthorizations.insert(row(team.id, 'new', T0 + 1000));
+      expect(store.oauthAuthorizations.purgeExpired(T0 + 10)).toBe(1);
+      expect(store.oauthAuthorizations.purgeExpired(T0 + 10)).toBe(0);
+      expect(store.oauthAuthorizations.take(team.id, 'new', T0 + 11)).toMatchObject({ state: 'new' });
+    });
   });
 }

@@ -3,7 +3,7 @@ import type { Platform } from '../../../src/api/events.js';
 import { newId } from '../../../src/api/ids.js';
 import { parseBody } from '../../../src/api/validate.js';
 import {
-  CAPTION_LIMITS, MIN_SCHEDULE_LEAD_MS, SETTINGS_KEY, createPostSchema, publishPostSchema, updatePostSchema,
+  CAPTION_LIMITS, HASHTAG_LIMITS, MIN_SCHEDULE_LEAD_MS, SETTINGS_KEY, captionProblem, createPostSchema, publishPostSchema, updatePostSchema,
   type Post, type PostStatus,
 } from '../../../src/api/posts.js';
 import { emptyBodySchema } from '../../../src/api/validate.js';
@@ -24,7 +24,7 @@ const PUBLISHING: readonly PostStatus[] = ['queued', 'processing', 'uploading'];
 /** States a post ends in: a new draft of its clip on its platform may follow. */
 const OVER: readonly PostStatus[] = ['published', 'failed', 'cancelled'];
 
-export const captionLength = (s: string) => [...s].length;
+export { captionLength } from '../../../src/api/posts.js';
 
 export interface PostServiceDeps {
   store: Pick<Store, 'posts' | 'platforms' | 'clips' | 'clipJobs' | 'events' | 'tasks' | 'transaction'>;
@@ -116,10 +116,8 @@ export class PostService {
     if (input.title !== undefined && row.platform !== 'long_video') throw wrongPlatform('title');
     if (input.long_video !== undefined && row.platform !== 'long_video') throw wrongPlatform('long_video');
     if (input.short_video !== undefined && row.platform !== 'short_video') throw wrongPlatform('short_video');
-    const limit = CAPTION_LIMITS[row.platform];
-    if (input.caption !== undefined && captionLength(input.caption) > limit) {
-      throw badRequest(`caption is at most ${limit} characters on ${row.platform} (got ${captionLength(input.caption)})`, { field: 'caption', limit });
-    }
+    const problem = input.caption === undefined ? undefined : captionProblem(row.platform, input.caption);
+    if (problem) throw badRequest(problem, { field: 'caption', limit: CAPTION_LIMITS[row.platform], hashtags: HASHTAG_LIMITS[row.platform] ?? null });
     const patch = input.short_video ?? input.long_video;
     const settings = patch ? JSON.stringify({ ...JSON.parse(row.settings ?? '{}'), ...stripUndefined(patch) }) : row.settings;
     const ok = this.repo.updateDraft(id, { caption: input.caption ?? row.caption, title: input.title ?? row.title, settings }, this.d.clock.now());
@@ -134,7 +132,8 @@ export class PostService {
     if (row.status !== 'draft') throw notDraft(row, 'published');
     const conn = this.store.platforms.get(teamId, row.platform);
     if (!conn || conn.status !== 'active' || !this.d.hasConnector(conn.connector)) {
-      throw badRequest(`No active connection for ${row.platform}: connect it first (POST /v1/platforms)`, { field: 'platform', platform: row.platform });
+      const why = conn?.status_reason ?? 'connect it first (POST /v1/platforms)';
+      throw badRequest(`No active connection for ${row.platform}: ${why}`, { field: 'platform', platform: row.platform, ...(conn ? { status: conn.status } : {}) });
     }
     const now = this.d.clock.now();
     const at = input.scheduled_at ?? undefined;

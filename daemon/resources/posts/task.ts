@@ -4,6 +4,8 @@ import type { Store } from '../../store/index.js';
 import { discardWork, renderClipFile, type RenderDeps } from '../renders/renderer.js';
 import { ConnectorError } from '../platforms/connectors/connector.js';
 import type { ConnectorRegistry } from '../platforms/connectors/registry.js';
+import type { ConnectionAuth } from '../platforms/credentials.js';
+import type { PlatformConnection } from '../../store/platforms.js';
 import { PUBLISH_TASK, type PostService } from './service.js';
 
 /** Object key of a post's fresh render (kept until the connector has published it). */
@@ -14,6 +16,9 @@ export interface PublishDeps {
   clips: Store['clips'];
   platforms: Store['platforms'];
   connectors: ConnectorRegistry;
+  /** The connection's credentials for the connector (refreshed when due; daemon/resources/platforms/credentials.ts). */
+  authFor: (connection: PlatformConnection) => ConnectionAuth;
+  now: () => number;
   render: RenderDeps;
 }
 
@@ -42,6 +47,7 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
       const connection = d.platforms.get(post.team_id, post.platform);
       const connector = connection && d.connectors.get(connection.connector);
       if (!connection || !connector) throw new PermanentTaskError(`No active connection for ${post.platform} any more`);
+      if (connection.status !== 'active') throw new PermanentTaskError(connection.status_reason ?? `The ${post.platform} connection is ${connection.status}`);
 
       const key = renderKey(id);
       let file = await d.render.objects.localPath(key);
@@ -62,6 +68,7 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
           attemptId: attempt.id,
           platform: post.platform,
           connection,
+          auth: d.authFor(connection),
           file,
           caption: post.caption,
           title: post.platform === 'long_video' ? (post.title ?? undefined) : undefined,
@@ -69,6 +76,7 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
           signal: ctl.signal,
           resumeState: attempt.resume_state,
           saveResumeState: (state) => d.posts.repo.saveResumeState(attempt.id, state),
+          now: d.now,
         });
         failpoint('publish.after-upload'); // tests: the platform has it, nothing recorded yet
         d.posts.markPublished(id, attempt.id, result);

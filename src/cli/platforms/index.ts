@@ -2,35 +2,9 @@ import type { Command } from 'commander';
 import { PLATFORMS } from '../../api/events.js';
 import { parsePlatform } from '../platform-arg.js';
 import type { CliContext } from '../context.js';
-import { usageError } from '../exit-codes.js';
 import { formatTime } from '../output.js';
 import { confirmDestructive } from '../confirm.js';
-
-export interface ConnectOptions {
-  platform: string;
-  connector?: string;
-  account?: string;
-  /** key=value pairs for the connector (endpoint, token...). */
-  setting?: string[];
-}
-
-/** `clipper platforms connect PLATFORM [--connector local] [--account NAME] [--setting k=v ...]` (needs a bearer token). */
-export async function runConnect(opts: ConnectOptions, ctx: CliContext): Promise<void> {
-  const platform = parsePlatform(opts.platform);
-  const settings: Record<string, string> = {};
-  for (const pair of opts.setting ?? []) {
-    const eq = pair.indexOf('=');
-    if (eq < 1) throw usageError(`--setting takes key=value, got "${pair}"`);
-    settings[pair.slice(0, eq)] = pair.slice(eq + 1);
-  }
-  const record = await (await ctx.client()).platforms.connect({
-    platform,
-    connector: opts.connector ?? 'local',
-    account_name: opts.account ?? 'local',
-    settings,
-  });
-  ctx.out.data(record, () => ctx.out.info(`${record.platform} connected with the ${record.connector} connector as ${record.account_name}; new previews get a draft for it`));
-}
+import type { ConnectOptions } from './connect.js';
 
 export async function runList(_opts: object, ctx: CliContext): Promise<void> {
   const res = await (await ctx.client()).platforms.list();
@@ -43,25 +17,34 @@ export async function runList(_opts: object, ctx: CliContext): Promise<void> {
       { header: 'CONNECTED', value: (p) => formatTime(p.created_at) },
     ]),
   );
+  // A revoked or expired grant (issue 15): say why, and how to connect again.
+  if (!ctx.out.jsonMode) for (const p of res.platforms) if (p.status !== 'active') ctx.out.info(`${p.platform}: ${p.status_reason ?? p.status}`);
 }
 
 export async function runDisconnect(opts: { platform: string; yes?: boolean }, ctx: CliContext): Promise<void> {
   parsePlatform(opts.platform);
   await confirmDestructive(ctx, `Disconnect ${opts.platform}? New clips get no drafts for it, and its drafts can no longer be published.`, opts.yes);
   const res = await (await ctx.client()).platforms.disconnect(opts.platform);
-  ctx.out.data(res, () => ctx.out.info(`${opts.platform} disconnected`));
+  const revoked = res.revoked === true ? '; its grant was revoked at the platform' : res.revoked === false ? `; revoking its grant at the platform failed (${res.revoke_error}): remove the app in the account's settings there` : '';
+  ctx.out.data(res, () => ctx.out.info(`${opts.platform} disconnected${revoked}`));
 }
 
 export function registerPlatformCommands(program: Command, ctx: CliContext): void {
   const platforms = program.command('platforms').description('connected social platforms (needs a bearer token)');
   platforms
     .command('connect')
-    .description('connect a platform; drafts are written for connected platforms')
+    .description('connect a platform; drafts are written for connected platforms (youtube, tiktok, instagram, linkedin: OAuth in the browser)')
     .argument('<platform>', PLATFORMS.join(' | '))
-    .option('--connector <name>', 'connector that publishes (built in: local)', 'local')
-    .option('--account <name>', 'account name shown on posts', 'local')
-    .option('--setting <key=value...>', 'connector settings')
-    .action((platform: string, o: Omit<ConnectOptions, 'platform'>) => runConnect({ platform, ...o }, ctx));
+    .option('--connector <name>', 'connector that publishes: local, resumable_upload, youtube, tiktok, instagram, linkedin', 'local')
+    .option('--account <name>', 'account name shown on posts (default: the one the platform names)')
+    .option('--setting <key=value...>', 'connector settings (api_base_url, oauth_base_url, post_mode, privacy_status, ...)')
+    .option('--client-id <id>', 'your app\'s OAuth client id (default: CLIPPER_<CONNECTOR>_CLIENT_ID, then the daemon\'s oauth.<connector>_client_id)')
+    .option('--client-secret <secret>', 'your app\'s OAuth client secret (default: CLIPPER_<CONNECTOR>_CLIENT_SECRET, then the daemon\'s config)')
+    .option('--no-browser', 'print the consent URL instead of opening a browser, and take the pasted code')
+    .option('--port <n>', 'port of the loopback redirect (default: any free port)')
+    .option('--redirect-uri <url>', 'the exact loopback redirect URI registered for your app (http://127.0.0.1:PORT/PATH)')
+    .option('--timeout <duration>', 'how long to wait for the authorization', '10m')
+    .action(async (platform: string, o: Omit<ConnectOptions, 'platform'>) => (await import('./connect.js')).runConnect({ platform, ...o }, ctx));
   platforms.command('list').description('list connected platforms').action(() => runList({}, ctx));
   platforms
     .command('disconnect')

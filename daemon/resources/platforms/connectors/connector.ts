@@ -1,5 +1,7 @@
 import type { Platform } from '../../../../src/api/events.js';
 import type { PlatformConnection } from '../../../store/platforms.js';
+import type { ConnectionAuth } from '../credentials.js';
+import type { OAuthProvider } from '../oauth/provider.js';
 
 /** What a connector gets to publish one post (DESIGN.md: connectors sit behind one interface). */
 export interface PublishRequest {
@@ -13,6 +15,8 @@ export interface PublishRequest {
   attemptId: string;
   platform: Platform;
   connection: PlatformConnection;
+  /** The connection's credentials: a valid access token (refreshed when due), never logged. */
+  auth: ConnectionAuth;
   /** The freshly rendered MP4. */
   file: string;
   caption: string;
@@ -25,6 +29,8 @@ export interface PublishRequest {
   resumeState: string | null;
   /** Persists state the connector needs to resume after a crash (written to SQLite at once). */
   saveResumeState(state: string): void;
+  /** Epoch ms (the daemon's clock). */
+  now(): number;
 }
 
 export interface PublishResult {
@@ -34,11 +40,17 @@ export interface PublishResult {
   externalId: string;
 }
 
-/** A failure of publishing: `retryable` ones are tried again later, others fail the post. */
+/**
+ * A failure of publishing (issue 15, item 2): `retryable` ones (rate limits, 5xx, timeouts) are
+ * tried again later, after `retryAfterMs` when the platform said when its limit resets; others
+ * (policy, bad metadata, the day's quota, a revoked grant) fail the post.
+ */
 export class ConnectorError extends Error {
-  constructor(message: string, readonly retryable: boolean) {
+  readonly retryAfterMs?: number;
+  constructor(message: string, readonly retryable: boolean, opts: { retryAfterMs?: number } = {}) {
     super(message);
     this.name = 'ConnectorError';
+    if (opts.retryAfterMs !== undefined) this.retryAfterMs = opts.retryAfterMs;
   }
 }
 
@@ -47,5 +59,20 @@ export interface Connector {
   readonly name: string;
   /** Platforms it can publish to. */
   readonly platforms: readonly Platform[];
+  /** The platforms' own connectors: how an account is connected with OAuth 2.0 (issue 15). */
+  readonly oauth?: OAuthProvider;
+  /** A problem with a connection's settings (a 400 when connecting), or undefined. */
+  checkSettings?(settings: Record<string, unknown>): string | undefined;
   publish(req: PublishRequest): Promise<PublishResult>;
+}
+
+/**
+ * The platform no longer honours the connection's grant (revoked by the user, expired, or its
+ * refresh refused): the connection becomes `needs_reauth` and the post fails (issue 15, item 1).
+ */
+export class GrantLostError extends ConnectorError {
+  constructor(message: string) {
+    super(message, false);
+    this.name = 'GrantLostError';
+  }
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SECRET_KEY_FILE, SecretBox, SecretBoxError } from '../../daemon/identity/secret-box.js';
+
+function withDir(fn: (dir: string) => void) {
+  const dir = mkdtempSync(join(tmpdir(), 'clipper-box-'));
+  try {
+    fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('SecretBox: platform credentials encrypted at rest (issue 15, item 1)', () => {
+  it('makes its key on first use only, mode 0600 in a 0700 folder', () =>
+    withDir((dir) => {
+      const box = new SecretBox(dir);
+      const keyFile = join(dir, 'identity', SECRET_KEY_FILE);
+      expect(existsSync(keyFile)).toBe(false);
+      box.seal('x', 'ctx');
+      expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+      expect(statSync(join(dir, 'identity')).mode & 0o777).toBe(0o700);
+      expect(readFileSync(keyFile, 'utf8').trim()).toMatch(/^[0-9a-f]{64}$/);
+    }));
+
+  it('seals with a fresh nonce each time, never showing the plaintext, and opens only with the same context and key', () =>
+    withDir((dir) => {
+      const box = new SecretBox(dir);
+      const token = 'ya29.a0-secret-access-token';
+      const a = box.seal(token, 'team_a/long_video');
+      const b = box.seal(token, 'team_a/long_video');
+      expect(a).not.toBe(b);
+      expect(a).not.toContain(token);
+      expect(a).toMatch(/^v1\./);
+      expect(box.open(a, 'team_a/long_video')).toBe(token);
+      expect(new SecretBox(dir).open(b, 'team_a/long_video')).toBe(token); // the key is read back from the file
+      expect(() => box.open(a, 'team_b/long_video')).toThrow(SecretBoxError);
+      const [v, iv, body, tag] = a.split('.');
+      const flipped = Buffer.from(body, 'base64url');
+      flipped[0] ^= 1;
+      expect(() => box.open([v, iv, flipped.toString('base64url'), tag].join('.'), 'team_a/long_video')).toThrow(SecretBoxError);
+      expect(() => box.open('plain text', 'team_a/long_video')).toThrow(SecretBoxError);
+      withDir((other) => expect(() => new SecretBox(other).open(a, 'team_a/long_video')).toThrow(SecretBoxError));
+    }));
+
+  it('round-trips JSON', () =>
+    withDir((dir) => {
+      const box = new SecretBox(dir);
+      const creds = { access_token: 'a', refresh_token: 'r', expires_at: 123, account: { channel_id: 'UC1' } };
+      expect(box.openJson(box.sealJson(creds, 'c'), 'c')).toEqual(creds);
+    }));
+});
