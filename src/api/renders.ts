@@ -1,6 +1,8 @@
 // The render contract (spec "Render", "POST /v1/clips/:clipId/renders", "GET /v1/renders/:renderId"),
-// written once: the daemon answers with these types, the client reads them. The create request
-// has no body ("Request body: empty"): emptyBodySchema in validate.ts.
+// written once: the daemon answers with these types, the client reads them. The spec's create
+// request has no body ("Request body: empty"); no body or `{}` stays valid, and the two optional
+// extension fields of issue 17 (`layout`, `caption_style`) are the only fields accepted.
+import { z } from 'zod';
 
 /** DESIGN.md: "Render states: `queued`, `processing`, `done`, `failed`." */
 export const RENDER_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
@@ -30,4 +32,28 @@ export interface Render {
   /** Spec "Render": "One-hour signed MP4 link, present once status is `done`". */
   output_url?: string;
   error?: string;
+  /** Extension (issue 17): present when the render asked for them. */
+  layout?: Layout;
+  caption_style?: CaptionStyle;
 }
+
+/** Issue 17, item 2: `fill` follows one subject (default), `fit` shows the whole frame over a
+ *  blurred copy, `split` stacks two speakers. Absent: chosen automatically per clip. */
+export const LAYOUTS = ['fill', 'fit', 'split'] as const;
+export type Layout = (typeof LAYOUTS)[number];
+
+/** Issue 17, item 3: burned-in caption presets (`classic` is the original style and the default). */
+export const CAPTION_STYLES = ['classic', 'karaoke', 'pop', 'boxed', 'minimal'] as const;
+export type CaptionStyle = (typeof CAPTION_STYLES)[number];
+
+/** The extension fields a render or a post may choose (README "Layouts and caption styles"). */
+export const lookFields = {
+  layout: z.enum(LAYOUTS, { message: `layout must be one of ${LAYOUTS.join(', ')}` }).optional(),
+  caption_style: z.enum(CAPTION_STYLES, { message: `caption_style must be one of ${CAPTION_STYLES.join(', ')}` }).optional(),
+};
+
+/** POST /v1/clips/:clipId/renders: no body, `{}`, or the extension fields; anything else is a 400. */
+export const createRenderSchema = z.strictObject(lookFields, {
+  error: (iss) => (iss.code === 'unrecognized_keys' ? `this endpoint takes only layout and caption_style (got ${iss.keys.join(', ')})` : 'the body must be empty or a JSON object'),
+});
+export type CreateRenderInput = z.infer<typeof createRenderSchema>;

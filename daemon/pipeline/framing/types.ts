@@ -2,10 +2,10 @@
 // stored (daemon/store/framings.ts) and read by its preview, its full renders and every publish
 // render, so all of them show the same picture.
 
-/** Layouts (issue 17, item 2): `fill` follows one subject, `fit` shows the whole frame over a
- *  blurred copy, `split` stacks two speakers. */
-export const LAYOUTS = ['fill', 'fit', 'split'] as const;
-export type Layout = (typeof LAYOUTS)[number];
+import type { Layout } from '../../../src/api/renders.js';
+
+/** Layouts (issue 17, item 2): the contract's list (src/api/renders.ts). */
+export { LAYOUTS, type Layout } from '../../../src/api/renders.js';
 
 export interface Box {
   x: number;

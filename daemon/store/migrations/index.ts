@@ -1,11 +1,13 @@
 // Numbered migrations, applied in order by openDb(). Add a file per change; never edit one
 // that has shipped. Numbers are reserved per area so parallel work does not collide:
-// 001 foundation, 002 uploads, 003 clip jobs and runner, 004 renders and posts, 005 webhook outbox.
+// 001 foundation, 002 uploads, 003 clip jobs and runner, 004 renders and posts, 005 webhook outbox,
+// 006 framing (issue 17).
 import { m001 } from './001-foundation.js';
 import { m002 } from './002-uploads.js';
 import { m003 } from './003-clip-jobs.js';
 import { m004 } from './004-renders-posts.js';
 import { m005 } from './005-webhook-outbox.js';
+import { m006 } from './006-framing.js';
 
 export interface Migration {
   version: number;
@@ -13,4 +15,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005];
+export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006];
