@@ -3,6 +3,7 @@
 // request has no body ("Request body: empty"); no body or `{}` stays valid, and the two optional
 // extension fields of issue 17 (`layout`, `caption_style`) are the only fields accepted.
 import { z } from 'zod';
+import { CAPTION_STYLES, LAYOUTS, type CaptionStyle, type Layout } from './looks.js';
 
 /** DESIGN.md: "Render states: `queued`, `processing`, `done`, `failed`." */
 export const RENDER_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
@@ -37,14 +38,7 @@ export interface Render {
   caption_style?: CaptionStyle;
 }
 
-/** Issue 17, item 2: `fill` follows one subject (default), `fit` shows the whole frame over a
- *  blurred copy, `split` stacks two speakers. Absent: chosen automatically per clip. */
-export const LAYOUTS = ['fill', 'fit', 'split'] as const;
-export type Layout = (typeof LAYOUTS)[number];
-
-/** Issue 17, item 3: burned-in caption presets (`classic` is the original style and the default). */
-export const CAPTION_STYLES = ['classic', 'karaoke', 'pop', 'boxed', 'minimal'] as const;
-export type CaptionStyle = (typeof CAPTION_STYLES)[number];
+export { CAPTION_STYLES, LAYOUTS, type CaptionStyle, type Layout } from './looks.js';
 
 /** The extension fields a render or a post may choose (README "Layouts and caption styles"). */
 export const lookFields = {
