@@ -77,8 +77,9 @@ function captionEvents(lines: CaptionWord[][], p: CaptionPreset): string[] {
   lines.forEach((line, li) => {
     const end = lineEnd(lines, li);
     if (p.events === 'line') {
-      // Karaoke (\kf: each word fills with the primary colour over its duration); without a
-      // marking colour (minimal) the fill changes nothing and the line simply stays up.
+      // Karaoke (\kf: each word fills with the primary colour over its duration); a preset
+      // without a second colour (minimal) shows the plain line.
+      if (p.primary === p.secondary) return void events.push(dialogue(line[0].start, end, line.map((w) => w.text).join(' ')));
       let at = line[0].start;
       const text = line.map((w, wi) => {
         const lead = wi === 0 ? '' : `{\\k${cs(w.start - at)}}`;
