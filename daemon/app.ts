@@ -18,6 +18,7 @@ import type { PreviewReadyHook } from './store/clips.js';
 import { TaskRunner } from './tasks/task-runner.js';
 import { WebSessions } from './web/session.js';
 import { jobSettings } from './resources/clip-jobs/deps.js';
+import { ClipFraming } from './resources/clip-jobs/framing.js';
 import { ClipJobService } from './resources/clip-jobs/service.js';
 import { KeyService } from './resources/keys/service.js';
 import { TeamService } from './resources/teams/service.js';
@@ -108,6 +109,12 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const previewReadyHooks: PreviewReadyHook[] = [];
 
   // 2. Connectors, then one service per resource, each given only what it uses.
+  const stages = realStages(config);
+  // The analysis goes through the job's stages as they are at call time (tests swap them).
+  const framing: ClipFraming = new ClipFraming({
+    framings: store.framings, clock, log, faceTracking: config.framing.face_tracking,
+    analyse: (input, signal) => clipJobs.deps.stages.frame(input, signal),
+  });
   const connectors = new ConnectorRegistry();
   const localConnector = new LocalConnector(join(config.dataDir, 'published'), baseUrl, () => clock.now());
   connectors.register(localConnector);
@@ -118,9 +125,9 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   connectors.register(new InstagramConnector());
   connectors.register(new LinkedInConnector());
   const uploads = new UploadService({ store, clock, log, objects, urls: objectUrls, minPartSize: config.uploads.min_part_size });
-  const clipJobs = new ClipJobService({
-    store, clock, tasks, heavy, previewReadyHooks, baseUrl,
-    stages: realStages(config),
+  const clipJobs: ClipJobService = new ClipJobService({
+    store, clock, tasks, heavy, previewReadyHooks, baseUrl, framing,
+    stages,
     settings: jobSettings(config),
     objects: {
       put: (key, body, opts) => objects.put(key, body, opts),
@@ -170,7 +177,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   mkdirSync(renderTmp, { recursive: true });
   app.workers = backgroundWork({
     config, store, clock, log, tasks, objects, clipJobs, renders, posts, connectors, platforms,
-    render: { clipJobs: store.clipJobs, objects: mediaForRenders, tmpDir: renderTmp },
+    render: { clipJobs: store.clipJobs, objects: mediaForRenders, tmpDir: renderTmp, framing },
   });
   return app;
 }

@@ -105,6 +105,9 @@ export const SETTINGS = {
     yt_dlp_path: str('yt-dlp', 'yt-dlp executable for video-platform links'),
     video_platform_hosts: strings('Extra hosts whose pages are fetched with yt-dlp'),
   },
+  framing: {
+    face_tracking: bool(true, 'Previews and renders follow the speaking face (issue 17); false: the centre crop, no face detection'),
+  },
   webhooks: {
     timeout_ms: int(WEBHOOK_ACK_MS, 'A delivery is acknowledged by a 2xx within this (spec: 30 s)', 1),
     backoff_ms: int(1_000, 'First retry wait, doubling each time (1, 2, 4, 8, 16 s)', 1),

@@ -1,5 +1,6 @@
 import { PermanentTaskError } from '../tasks/task-runner.js';
 import { analyse, chooseEngine, type EngineConfig, extractAudio, findPocketsphinx, PocketsphinxEngine, probe, renderPreview } from './media/index.js';
+import { analyseFraming } from './framing/index.js';
 import { suggestClips } from './suggest/index.js';
 import type { Analysis, ProbeResult, SuggestedClip, Transcript, TranscriptionEngine } from './types.js';
 import type { PipelineStages, Span } from './stages.js';
@@ -21,7 +22,9 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
       const part = sectionView(transcript, analysis, p, span);
       return (await suggestClips(part.transcript, part.analysis, part.probe, opts)).map((c) => moveClip(c, span.start));
     },
-    renderPreview: async ({ mediaPath, probe: p, clip }, out, signal) => void (await renderPreview(mediaPath, { start: clip.start, end: clip.end, out, probe: p, signal })),
+    frame: ({ mediaPath, probe: p, clip, words }, signal) =>
+      analyseFraming(mediaPath, { start: clip.start, end: clip.end, source: { width: p.width ?? 0, height: p.height ?? 0 }, words, signal }),
+    renderPreview: async ({ mediaPath, probe: p, clip, plan }, out, signal) => void (await renderPreview(mediaPath, { start: clip.start, end: clip.end, out, probe: p, signal, plan })),
   };
 }
 

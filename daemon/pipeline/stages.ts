@@ -1,4 +1,5 @@
-import type { Analysis, ProbeResult, SuggestedClip, SuggestOptions, Transcript, TranscriptionEngine } from './types.js';
+import type { FramingPlan } from './framing/types.js';
+import type { Analysis, ProbeResult, SuggestedClip, SuggestOptions, Transcript, TranscriptionEngine, Word } from './types.js';
 
 /** A part of the source in seconds. */
 export interface Span {
@@ -25,6 +26,11 @@ export interface PipelineStages {
    * (the job suggests part by part so previews start while later parts are still transcribed).
    */
   suggest(input: { transcript: Transcript; analysis: Analysis; probe: ProbeResult; span: Span }, opts: SuggestOptions): Promise<SuggestedClip[]>;
-  /** Renders the low-resolution 9:16 preview of `clip` to `outPath` (MP4). */
-  renderPreview(input: { mediaPath: string; probe: ProbeResult; clip: Span }, outPath: string, signal: AbortSignal): Promise<void>;
+  /**
+   * The clip's framing (issue 17): faces sampled a few times a second, the speaker followed on a
+   * smooth path, the layout chosen. `words` (absolute times) say when somebody speaks.
+   */
+  frame(input: { mediaPath: string; probe: ProbeResult; clip: Span; words: Word[] }, signal: AbortSignal): Promise<FramingPlan>;
+  /** Renders the low-resolution 9:16 preview of `clip` to `outPath` (MP4), framed by `plan` (else the centre crop). */
+  renderPreview(input: { mediaPath: string; probe: ProbeResult; clip: Span; plan?: FramingPlan }, outPath: string, signal: AbortSignal): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { ApiKeyRepo } from './api-keys.js';
 import { ClipJobRepo } from './clip-jobs.js';
 import { ClipRepo } from './clips.js';
 import { EventLog } from './events.js';
+import { FramingRepo } from './framings.js';
 import { OAuthAuthorizationRepo, PlatformRepo } from './platforms.js';
 import { PostRepo } from './posts.js';
 import { RenderMinutes } from './render-minutes.js';
@@ -16,7 +17,7 @@ import { WebhookOutbox } from './webhook-outbox.js';
 import { WebhookRepo } from './webhooks.js';
 import type { EventLogRepository, TaskRepository, WebhookOutboxRepository } from './queue-repositories.js';
 import type {
-  ApiKeyRepository, ClipJobRepository, ClipRepository, OAuthAuthorizationRepository, PlatformRepository, PostRepository, RenderMinutesRepository,
+  ApiKeyRepository, ClipJobRepository, ClipRepository, FramingRepository, OAuthAuthorizationRepository, PlatformRepository, PostRepository, RenderMinutesRepository,
   RenderRepository, SessionLinkRepository, TeamRepository, UploadRepository, WebhookRepository,
 } from './repositories.js';
 
@@ -46,6 +47,7 @@ export interface Store {
   uploads: UploadRepository;
   clipJobs: ClipJobRepository;
   clips: ClipRepository;
+  framings: FramingRepository;
   renders: RenderRepository;
   renderMinutes: RenderMinutesRepository;
   posts: PostRepository;
@@ -75,6 +77,7 @@ export function sqliteStore(db: Db, clock: Clock): Store {
     uploads: new UploadRepo(db),
     clipJobs: new ClipJobRepo(db),
     clips: new ClipRepo(db),
+    framings: new FramingRepo(db),
     renders: new RenderRepo(db),
     renderMinutes: new RenderMinutes(db),
     posts: new PostRepo(db),

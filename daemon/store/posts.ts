@@ -17,8 +17,8 @@ export class PostRepo implements PostRepository {
   insert(row: PostRow): void {
     this.db
       .prepare(
-        `INSERT INTO posts (id, team_id, clip_id, platform, status, caption, title, settings, scheduled_at, published_at, published_url, error, created_at, updated_at)
-         VALUES (@id, @team_id, @clip_id, @platform, @status, @caption, @title, @settings, @scheduled_at, @published_at, @published_url, @error, @created_at, @updated_at)`,
+        `INSERT INTO posts (id, team_id, clip_id, platform, status, caption, title, settings, scheduled_at, published_at, published_url, error, created_at, updated_at, layout, caption_style)
+         VALUES (@id, @team_id, @clip_id, @platform, @status, @caption, @title, @settings, @scheduled_at, @published_at, @published_url, @error, @created_at, @updated_at, @layout, @caption_style)`,
       )
       .run(row);
   }
@@ -45,10 +45,12 @@ export class PostRepo implements PostRepository {
   }
 
   /** Edits a draft's content; false when it is no longer a draft. */
-  updateDraft(id: string, fields: Pick<PostRow, 'caption' | 'title' | 'settings'>, now: number): boolean {
+  updateDraft(id: string, fields: Pick<PostRow, 'caption' | 'title' | 'settings' | 'layout' | 'caption_style'>, now: number): boolean {
     return (
       this.db
-        .prepare("UPDATE posts SET caption = @caption, title = @title, settings = @settings, updated_at = @now WHERE id = @id AND status = 'draft'")
+        .prepare(
+          "UPDATE posts SET caption = @caption, title = @title, settings = @settings, layout = @layout, caption_style = @caption_style, updated_at = @now WHERE id = @id AND status = 'draft'",
+        )
         .run({ id, now, ...fields }).changes > 0
     );
   }

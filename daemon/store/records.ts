@@ -1,7 +1,7 @@
 import type { JobStatus } from '../../src/api/clips.js';
 import type { Platform } from '../../src/api/events.js';
 import type { PostStatus } from '../../src/api/posts.js';
-import type { RenderStatus } from '../../src/api/renders.js';
+import type { CaptionStyle, Layout, RenderStatus } from '../../src/api/renders.js';
 import type { UploadStatus } from '../../src/api/uploads.js';
 import type { SuggestedClip, Word } from '../pipeline/types.js';
 
@@ -144,8 +144,24 @@ export interface ClipRow {
   created_at: number;
 }
 
+/** Per render or post (migration 006): the layout and caption style asked for; null = automatic / default. */
+export interface LookChoice {
+  layout: Layout | null;
+  caption_style: CaptionStyle | null;
+}
+
+/** A clip's stored framing (migration 006); `plan` is the FramingPlan as JSON. */
+export interface FramingRecord {
+  clip_id: string;
+  start: number;
+  end: number;
+  layout: Layout;
+  plan: string;
+  created_at: number;
+}
+
 /** A stored full render (migration 004); render_id is the clip id. */
-export interface RenderRow {
+export interface RenderRow extends LookChoice {
   clip_id: string;
   team_id: string;
   status: RenderStatus;
@@ -158,7 +174,7 @@ export interface RenderRow {
 }
 
 /** A stored post (migration 004). The API shape is built by the post service. */
-export interface PostRow {
+export interface PostRow extends LookChoice {
   id: string;
   team_id: string;
   clip_id: string;

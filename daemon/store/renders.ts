@@ -2,7 +2,7 @@ import type { Db } from './db.js';
 import { moveStatus } from './status-cas.js';
 import type { RenderStatus } from '../../src/api/renders.js';
 import type { PageAfter } from '../../src/api/lists.js';
-import type { RenderRow } from './records.js';
+import type { LookChoice, RenderRow } from './records.js';
 import type { RenderRepository } from './repositories.js';
 
 export type { RenderRow };
@@ -26,15 +26,15 @@ export class RenderRepo implements RenderRepository {
   }
 
   /** Starts a new generation of the clip's render (queued, no output yet). */
-  queue(clipId: string, teamId: string, now: number): RenderRow {
+  queue(clipId: string, teamId: string, now: number, look: Partial<LookChoice> = {}): RenderRow {
     return this.db
       .prepare(
-        `INSERT INTO renders (clip_id, team_id, status, generation, progress, created_at, updated_at) VALUES (?, ?, 'queued', 1, 0, ?, ?)
+        `INSERT INTO renders (clip_id, team_id, status, generation, progress, created_at, updated_at, layout, caption_style) VALUES (?, ?, 'queued', 1, 0, ?, ?, ?, ?)
          ON CONFLICT (clip_id) DO UPDATE SET status = 'queued', generation = generation + 1, progress = 0, output_key = NULL, error = NULL,
-           created_at = excluded.created_at, updated_at = excluded.updated_at
+           created_at = excluded.created_at, updated_at = excluded.updated_at, layout = excluded.layout, caption_style = excluded.caption_style
          RETURNING *`,
       )
-      .get(clipId, teamId, now, now) as RenderRow;
+      .get(clipId, teamId, now, now, look.layout ?? null, look.caption_style ?? null) as RenderRow;
   }
 
   /** Moves the given generation to `to` with `fields`; false when it was replaced or not in `from`. */

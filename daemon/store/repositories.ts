@@ -4,7 +4,7 @@ import type { RenderStatus } from '../../src/api/renders.js';
 import type { PageAfter } from '../../src/api/lists.js';
 import type { Segment } from '../pipeline/types.js';
 import type {
-  ApiKeyRecord, AttemptRow, ClipJobRow, ClipRow, ClipToStore, NewClipJob, OAuthAuthorizationRow, PlatformConnection, PostRow,
+  ApiKeyRecord, AttemptRow, ClipJobRow, ClipRow, ClipToStore, FramingRecord, LookChoice, NewClipJob, OAuthAuthorizationRow, PlatformConnection, PostRow,
   RenderRow, SealedCredentials, Team, UploadPart, UploadPatch, UploadRecord, UploadStatus, WebhookRecord,
 } from './records.js';
 
@@ -141,13 +141,20 @@ export interface ClipRepository {
   listByJob(jobId: string): ClipRow[];
 }
 
+/** Clip framings (issue 17): computed once per clip, read by its preview, renders and posts. */
+export interface FramingRepository {
+  get(clipId: string): FramingRecord | undefined;
+  /** Stores the clip's framing, replacing an earlier one. */
+  save(record: FramingRecord): void;
+}
+
 /** Full renders, one row per clip; every change is guarded by the render's generation. */
 export interface RenderRepository {
   get(clipId: string): RenderRow | undefined;
   /** GET /v1/renders: newest first (created_at, clip id) after `after`, of one status if given. */
   page(teamId: string, q: { status?: string; limit: number; after?: PageAfter }): RenderRow[];
-  /** Starts the clip's next generation: queued, progress 0, no output or error. */
-  queue(clipId: string, teamId: string, now: number): RenderRow;
+  /** Starts the clip's next generation: queued, progress 0, no output or error, with its look (default: automatic). */
+  queue(clipId: string, teamId: string, now: number, look?: Partial<LookChoice>): RenderRow;
   /** Moves generation `generation` from one of `from` to `to`; false when replaced or elsewhere. */
   update(clipId: string, generation: number, from: readonly RenderStatus[], to: RenderStatus, now: number, fields?: Partial<Pick<RenderRow, 'progress' | 'output_key' | 'error'>>): boolean;
 }
@@ -174,7 +181,7 @@ export interface PostRepository {
   exists(clipId: string, platform: Platform): boolean;
   transition(id: string, from: readonly PostStatus[], to: PostStatus, now: number, fields?: Partial<Pick<PostRow, 'scheduled_at' | 'published_at' | 'published_url' | 'error'>>): boolean;
   /** Edits a draft's content; false when it is no longer a draft. */
-  updateDraft(id: string, fields: Pick<PostRow, 'caption' | 'title' | 'settings'>, now: number): boolean;
+  updateDraft(id: string, fields: Pick<PostRow, 'caption' | 'title' | 'settings' | 'layout' | 'caption_style'>, now: number): boolean;
   /** Scheduled posts with scheduled_at <= now, soonest first. */
   due(now: number, limit?: number): PostRow[];
   /** The earliest scheduled_at of a scheduled post. */

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { PLATFORMS, type Platform } from './events.js';
 import { MIN_SCHEDULE_LEAD_MS, TITLE_MAX } from './limits.js';
+import { lookFields, type CaptionStyle, type Layout } from './renders.js';
 
 export { MIN_SCHEDULE_LEAD_MS, TITLE_MAX };
 
@@ -91,6 +92,8 @@ export const updatePostSchema = z.strictObject({
   title: z.string({ message: 'title must be a string' }).trim().min(1, 'title must not be empty').max(TITLE_MAX, `title is at most ${TITLE_MAX} characters`).optional(),
   short_video: shortVideoSettingsSchema.optional(),
   long_video: longVideoSettingsSchema.optional(),
+  // Extension (issue 17): the publish render's layout and caption style.
+  ...lookFields,
 });
 export type UpdatePostInput = z.infer<typeof updatePostSchema>;
 
@@ -127,6 +130,9 @@ export interface Post {
   error?: string;
   short_video?: ShortVideoSettings;
   long_video?: LongVideoSettings;
+  /** Extension (issue 17): present when chosen for this post's render. */
+  layout?: Layout;
+  caption_style?: CaptionStyle;
   created_at: number;
   updated_at: number;
 }

@@ -1,6 +1,9 @@
 // The render contract (spec "Render", "POST /v1/clips/:clipId/renders", "GET /v1/renders/:renderId"),
-// written once: the daemon answers with these types, the client reads them. The create request
-// has no body ("Request body: empty"): emptyBodySchema in validate.ts.
+// written once: the daemon answers with these types, the client reads them. The spec's create
+// request has no body ("Request body: empty"); no body or `{}` stays valid, and the two optional
+// extension fields of issue 17 (`layout`, `caption_style`) are the only fields accepted.
+import { z } from 'zod';
+import { CAPTION_STYLES, LAYOUTS, type CaptionStyle, type Layout } from './looks.js';
 
 /** DESIGN.md: "Render states: `queued`, `processing`, `done`, `failed`." */
 export const RENDER_STATUSES = ['queued', 'processing', 'done', 'failed'] as const;
@@ -30,6 +33,9 @@ export interface Render {
   /** Spec "Render": "One-hour signed MP4 link, present once status is `done`". */
   output_url?: string;
   error?: string;
+  /** Extension (issue 17): present when the render asked for them. */
+  layout?: Layout;
+  caption_style?: CaptionStyle;
 }
 
 /** GET /v1/renders (extension, issue 13 item 16): the team's renders, newest first. */
@@ -37,3 +43,17 @@ export interface RenderList {
   renders: Render[];
   next_cursor: string | null;
 }
+
+export { CAPTION_STYLES, LAYOUTS, type CaptionStyle, type Layout } from './looks.js';
+
+/** The extension fields a render or a post may choose (README "Layouts and caption styles"). */
+export const lookFields = {
+  layout: z.enum(LAYOUTS, { message: `layout must be one of ${LAYOUTS.join(', ')}` }).optional(),
+  caption_style: z.enum(CAPTION_STYLES, { message: `caption_style must be one of ${CAPTION_STYLES.join(', ')}` }).optional(),
+};
+
+/** POST /v1/clips/:clipId/renders: no body, `{}`, or the extension fields; anything else is a 400. */
+export const createRenderSchema = z.strictObject(lookFields, {
+  error: (iss) => (iss.code === 'unrecognized_keys' ? `this endpoint takes only layout and caption_style (got ${iss.keys.join(', ')})` : 'the body must be empty or a JSON object'),
+});
+export type CreateRenderInput = z.infer<typeof createRenderSchema>;

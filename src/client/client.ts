@@ -6,7 +6,7 @@ import type { Ping } from '../api/health.js';
 import type { ApiKey, CreatedApiKey, CreateKeyInput, RevokedApiKey } from '../api/keys.js';
 import type { AuthorizationStarted, AuthorizePlatformInput, ConnectPlatformInput, DisconnectedPlatform, PlatformConnection } from '../api/platforms.js';
 import type { CreatePostInput, Post, PublishPostInput, UpdatePostInput } from '../api/posts.js';
-import type { CreatedRender, Render, RenderList, RenderStatus } from '../api/renders.js';
+import type { CreatedRender, CreateRenderInput, Render, RenderList, RenderStatus } from '../api/renders.js';
 import type { CancelledUpload, CompletedUpload, CreatedUpload, CreateUploadInput, ResignedParts, UploadView } from '../api/uploads.js';
 import type { CreatedWebhook, CreateWebhookInput, DeletedWebhook, DeliveryStatus, TriggeredEvent, Webhook, WebhookDelivery } from '../api/webhooks.js';
 
@@ -78,7 +78,9 @@ export class ClipperClient {
 
   readonly renders = {
     /** Spec: a re-trigger overwrites the previous output, so a retry is harmless. */
-    create: (clipId: string) => this.http.call<CreatedRender>('POST', `/v1/clips/${enc(clipId)}/renders`),
+    /** `look`: the extension fields layout and caption_style (issue 17); omitted, no body is sent. */
+    create: (clipId: string, look?: CreateRenderInput) =>
+      this.http.call<CreatedRender>('POST', `/v1/clips/${enc(clipId)}/renders`, look && Object.keys(look).length ? { body: look } : {}),
     get: (renderId: string) => this.http.call<Render>('GET', `/v1/renders/${enc(renderId)}`),
     /** Extension GET /v1/renders: newest first, paged. */
     list: (query: { status?: RenderStatus; limit?: number; cursor?: string } = {}) => this.http.call<RenderList>('GET', '/v1/renders', { query }),

@@ -104,6 +104,8 @@ export function postRow(teamId: string, clipId: string, now: number, over: Parti
     error: null,
     created_at: now,
     updated_at: now,
+    layout: null,
+    caption_style: null,
     ...over,
-  };
+  } as PostRow;
 }

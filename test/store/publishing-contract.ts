@@ -11,7 +11,7 @@ export function publishingContract(h: Current) {
       const { team, clipId } = makeClip(store, T0);
       expect(store.renders.get(clipId)).toBeUndefined();
       const r = store.renders.queue(clipId, team.id, T0);
-      expect(r).toEqual({ clip_id: clipId, team_id: team.id, status: 'queued', generation: 1, progress: 0, output_key: null, error: null, created_at: T0, updated_at: T0 });
+      expect(r).toEqual({ clip_id: clipId, team_id: team.id, status: 'queued', generation: 1, progress: 0, output_key: null, error: null, created_at: T0, updated_at: T0, layout: null, caption_style: null });
       expect(store.renders.get(clipId)).toEqual(r);
       expect(store.renders.update(clipId, 1, ['processing'], 'done', T0 + 1)).toBe(false);
       expect(store.renders.update(clipId, 1, ['queued'], 'processing', T0 + 2, { progress: 0.5 })).toBe(true);
@@ -25,7 +25,7 @@ export function publishingContract(h: Current) {
       store.renders.queue(clipId, team.id, T0);
       store.renders.update(clipId, 1, ['queued'], 'failed', T0 + 1, { error: 'ffmpeg died', output_key: 'renders/old.mp4' });
       const again = store.renders.queue(clipId, team.id, T0 + 10);
-      expect(again).toEqual({ clip_id: clipId, team_id: team.id, status: 'queued', generation: 2, progress: 0, output_key: null, error: null, created_at: T0 + 10, updated_at: T0 + 10 });
+      expect(again).toEqual({ clip_id: clipId, team_id: team.id, status: 'queued', generation: 2, progress: 0, output_key: null, error: null, created_at: T0 + 10, updated_at: T0 + 10, layout: null, caption_style: null });
       expect(store.renders.update(clipId, 1, ['queued'], 'processing', T0 + 11)).toBe(false);
       expect(store.renders.update(clipId, 2, ['queued'], 'processing', T0 + 11)).toBe(true);
       expect(store.renders.get(clipId)).toMatchObject({ generation: 2, status: 'processing' });
@@ -49,6 +49,37 @@ export function publishingContract(h: Current) {
       expect(store.renders.page(team.id, { limit: 10, after: { created_at: T0 + 5, id: first } }).map((r) => r.clip_id)).toEqual([second, a]);
       expect(store.renders.page(team.id, { limit: 10, status: 'failed' }).map((r) => r.clip_id)).toEqual([a]);
       expect(store.renders.page(team.id, { limit: 10, status: 'done' })).toEqual([]);
+    });
+  });
+
+  describe('renders: layout and caption style (issue 17)', () => {
+    it('keeps the look each trigger asked for; a trigger without one goes back to automatic', () => {
+      const { store } = h();
+      const { team, clipId } = makeClip(store, T0);
+      expect(store.renders.queue(clipId, team.id, T0, { layout: 'fit', caption_style: 'pop' })).toMatchObject({ generation: 1, layout: 'fit', caption_style: 'pop' });
+      expect(store.renders.get(clipId)).toMatchObject({ layout: 'fit', caption_style: 'pop' });
+      expect(store.renders.queue(clipId, team.id, T0 + 1, { caption_style: 'boxed' })).toMatchObject({ generation: 2, layout: null, caption_style: 'boxed' });
+      expect(store.renders.queue(clipId, team.id, T0 + 2)).toMatchObject({ generation: 3, layout: null, caption_style: null });
+    });
+  });
+
+  describe('framings (issue 17)', () => {
+    it('stores one framing per clip, replaces it, and forgets it with the clip', () => {
+      const { store } = h();
+      const { clipId } = makeClip(store, T0);
+      expect(store.framings.get(clipId)).toBeUndefined();
+      const first = { clip_id: clipId, start: 1.5, end: 31.5, layout: 'fill' as const, plan: '{"version":1}', created_at: T0 };
+      store.framings.save(first);
+      expect(store.framings.get(clipId)).toEqual(first);
+      const again = { ...first, start: 2, layout: 'split' as const, plan: '{"version":1,"layout":"split"}', created_at: T0 + 5 };
+      store.framings.save(again);
+      expect(store.framings.get(clipId)).toEqual(again);
+      expect(store.framings.get('clip_unknown')).toBeUndefined();
+    });
+
+    it('refuses a framing for a clip that does not exist', () => {
+      const { store } = h();
+      expect(() => store.framings.save({ clip_id: 'clip_nope', start: 0, end: 1, layout: 'fill', plan: '{}', created_at: T0 })).toThrow();
     });
   });
 
@@ -108,7 +139,7 @@ export function publishingContract(h: Current) {
       const { team, clipId } = makeClip(store, T0);
       const post = postRow(team.id, clipId, T0);
       store.posts.insert(post);
-      const edit = { caption: 'new caption', title: 'T', settings: '{"a":1}' };
+      const edit = { caption: 'new caption', title: 'T', settings: '{"a":1}', layout: 'split' as const, caption_style: 'karaoke' as const };
       expect(store.posts.updateDraft(post.id, edit, T0 + 1)).toBe(true);
       expect(store.posts.byId(post.id)).toEqual({ ...post, ...edit, updated_at: T0 + 1 });
       expect(store.posts.transition(post.id, ['scheduled'], 'queued', T0 + 2)).toBe(false);

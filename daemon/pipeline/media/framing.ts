@@ -1,15 +1,25 @@
+import { framingFilter } from '../framing/filter.js';
+import { stillWindow } from '../framing/plan.js';
+import type { FramingPlan, Layout } from '../framing/types.js';
+
 /**
- * Reframing to 9:16, for previews (360x640) and full renders (1080x1920) alike (issue 5:
- * "centre crop as a start; keep the framing code in one place so a subject-following crop can
- * replace it"). Every preview, render and publish render gets its picture from here.
+ * Reframing to 9:16, for previews (360x640) and full renders (1080x1920) alike (issue 5: "keep
+ * the framing code in one place so a subject-following crop can replace it"; issue 17: "The
+ * same framing drives previews and renders, computed once per clip and stored"). Every preview,
+ * render and publish render gets its picture from here: the clip's stored plan when it has one
+ * (pipeline/framing/), else the centre crop.
  */
 
 export interface FramingInput {
   /** The source picture size (from the probe). */
   source: { width: number; height: number };
-  /** Clip boundaries in the source, seconds (a subject-following crop needs them). */
+  /** Clip boundaries in the source, seconds. */
   start: number;
   end: number;
+  /** The clip's framing (stored per clip); absent: the centre crop. */
+  plan?: FramingPlan;
+  /** A layout asked for by the render or post (issue 17: "overridable per render or post"). */
+  layout?: Layout;
 }
 
 export interface FrameSize {
@@ -28,13 +38,9 @@ const evenFloor = (n: number) => Math.max(2, 2 * Math.floor(n / 2));
  * before scaling scales only the pixels that are kept; sizes are numbers, not filter
  * expressions, so old and new ffmpeg builds cut the same window.
  */
-export const centreCrop: Framing = ({ source: { width, height } }, size) => {
-  const wide = width / height > size.width / size.height;
-  const w = wide ? evenFloor((height * size.width) / size.height) : evenFloor(width);
-  const h = wide ? evenFloor(height) : evenFloor((width * size.height) / size.width);
-  const x = Math.floor((width - w) / 2);
-  const y = Math.floor((height - h) / 2);
-  return `crop=${w}:${h}:${x}:${y},scale=${size.width}:${size.height}:flags=bicubic,setsar=1`;
+export const centreCrop: Framing = ({ source }, size) => {
+  const win = stillWindow(source, size.width / size.height);
+  return `crop=${win.w}:${win.h}:${win.x.v0}:${win.y.v0},scale=${size.width}:${size.height}:flags=bicubic,setsar=1`;
 };
 
 /** The whole picture inside the frame, with black bars (previews on request). */
@@ -45,5 +51,8 @@ export const letterbox: Framing = ({ source: { width, height } }, size) => {
   return `scale=${w}:${h}:flags=bicubic,pad=${size.width}:${size.height}:(ow-iw)/2:(oh-ih)/2:black,setsar=1`;
 };
 
-/** The framing in use. */
-export const framing: Framing = centreCrop;
+/**
+ * The framing in use: the clip's plan in its chosen layout (or the one asked for), else the
+ * centre crop. A filter that reads the graph's input and leaves one unlabelled output.
+ */
+export const framing: Framing = (input, size) => (input.plan ? framingFilter(input.plan, size, input.layout ?? input.plan.layout) : centreCrop(input, size));

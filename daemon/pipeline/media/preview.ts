@@ -2,6 +2,7 @@ import { runFfmpeg } from '../ffmpeg/run.js';
 import { writeViaTemp } from '../temp-file.js';
 import type { ProbeResult } from '../types.js';
 import { MediaError } from './errors.js';
+import type { FramingPlan } from '../framing/types.js';
 import { framing, letterbox } from './framing.js';
 import { probe as probeFile } from './probe.js';
 
@@ -17,6 +18,8 @@ export interface PreviewOptions {
   longSide?: number;
   /** crop: fill the 9:16 frame, cutting the sides off (default); pad: show all, with bars. */
   fit?: 'crop' | 'pad';
+  /** The clip's stored framing (issue 17: the same plan drives the preview and the renders). */
+  plan?: FramingPlan;
 }
 
 export interface PreviewResult {
@@ -50,7 +53,7 @@ export async function renderPreview(source: string, opts: PreviewOptions): Promi
   if (probe.hasVideo && probe.width && probe.height) {
     args.push(...cut, '-i', source);
     const fps = probe.fps && probe.fps > 30.5 ? ',fps=30' : '';
-    const frame = (opts.fit === 'pad' ? letterbox : framing)({ source: { width: probe.width, height: probe.height }, start, end }, { width, height });
+    const frame = (opts.fit === 'pad' ? letterbox : framing)({ source: { width: probe.width, height: probe.height }, start, end, plan: opts.plan }, { width, height });
     video = `[0:v:0]${frame}${fps},format=yuv420p[v]`;
   } else {
     // Audio only: a still black frame to carry the sound.

@@ -1,5 +1,7 @@
+import type { CaptionStyle, Layout } from '../../../src/api/renders.js';
 import { transcriptWords } from '../language/index.js';
 import type { Word } from '../types.js';
+import { CAPTION_PRESETS, styleLine, type CaptionPreset } from './caption-styles.js';
 import { OUTPUT_HEIGHT, OUTPUT_WIDTH } from './framing.js';
 
 /**
@@ -8,24 +10,10 @@ import { OUTPUT_HEIGHT, OUTPUT_WIDTH } from './framing.js';
  * clip start because the render seeks the input to it.
  */
 
-/** A caption line holds at most this many words and characters. */
-const MAX_WORDS = 3;
-const MAX_CHARS = 22;
 /** A pause this long (s) starts a new line even when the current one has room. */
 const BREAK_PAUSE = 0.45;
 /** A line stays up until the next starts when the gap is shorter than this (no flicker). */
 const HOLD_GAP = 0.6;
-
-/**
- * Safe margins: platforms lay buttons over the right edge and the caption and account name over
- * the bottom fifth, so captions sit in the lower third above that band, clear of both sides.
- */
-const MARGIN_SIDE = 100;
-const MARGIN_BOTTOM = 440;
-const FONT_SIZE = 84;
-/** ASS colours are &HAABBGGRR: white text, a warm yellow for the spoken word, black outline. */
-const WHITE = '&H00FFFFFF';
-const HIGHLIGHT = '&H0000D7FF';
 
 interface CaptionWord {
   text: string;
@@ -33,15 +21,18 @@ interface CaptionWord {
   end: number;
 }
 
-/** A word as it reads on screen: upper case; braces and backslashes would be ASS override codes. */
-export const displayWord = (word: string) => word.replace(/[{}\\]/g, '').toUpperCase();
+/** A word as it reads on screen: braces and backslashes would be ASS override codes. */
+export const displayWord = (word: string, upper = true) => {
+  const clean = word.replace(/[{}\\]/g, '');
+  return upper ? clean.toUpperCase() : clean;
+};
 
-/** Groups the clip's words into short lines. */
-export function captionLines(words: Word[], clipStart: number, clipEnd: number): CaptionWord[][] {
+/** Groups the clip's words into short lines (the preset's length; classic by default). */
+export function captionLines(words: Word[], clipStart: number, clipEnd: number, preset: CaptionPreset = CAPTION_PRESETS.classic): CaptionWord[][] {
   // transcriptWords drops recogniser markers (<s>, <sil>, [NOISE]) and alternates' "(2)".
   const timed = transcriptWords({ engine: 'none', language: 'en', segments: [{ text: '', start: clipStart, end: clipEnd, words }] });
   const inClip = timed
-    .map((w) => ({ text: displayWord(w.display), start: Math.max(w.start, clipStart) - clipStart, end: Math.min(w.end, clipEnd) - clipStart }))
+    .map((w) => ({ text: displayWord(w.display, preset.upper), start: Math.max(w.start, clipStart) - clipStart, end: Math.min(w.end, clipEnd) - clipStart }))
     .filter((w) => w.text && w.end > w.start)
     .sort((a, b) => a.start - b.start);
   const lines: CaptionWord[][] = [];
@@ -49,7 +40,7 @@ export function captionLines(words: Word[], clipStart: number, clipEnd: number):
   for (const w of inClip) {
     const prev = line[line.length - 1];
     const chars = line.reduce((n, x) => n + x.text.length + 1, 0) + w.text.length;
-    const full = line.length >= MAX_WORDS || (line.length > 0 && chars > MAX_CHARS);
+    const full = line.length >= preset.maxWords || (line.length > 0 && chars > preset.maxChars);
     if (prev && (full || w.start - prev.end >= BREAK_PAUSE || /[.?!]$/.test(prev.text))) {
       lines.push(line);
       line = [];
@@ -70,20 +61,60 @@ export function assTime(seconds: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(c).padStart(2, '0')}`;
 }
 
-/** The whole ASS script: one event per spoken word, showing its line with that word highlighted. */
-export function buildAss(words: Word[], clipStart: number, clipEnd: number, fontName = 'DejaVu Sans'): string {
-  const lines = captionLines(words, clipStart, clipEnd);
+/** A line's end: held until the next line when the gap is short (no flicker). */
+function lineEnd(lines: CaptionWord[][], li: number): number {
+  const next = lines[li + 1];
+  const last = lines[li][lines[li].length - 1];
+  return next && next[0].start - last.end < HOLD_GAP ? next[0].start : last.end;
+}
+
+const cs = (seconds: number) => Math.max(1, Math.round(seconds * 100));
+const dialogue = (from: number, to: number, text: string) => `Dialogue: 0,${assTime(from)},${assTime(Math.max(to, from + 0.05))},Caption,,0,0,0,,${text}`;
+
+/** The events of a preset (see CaptionPreset.events). */
+function captionEvents(lines: CaptionWord[][], p: CaptionPreset): string[] {
   const events: string[] = [];
   lines.forEach((line, li) => {
-    const next = lines[li + 1];
-    const last = line[line.length - 1];
-    const lineEnd = next && next[0].start - last.end < HOLD_GAP ? next[0].start : last.end;
+    const end = lineEnd(lines, li);
+    if (p.events === 'line') {
+      // Karaoke (\kf: each word fills with the primary colour over its duration); a preset
+      // without a second colour (minimal) shows the plain line.
+      if (p.primary === p.secondary) return void events.push(dialogue(line[0].start, end, line.map((w) => w.text).join(' ')));
+      let at = line[0].start;
+      const text = line.map((w, wi) => {
+        const lead = wi === 0 ? '' : `{\\k${cs(w.start - at)}}`;
+        at = w.end;
+        return `${lead}{\\kf${cs(w.end - w.start)}}${w.text}`;
+      });
+      events.push(dialogue(line[0].start, end, text.join(' ')));
+      return;
+    }
     line.forEach((w, wi) => {
-      const until = wi + 1 < line.length ? line[wi + 1].start : lineEnd;
-      const text = line.map((x, xi) => (xi === wi ? `{\\c${HIGHLIGHT}&}${x.text}{\\c${WHITE}&}` : x.text)).join(' ');
-      events.push(`Dialogue: 0,${assTime(w.start)},${assTime(Math.max(until, w.start + 0.05))},Caption,,0,0,0,,${text}`);
+      const until = wi + 1 < line.length ? line[wi + 1].start : end;
+      if (p.events === 'pop') {
+        // Issue 17: one "pop" word at a time with a scale bounce (70% -> 115% -> 100%).
+        events.push(dialogue(w.start, until, `{\\fscx70\\fscy70\\t(0,90,\\fscx115\\fscy115)\\t(90,170,\\fscx100\\fscy100)}${w.text}`));
+        return;
+      }
+      const mark = p.mark ?? { before: '', after: '' };
+      events.push(dialogue(w.start, until, line.map((x, xi) => (xi === wi ? `${mark.before}${x.text}${mark.after}` : x.text)).join(' ')));
     });
   });
+  return events;
+}
+
+export interface AssOptions {
+  /** Caption preset (default classic). */
+  style?: CaptionStyle;
+  /** A split layout puts the captions on the seam between the two speakers. */
+  layout?: Layout;
+  fontName?: string;
+}
+
+/** The whole ASS script of a clip's captions in the chosen preset. */
+export function buildAss(words: Word[], clipStart: number, clipEnd: number, opts: AssOptions = {}): string {
+  const preset = CAPTION_PRESETS[opts.style ?? 'classic'];
+  const events = captionEvents(captionLines(words, clipStart, clipEnd, preset), preset);
   return [
     '[Script Info]',
     'ScriptType: v4.00+',
@@ -94,7 +125,7 @@ export function buildAss(words: Word[], clipStart: number, clipEnd: number, font
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    `Style: Caption,${fontName},${FONT_SIZE},${WHITE},${WHITE},&H00000000,&H80000000,-1,0,0,0,100,100,0,0,1,6,2,2,${MARGIN_SIDE},${MARGIN_SIDE},${MARGIN_BOTTOM},1`,
+    styleLine(preset, opts.fontName ?? 'DejaVu Sans', opts.layout === 'split'),
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { FramingPlan, Layout } from '../framing/types.js';
 import { framing } from './framing.js';
 
 /** Where fonts-dejavu puts its files (Debian); libass finds the font there or via fontconfig. */
@@ -14,6 +15,9 @@ export interface FullRenderSpec {
   /** Picture size of the source (the framing needs it). */
   width: number;
   height: number;
+  /** The clip's stored framing and the layout asked for (absent: the plan's own, or the centre crop). */
+  plan?: FramingPlan;
+  layout?: Layout;
   /** Whether the source has an audio stream; silence is added when it has none (AAC always). */
   hasAudio: boolean;
   output: string;
@@ -30,9 +34,9 @@ export function escapeFilterValue(value: string): string {
 }
 
 /** The video filter graph of a full render: 9:16 framing, then the burned-in captions. */
-export function fullRenderFilter(spec: Pick<FullRenderSpec, 'start' | 'end' | 'assFile' | 'width' | 'height'>): string {
+export function fullRenderFilter(spec: Pick<FullRenderSpec, 'start' | 'end' | 'assFile' | 'width' | 'height' | 'plan' | 'layout'>): string {
   const fonts = existsSync(DEJAVU_DIR) ? `:fontsdir=${escapeFilterValue(DEJAVU_DIR)}` : '';
-  const frame = framing({ source: { width: spec.width, height: spec.height }, start: spec.start, end: spec.end });
+  const frame = framing({ source: { width: spec.width, height: spec.height }, start: spec.start, end: spec.end, plan: spec.plan, layout: spec.layout });
   return `[0:v]${frame},ass=${escapeFilterValue(spec.assFile)}${fonts}[v]`;
 }
 

@@ -8,6 +8,7 @@ import type { LinkPolicy } from '../../pipeline/ingest/links.js';
 import type { Store } from '../../store/index.js';
 import type { PreviewReadyHook } from '../../store/clips.js';
 import type { TaskRunner } from '../../tasks/task-runner.js';
+import type { ClipFraming } from './framing.js';
 
 /** Kind of the durable task that runs a clip job. */
 export const CLIP_JOB_TASK = 'clip_job';
@@ -45,6 +46,8 @@ export interface JobDeps {
   previewReadyHooks: PreviewReadyHook[];
   /** Base URL clients reach the daemon at (editor_url); known once the server listens. */
   baseUrl: () => string;
+  /** Each clip's stored framing (made before its preview, read by renders too). */
+  framing: ClipFraming;
 }
 
 /** Settings of the clip job pipeline, from the typed config (sections pipeline, limits, network). */

@@ -203,10 +203,15 @@ export class JobRun {
     return { transcript, work: this.track(work) };
   }
 
-  /** Renders, stores and publishes one clip's preview (previews go first on the heavy queue). */
+  /**
+   * Frames, renders, stores and publishes one clip's preview (previews go first on the heavy
+   * queue). The framing is stored before the preview starts, so a resumed job does not look
+   * for the faces again, and renders use the same plan (issue 17).
+   */
   private async preview(clip: ClipRow, mediaPath: string, probe: ProbeResult): Promise<void> {
     const out = join(this.workDir, `preview-${clip.id}.mp4`);
-    await this.heavy(HEAVY_PRIORITY.preview, () => this.deps.stages.renderPreview({ mediaPath, probe, clip: { start: clip.start, end: clip.end } }, out, this.signal), 'Preview rendering');
+    const plan = await this.heavy(HEAVY_PRIORITY.preview, () => this.deps.framing.planFor(clip, mediaPath, probe, this.signal), 'Framing');
+    await this.heavy(HEAVY_PRIORITY.preview, () => this.deps.stages.renderPreview({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, plan }, out, this.signal), 'Preview rendering');
     const key = `previews/${this.job.id}/${clip.id}.mp4`;
     await this.deps.objects.put(key, createReadStream(out), { contentType: 'video/mp4' });
     await rm(out, { force: true });

@@ -101,6 +101,7 @@ export class PostService {
       id: newId('post'), team_id: clip.team_id, clip_id: clip.id, platform, status: 'draft',
       caption: draft.caption, title: draft.title ?? null, settings: key ? JSON.stringify(draft.settings) : null,
       scheduled_at: null, published_at: null, published_url: null, error: null, created_at: now, updated_at: now,
+      layout: null, caption_style: null,
     };
     this.repo.insert(row);
     this.store.events.emit('post.draft.created', { post_id: row.id, clip_id: clip.id, platform: row.platform, team_id: clip.team_id });
@@ -120,7 +121,8 @@ export class PostService {
     if (problem) throw badRequest(problem, { field: 'caption', limit: CAPTION_LIMITS[row.platform], hashtags: HASHTAG_LIMITS[row.platform] ?? null });
     const patch = input.short_video ?? input.long_video;
     const settings = patch ? JSON.stringify({ ...JSON.parse(row.settings ?? '{}'), ...stripUndefined(patch) }) : row.settings;
-    const ok = this.repo.updateDraft(id, { caption: input.caption ?? row.caption, title: input.title ?? row.title, settings }, this.d.clock.now());
+    const look = { layout: input.layout ?? row.layout, caption_style: input.caption_style ?? row.caption_style };
+    const ok = this.repo.updateDraft(id, { caption: input.caption ?? row.caption, title: input.title ?? row.title, settings, ...look }, this.d.clock.now());
     if (!ok) throw notDraft(this.require(teamId, id), 'edited');
     return this.get(teamId, id);
   }

@@ -17,6 +17,8 @@ export function postView(row: PostRow): Post {
   if (row.status === 'failed' && row.error !== null) post.error = row.error;
   const key = SETTINGS_KEY[row.platform];
   if (key && row.settings) (post as unknown as Record<string, unknown>)[key] = JSON.parse(row.settings);
+  if (row.layout) post.layout = row.layout;
+  if (row.caption_style) post.caption_style = row.caption_style;
   post.created_at = row.created_at;
   post.updated_at = row.updated_at;
   return post;

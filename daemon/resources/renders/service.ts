@@ -1,8 +1,8 @@
 import { conflict, notFound } from '../../../src/api/errors.js';
 import { MEDIA_URL_TTL_MS } from '../../../src/api/limits.js';
-import { RENDER_STATUSES, type Render, type RenderList } from '../../../src/api/renders.js';
+import { RENDER_STATUSES, createRenderSchema, type Render, type RenderList } from '../../../src/api/renders.js';
 import { listQuerySchema, pageOf } from '../../../src/api/lists.js';
-import { emptyBodySchema, parseBody } from '../../../src/api/validate.js';
+import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import type { Store } from '../../store/index.js';
 import { clipDuration } from '../../store/clips.js';
@@ -35,9 +35,12 @@ export class RenderService {
     this.objects = d.objects;
   }
 
-  /** POST /v1/clips/:clipId/renders: no body, or `{}` (any field is a 400). */
+  /**
+   * POST /v1/clips/:clipId/renders: no body, `{}`, or the extension fields `layout` and
+   * `caption_style` (issue 17); any other field is a 400, checked before anything is charged.
+   */
   trigger(teamId: string, clipId: string, body: unknown = {}): { render_id: string; status: 'queued'; created_at: number } {
-    parseBody(emptyBodySchema, body);
+    const look = parseBody(createRenderSchema, body ?? {});
     const clip = this.d.store.clips.get(teamId, clipId);
     if (!clip) throw notFound('Clip', clipId);
     const now = this.d.clock.now();
@@ -49,7 +52,7 @@ export class RenderService {
       if (remaining < cost) {
         throw conflict(`Not enough render minutes left this month: this render needs ${cost}, ${remaining} left`, { render_minutes_remaining: remaining });
       }
-      const queued = this.repo.queue(clipId, teamId, now);
+      const queued = this.repo.queue(clipId, teamId, now, look);
       this.minutes.charge(teamId, clipId, queued.generation, cost, now);
       this.d.store.events.emit('project.render.started', { project_id: clipId, team_id: teamId });
       this.d.tasks.enqueue({ kind: RENDER_TASK, resourceId: clipId, teamId });
@@ -84,6 +87,8 @@ export class RenderService {
     };
     if (row.status === 'done' && row.output_key) render.output_url = this.objects.signedGetUrl(row.output_key, MEDIA_URL_TTL_MS / 1000);
     if (row.status === 'failed' && row.error) render.error = row.error;
+    if (row.layout) render.layout = row.layout;
+    if (row.caption_style) render.caption_style = row.caption_style;
     return render;
   }
 

@@ -30,6 +30,7 @@ export function renderTaskHandler(renders: RenderService, clips: Store['clips'],
         try {
           file = await renderClipFile(deps, clip, {
             signal: local.signal,
+            look: { layout: row.layout, caption_style: row.caption_style },
             onProgress: (p) => {
               if (!renders.progress(row, p)) local.abort(new Superseded());
             },

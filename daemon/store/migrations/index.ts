@@ -2,6 +2,7 @@
 // that has shipped. Numbers are reserved per area so parallel work does not collide:
 // 001 foundation, 002 uploads, 003 clip jobs and runner, 004 renders and posts, 005 webhook outbox,
 // 006 platform credentials (issue 15).
+// 007 framing (issue 17).
 // 013 session links (issue 13).
 import { m001 } from './001-foundation.js';
 import { m002 } from './002-uploads.js';
@@ -9,6 +10,7 @@ import { m003 } from './003-clip-jobs.js';
 import { m004 } from './004-renders-posts.js';
 import { m005 } from './005-webhook-outbox.js';
 import { m006 } from './006-platform-credentials.js';
+import { m007 } from './007-framing.js';
 import { m013 } from './013-session-links.js';
 
 export interface Migration {
@@ -17,4 +19,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m013];
+export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m013];

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { downloadToFile } from '../../client/download.js';
+import type { CaptionStyle, Layout } from '../../api/looks.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { startTransfer } from '../progress.js';
@@ -12,17 +13,20 @@ export interface CreateRenderOptions {
   timeout?: string;
   /** Save the finished MP4 here (implies --wait). */
   output?: string;
+  /** Caption preset and layout (issue 17 extension fields; commander checked the values). */
+  style?: CaptionStyle;
+  layout?: Layout;
 }
 
 /**
- * `clipper renders create CLIP [--wait] [--output FILE]`: starts a full render (spec: a
+ * `clipper renders create CLIP [--style PRESET] [--layout L] [--wait] [--output FILE]`: starts a full render (spec: a
  * re-trigger replaces the previous output); with --output, waits and downloads the MP4 from its
  * signed output_url with a progress bar.
  */
 export async function run(opts: CreateRenderOptions, ctx: CliContext, waitOpts: WaitOptions = {}): Promise<void> {
   const client = await ctx.client();
   const flags = parseWaitFlags(opts);
-  const started = await client.renders.create(opts.clipId);
+  const started = await client.renders.create(opts.clipId, { ...(opts.style ? { caption_style: opts.style } : {}), ...(opts.layout ? { layout: opts.layout } : {}) });
   if (!flags.wait && !opts.output) {
     ctx.out.data(started, () => ctx.out.info(`render ${started.render_id} queued; follow it with \`clipper renders get ${started.render_id} --wait\``));
     return;

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { CAPTION_STYLES, LAYOUTS } from '../../api/looks.js';
 import type { CliContext } from '../context.js';
 import { parseWaitFlags, withWaitFlags } from '../wait.js';
 import type { CreateRenderOptions } from './create.js';
@@ -19,7 +20,9 @@ export function registerRenderCommands(program: Command, ctx: CliContext): void 
       .command('create')
       .description('start a full render of a clip; replaces its previous render')
       .argument('<clip>', 'clip id')
-      .option('-o, --output <file>', 'wait, then download the MP4 to this file'),
+      .option('-o, --output <file>', 'wait, then download the MP4 to this file')
+      .addOption(new Option('--style <preset>', 'caption style (default: classic)').choices(CAPTION_STYLES))
+      .addOption(new Option('--layout <layout>', 'fill: follow the speaker; fit: whole frame over a blurred copy; split: two speakers stacked (default: chosen per clip)').choices(LAYOUTS)),
   ).action(async (clipId: string, o: Omit<CreateRenderOptions, 'clipId'>) => (await import('./create.js')).run({ clipId, ...o }, ctx));
   renders
     .command('list')

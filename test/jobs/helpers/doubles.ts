@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { centrePlan } from '../../../daemon/pipeline/framing/index.js';
 import type { PipelineStages } from '../../../daemon/pipeline/stages.js';
 import { writeSilentWav } from '../../../daemon/pipeline/media/silent-wav.js';
 import type { ProbeResult } from '../../../daemon/pipeline/types.js';
@@ -38,6 +39,10 @@ export function fakeStages(calls: string[] = []): PipelineStages {
       await new Promise((r) => setTimeout(r, 10)); // the real one looks words up in WordNet
       const end = Math.min(span.end, span.start + 20);
       return [{ start: span.start, end, title: `clip at ${span.start}`, score: 0.5 + span.start / 10000, score_breakdown: { relevance: 0.5, hook: 0.5, energy: 0.5, completeness: 0.5 }, reason: 'test', transcript: 'hello world' }];
+    },
+    async frame({ probe: p, clip }) {
+      // No 'frame' call recorded: tests of the job's order of stages predate framing.
+      return centrePlan({ width: p.width!, height: p.height! }, clip.end - clip.start, 'test double');
     },
     async renderPreview({ clip }, out) {
       calls.push(`preview ${clip.start}`);

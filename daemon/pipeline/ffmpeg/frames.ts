@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { AbortError, lastLines, ProcessError } from '../process.js';
+import { mediaTool } from './binaries.js';
+
+/**
+ * Raw video frames from ffmpeg, one Buffer of `frameBytes` each, as an async iterator. The
+ * reader pulls: while the consumer is busy with a frame (face detection takes ~100 ms) nothing
+ * more is read, the pipe fills and ffmpeg waits, so memory stays at a few frames whatever the
+ * clip's length. `args` must write `-f rawvideo` to `pipe:1`. An abort kills ffmpeg; a failure
+ * rejects with ffmpeg's last stderr lines, like every other run (process.ts).
+ */
+export async function* ffmpegFrames(args: string[], frameBytes: number, opts: { signal?: AbortSignal; env?: NodeJS.ProcessEnv } = {}): AsyncGenerator<Buffer> {
+  opts.signal?.throwIfAborted();
+  const tool = await mediaTool('ffmpeg', opts.env);
+  const child = spawn(tool.path, ['-hide_banner', '-nostdin', '-nostats', ...args], { env: opts.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderrTail = '';
+  child.stderr!.on('data', (d: Buffer) => (stderrTail = (stderrTail + d.toString()).slice(-8192)));
+  const exited = new Promise<{ code: number | null; error?: Error }>((resolve) => {
+    child.on('error', (error) => resolve({ code: null, error }));
+    child.on('close', (code) => resolve({ code }));
+  });
+  const onAbort = () => child.kill('SIGKILL');
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  let pending: Buffer[] = [];
+  let have = 0;
+  let finished = false;
+  try {
+    for await (const chunk of child.stdout! as AsyncIterable<Buffer>) {
+      pending.push(chunk);
+      have += chunk.length;
+      while (have >= frameBytes) {
+        const all = pending.length === 1 ? pending[0] : Buffer.concat(pending, have);
+        yield Buffer.from(all.subarray(0, frameBytes)); // a copy: `all` may be reused by the stream
+        const rest = all.subarray(frameBytes);
+        pending = rest.length ? [rest] : [];
+        have = rest.length;
+      }
+    }
+    const { code, error } = await exited;
+    if (opts.signal?.aborted) throw new AbortError('ffmpeg was stopped: aborted');
+    if (error) throw new ProcessError('ffmpeg', null, stderrTail, `ffmpeg could not be started: ${error.message}`);
+    if (code !== 0) throw new ProcessError('ffmpeg', code, stderrTail, `ffmpeg exited with status ${code}: ${lastLines(stderrTail)}`);
+    finished = true;
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+    if (!finished && child.exitCode === null) {
+      child.kill('SIGKILL'); // the consumer stopped early (or failed): no orphan keeps decoding
+      await exited;
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import type { Box } from './types.js';
+
+// Cheap per-sample picture measures (all in plain JavaScript on small frames): grey levels,
+// block averages of a region, and the mean difference of two of them. Used for scene cuts,
+// motion and mouth activity; the face detector is the only expensive step.
+
+/** Grey levels (BT.601 luma) of an RGB24 frame. */
+export function luma(rgb: Buffer, width: number, height: number): Uint8Array {
+  const out = new Uint8Array(width * height);
+  for (let i = 0, p = 0; i < out.length; i++, p += 3) out[i] = (rgb[p] * 77 + rgb[p + 1] * 150 + rgb[p + 2] * 29) >> 8;
+  return out;
+}
+
+/**
+ * The region `box` of a grey frame averaged down to cols x rows blocks (0..255 each). A region
+ * partly outside the frame is clipped to it; an empty one gives zeros.
+ */
+export function blocks(grey: Uint8Array, width: number, height: number, box: Box, cols: number, rows: number): Float32Array {
+  const out = new Float32Array(cols * rows);
+  const x0 = Math.max(0, Math.floor(box.x));
+  const y0 = Math.max(0, Math.floor(box.y));
+  const x1 = Math.min(width, Math.ceil(box.x + box.w));
+  const y1 = Math.min(height, Math.ceil(box.y + box.h));
+  if (x1 <= x0 || y1 <= y0) return out;
+  const counts = new Uint32Array(cols * rows);
+  for (let y = y0; y < y1; y++) {
+    const r = Math.min(rows - 1, Math.floor(((y - y0) * rows) / (y1 - y0)));
+    for (let x = x0; x < x1; x++) {
+      const c = Math.min(cols - 1, Math.floor(((x - x0) * cols) / (x1 - x0)));
+      out[r * cols + c] += grey[y * width + x];
+      counts[r * cols + c]++;
+    }
+  }
+  for (let i = 0; i < out.length; i++) out[i] = counts[i] ? out[i] / counts[i] : 0;
+  return out;
+}
+
+/** Mean absolute difference of two equal-length block arrays (0..255). */
+export function meanDiff(a: Float32Array, b: Float32Array): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i] - b[i]);
+  return a.length ? sum / a.length : 0;
+}
+
+/** Per-block absolute differences (where the picture moved). */
+export function diffMap(a: Float32Array, b: Float32Array): Float32Array {
+  const out = new Float32Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = Math.abs(a[i] - b[i]);
+  return out;
+}
+
+export const centreOf = (b: Box) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 });
+
+/** Intersection over union of two boxes (0 when apart). */
+export function iou(a: Box, b: Box): number {
+  const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / (a.w * a.h + b.w * b.h - inter);
+}

@@ -1,0 +1,45 @@
+import type { Clock } from '../../clock.js';
+import type { Logger } from '../../log.js';
+import { centrePlan, type FramingPlan } from '../../pipeline/framing/index.js';
+import type { PipelineStages } from '../../pipeline/stages.js';
+import type { ProbeResult } from '../../pipeline/types.js';
+import { clipWords, type ClipRow } from '../../store/clips.js';
+import type { Store } from '../../store/index.js';
+
+export interface ClipFramingDeps {
+  framings: Store['framings'];
+  clock: Clock;
+  log: Pick<Logger, 'info'>;
+  /** The analysis (sampling, faces, path): the pipeline's `frame` stage. */
+  analyse: PipelineStages['frame'];
+  /** Setting `framing.face_tracking`; false: the centre crop, nothing analysed or stored. */
+  faceTracking: boolean;
+}
+
+/**
+ * A clip's framing, computed once and stored (issue 17: "The same framing drives previews and
+ * renders, computed once per clip and stored"). The clip job asks for it before the preview,
+ * renders and publishing read it; a clip whose span changed since is analysed again.
+ */
+export class ClipFraming {
+  constructor(private d: ClipFramingDeps) {}
+
+  /** The stored plan of the clip's current span, if any. */
+  stored(clip: Pick<ClipRow, 'id' | 'start' | 'end'>): FramingPlan | undefined {
+    const row = this.d.framings.get(clip.id);
+    return row && row.start === clip.start && row.end === clip.end ? (JSON.parse(row.plan) as FramingPlan) : undefined;
+  }
+
+  /** The stored plan, or a new one made now and stored; undefined for a source with no picture. */
+  async planFor(clip: ClipRow, mediaPath: string, probe: ProbeResult, signal?: AbortSignal): Promise<FramingPlan | undefined> {
+    if (!probe.hasVideo || !probe.width || !probe.height) return undefined;
+    const source = { width: probe.width, height: probe.height };
+    if (!this.d.faceTracking) return centrePlan(source, clip.end - clip.start, 'face tracking is off (framing.face_tracking)');
+    const known = this.stored(clip);
+    if (known) return known;
+    const plan = await this.d.analyse({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, words: clipWords(clip) }, signal ?? new AbortController().signal);
+    this.d.framings.save({ clip_id: clip.id, start: clip.start, end: clip.end, layout: plan.layout, plan: JSON.stringify(plan), created_at: this.d.clock.now() });
+    this.d.log.info('clip framed', { clip_id: clip.id, layout: plan.layout, reason: plan.reason });
+    return plan;
+  }
+}
