@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import type { ProbeResult } from '../types.js';
 import { runFfprobe } from '../ffmpeg/run.js';
-import { ProcessError } from '../process.js';
+import { lastLines, ProcessError } from '../process.js';
 import { MediaError } from './errors.js';
 
 interface FfprobeStream {
@@ -68,7 +68,12 @@ export async function probe(file: string, opts: { signal?: AbortSignal } = {}): 
   try {
     stdout = await runFfprobe(['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], opts);
   } catch (e) {
-    if (e instanceof ProcessError && e.exitCode !== null) throw new MediaError(`cannot read the media: ${e.message}`);
+    // Issue 13, item 11: ffprobe names the file by its path in the object store; the person
+    // only needs to know what is wrong with their file.
+    if (e instanceof ProcessError && e.exitCode !== null) {
+      const why = lastLines(e.stderrTail.split(file).join('the file')).replace(/^the file:\s*/, '');
+      throw new MediaError(`The file is not a video or audio recording that can be read${why ? ` (${why})` : ''}`);
+    }
     throw e;
   }
   return summariseProbe(JSON.parse(stdout) as FfprobeOutput, basename(file));

@@ -1,3 +1,4 @@
+import { withoutLocalPaths } from '../../pipeline/media/errors.js';
 import type { ClipJobRow, ClipToStore } from '../../store/clip-jobs.js';
 import type { JobDeps } from './deps.js';
 import type { ProbeResult } from '../../pipeline/types.js';
@@ -99,7 +100,8 @@ export class JobTransitions {
    * media never made it through ingest and probe, asset.creation.failed first. Runs inside the
    * task runner's failing transaction (onGiveUp).
    */
-  failed(jobId: string, message: string): void {
+  failed(jobId: string, reason: string): void {
+    const message = withoutLocalPaths(reason);
     const job = this.repo.byId(jobId);
     if (!job || job.status === 'done' || job.status === 'error') return;
     this.repo.update(job.id, { status: 'error', error: message }, this.now());

@@ -14,6 +14,7 @@ import type { TaskRunner } from '../../tasks/task-runner.js';
 import type { ClipRow } from '../../store/clips.js';
 import type { PostRow } from '../../store/posts.js';
 import { writeDraft } from './drafts.js';
+import { withoutLocalPaths } from '../../pipeline/media/errors.js';
 import { postView } from './view.js';
 
 export const PUBLISH_TASK = 'post.publish';
@@ -217,7 +218,8 @@ export class PostService {
    * Any publishing state -> failed (permanent failure or retries exhausted), with post.failed.
    * Called from the task's onGiveUp, inside the runner's transaction.
    */
-  markFailed(id: string, error: string): void {
+  markFailed(id: string, reason: string): void {
+    const error = withoutLocalPaths(reason); // issue 13, item 11
     const now = this.d.clock.now();
     const open = this.repo.openAttempt(id);
     if (open) this.repo.finishAttempt(open.id, { status: 'failed', error }, now);

@@ -8,6 +8,7 @@ import type { Store } from '../../store/index.js';
 import { clipDuration } from '../../store/clips.js';
 import type { RenderRow } from '../../store/renders.js';
 import { renderCost } from '../../store/render-minutes.js';
+import { withoutLocalPaths } from '../../pipeline/media/errors.js';
 import type { TaskRunner } from '../../tasks/task-runner.js';
 import type { RenderObjects } from './objects-port.js';
 
@@ -123,7 +124,8 @@ export class RenderService {
   }
 
   /** The render failed for good: failed, refunded, project.render.failed (inside onGiveUp). */
-  fail(clipId: string, error: string): void {
+  fail(clipId: string, reason: string): void {
+    const error = withoutLocalPaths(reason); // issue 13, item 11
     const row = this.repo.get(clipId);
     if (!row) return;
     const now = this.d.clock.now();

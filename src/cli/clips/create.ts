@@ -2,7 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { uploadFile, type UploadProgress } from '../../client/uploader.js';
 import { startTransfer, type TransferProgress } from '../progress.js';
-import type { ClipJobView, CreateClipJobInput } from '../../api/clips.js';
+import { createClipJobSchema, type ClipJobView, type CreateClipJobInput } from '../../api/clips.js';
+import { checkVideoFile } from '../video-file.js';
 import type { ClipperClient } from '../../client/client.js';
 import type { CliContext } from '../context.js';
 import { usageError } from '../exit-codes.js';
@@ -48,13 +49,17 @@ export async function run(opts: CreateOptions, ctx: CliContext, upload: FileUplo
   if (opts.criteria !== undefined) body.criteria = opts.criteria;
   if (opts.language !== undefined) body.language = opts.language;
   if (opts.duration !== undefined) body.target_duration = parseDuration(opts.duration, '--duration') / 1000;
-  const client = await ctx.client();
-  if (/^https?:\/\//i.test(opts.source)) body.source = { url: opts.source };
-  else {
-    const path = resolve(opts.source);
+  // Issue 13, item 10: every option is checked (with the API's own schema) and the file's
+  // header probed before a byte is sent, so a bad --language does not cost a 300 MB upload.
+  const link = /^https?:\/\//i.test(opts.source);
+  checkOptions({ ...body, source: link ? { url: opts.source } : { upload_id: 'upl_checked_before_upload' } });
+  const path = resolve(opts.source);
+  if (!link) {
     if (!existsSync(path) || !statSync(path).isFile()) throw usageError(`${opts.source} is neither a file nor an http(s) link`);
-    body.source = { upload_id: await upload(client, path, ctx) };
+    await checkVideoFile(path, opts.source);
   }
+  const client = await ctx.client();
+  body.source = link ? { url: opts.source } : { upload_id: await upload(client, path, ctx) };
   const created = await client.clips.create(body);
   new JobHistory(ctx.env).add({
     job_id: created.job_id,
@@ -75,4 +80,13 @@ export async function run(opts: CreateOptions, ctx: CliContext, upload: FileUplo
   ctx.out.info(`job ${created.job_id} queued`);
   const job: ClipJobView = await waitForJob(client, created.job_id, ctx, flags.timeoutMs);
   ctx.out.data(job, () => printJob(job, ctx));
+}
+
+/** The request's fields as the service will check them (src/api/clips.ts), as a usage error. */
+function checkOptions(body: CreateClipJobInput): void {
+  const r = createClipJobSchema.safeParse(body);
+  if (r.success) return;
+  const issue = r.error.issues[0];
+  const flag = { language: '--language', target_duration: '--duration', criteria: '--criteria' }[String(issue.path[0])] ?? String(issue.path.join('.'));
+  throw usageError(`${flag}: ${issue.message}; nothing was uploaded`);
 }

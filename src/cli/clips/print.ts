@@ -24,8 +24,9 @@ export function describeStage(stage: JobStage | undefined): string | undefined {
 export function printJob(job: ClipJobView, ctx: CliContext): void {
   const running = job.status === 'processing' || job.status === 'queued';
   const progress = running ? ` ${Math.floor((job.progress ?? 0) * 100)}%` : '';
-  const doing = running && describeStage(job.stage) ? ` (${describeStage(job.stage)})` : '';
-  ctx.out.line(`${job.job_id}  ${job.status}${progress}${doing}  ${job.folder_name ?? ''}  (created ${formatTime(job.created_at)})`);
+  ctx.out.line(`${job.job_id}  ${job.status}${progress}  ${job.folder_name ?? ''}  (created ${formatTime(job.created_at)})`);
+  const doing = running ? describeStage(job.stage) : undefined;
+  if (doing) ctx.out.line(`now: ${doing}`);
   if (job.error) ctx.out.line(`error: ${job.error}`);
   // Issue 14: which speech engine and model transcribed the job (a daemon extension field).
   if (job.transcription) ctx.out.line(`transcribed by: ${job.transcription.engine}${job.transcription.model ? ` (model ${job.transcription.model})` : ''}`);
