@@ -103,7 +103,10 @@ describe('GET /v1/clips/:jobId', () => {
 
     const midway = await getJob(jobId);
     expect(midway.status).toBe(200);
-    expect(Object.keys(midway.body).sort()).toEqual(['clips', 'created_at', 'folder_name', 'job_id', 'progress', 'status']);
+    // The spec's fields plus the extensions: folder_name, progress, and (issue 14) the engine
+    // and model that transcribe the job.
+    expect(Object.keys(midway.body).sort()).toEqual(['clips', 'created_at', 'folder_name', 'job_id', 'progress', 'status', 'transcription']);
+    expect(midway.body.transcription).toEqual({ engine: expect.any(String) });
     expect(midway.body.status).toBe('processing');
     expect(midway.body.clips.length).toBeGreaterThan(1);
     const missing = midway.body.clips.filter((c: any) => !('preview_url' in c)).length;
