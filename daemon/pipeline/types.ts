@@ -50,6 +50,8 @@ export interface TranscriptionEngine {
    * (issue 14, item 4: overlap at the seams); absent: any length, no overlap.
    */
   readonly chunking?: { maxSeconds: number; overlapSeconds: number };
+  /** Ends what the engine keeps running between jobs (recogniser processes). */
+  close?(): void;
   /** Transcribes a 16 kHz mono 16-bit WAV file. `onProgress` gets 0..1. */
   transcribe(wavPath: string, opts: { language: string; signal?: AbortSignal; onProgress?: (p: number) => void }): Promise<Transcript>;
 }

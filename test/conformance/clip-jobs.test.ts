@@ -104,8 +104,10 @@ describe('GET /v1/clips/:jobId', () => {
     const midway = await getJob(jobId);
     expect(midway.status).toBe(200);
     const missing = midway.body.clips.filter((c: any) => !('preview_url' in c)).length;
-    // `stage` (issue 13, item 9) is an extension field of a running job, like progress.
-    expect(Object.keys(midway.body).sort()).toEqual(['clips', 'created_at', 'folder_name', 'job_id', 'progress', 'stage', 'status']);
+    // Extensions of a running job besides folder_name and progress: `stage` (issue 13, item 9)
+    // and the engine and model that transcribe it (issue 14).
+    expect(Object.keys(midway.body).sort()).toEqual(['clips', 'created_at', 'folder_name', 'job_id', 'progress', 'stage', 'status', 'transcription']);
+    expect(midway.body.transcription).toEqual({ engine: expect.any(String) });
     expect(midway.body.stage.name).toMatch(/^(transcribing|finding_clips|rendering_previews)$/);
     const shown = midway.body.stage.name === 'rendering_previews' ? midway.body.stage : midway.body.stage.previews;
     expect(shown).toEqual({ ...(shown.name ? { name: 'rendering_previews' } : {}), done: midway.body.clips.length - missing, total: midway.body.clips.length });
