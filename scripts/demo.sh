@@ -4,7 +4,7 @@
 # the clips, then stops the daemon.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-node scripts/ensure-deps.mjs
+node scripts/setup.mjs
 node scripts/build.mjs
 DATA_DIR="${CLIPPER_DEMO_DIR:-$(mktemp -d -t clipper-demo-XXXXXX)}"
 export CLIPPER_DATA_DIR="$DATA_DIR"

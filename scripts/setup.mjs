@@ -1,0 +1,110 @@
+// Sets a machine up for the README's two commands (`npm run demo`, `npm test`), which run this
+// first (issue 13, item 1: "The README's test command must do all the set-up itself").
+//
+// 1. System packages (scripts/system-packages.mjs, the one list): what is missing is installed
+//    with apt on Debian/Ubuntu when this runs as root or with passwordless sudo, saying what and
+//    why. Anywhere else it stops at once with the exact install command for that system, instead
+//    of letting tests run that cannot pass. CLIPPER_SKIP_SYSTEM_PACKAGES=1 goes on without them
+//    (a warning says what will not work).
+// 2. npm packages: `npm ci` on a fresh clone, `npm install` when a dependency is missing.
+//    better-sqlite3 builds from source here; node-gyp finds Node's headers only through nodedir
+//    (FACTS.md), so it is set when /usr/include/node exists.
+//
+// Exit codes: 0 ready; 1 something is missing that this script may not install (the command to
+// run is printed); the failing command's own code when an install failed.
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SYSTEM_PACKAGES } from './system-packages.mjs';
+import { detectSystem, installCommand } from './setup-systems.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const say = (text) => process.stderr.write(`clipper setup: ${text}\n`);
+const env = process.env;
+
+/** Executables on PATH (a plain search: `command -v` needs a shell). */
+function onPath(name) {
+  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
+    try {
+      accessSync(join(dir, name), constants.X_OK);
+      return true;
+    } catch {
+      /* not in this folder */
+    }
+  }
+  return false;
+}
+
+/** Entries of the list that are not there; CLIPPER_SETUP_SYSROOT prefixes file checks (tests). */
+function missingPackages() {
+  const sysroot = env.CLIPPER_SETUP_SYSROOT ?? '';
+  return SYSTEM_PACKAGES.filter((p) => !(p.commands ?? []).every(onPath) || !(p.files ?? []).every((f) => existsSync(sysroot + f)));
+}
+
+function run(command, args, extraEnv = {}) {
+  const r = spawnSync(command, args, { cwd: root, stdio: ['ignore', 2, 2], env: { ...env, ...extraEnv } });
+  if (r.error) return { ok: false, code: 127, why: r.error.message };
+  return { ok: r.status === 0, code: r.status ?? 1, why: `exit code ${r.status ?? r.signal}` };
+}
+
+function canSudo() {
+  return onPath('sudo') && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
+}
+
+function setUpSystem() {
+  const missing = missingPackages();
+  if (!missing.length) return;
+  if (env.CLIPPER_SKIP_SYSTEM_PACKAGES === '1') {
+    say(`CLIPPER_SKIP_SYSTEM_PACKAGES=1: going on without ${missing.map((p) => p.apt).join(', ')}; the tests that need them will fail`);
+    return;
+  }
+  const system = detectSystem(env);
+  const isRoot = (process.getuid?.() ?? 1) === 0;
+  if (system.manager === 'apt' && (isRoot || canSudo())) {
+    const names = missing.map((p) => p.apt);
+    say(`installing ${names.length} system package(s) with apt${isRoot ? '' : ' (through sudo)'}:`);
+    for (const p of missing) say(`  ${p.apt.padEnd(20)} ${p.why}`);
+    const sudo = isRoot ? [] : ['sudo', '-n'];
+    const apt = (args) => (sudo.length ? run(sudo[0], [...sudo.slice(1), 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]) : run('apt-get', args, { DEBIAN_FRONTEND: 'noninteractive' }));
+    for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', ...names]]) {
+      const r = apt(args);
+      if (!r.ok) {
+        say(`apt-get ${args[0]} failed (${r.why}); install them yourself and run this again:`);
+        say(`  ${installCommand({ manager: 'apt', sudo: !isRoot }, missing).command}`);
+        process.exit(r.code || 1);
+      }
+    }
+    const still = missingPackages();
+    if (still.length) {
+      say(`still missing after apt-get install: ${still.map((p) => p.apt).join(', ')}`);
+      process.exit(1);
+    }
+    say('system packages installed');
+    return;
+  }
+  // Not ours to install: stop at once with the exact command for this system.
+  const advice = installCommand({ ...system, sudo: !isRoot }, missing);
+  say(`missing system packages: ${missing.map((p) => p.apt).join(', ')} (${system.name})`);
+  for (const p of missing) say(`  ${p.apt.padEnd(20)} ${p.why}`);
+  if (advice.command) say(`install them with:\n\n    ${advice.command}\n`);
+  for (const n of advice.notes) say(`note: ${n}`);
+  if (system.manager === 'apt') say('(this script installs them itself when run as root or with passwordless sudo)');
+  say('then run the same command again; CLIPPER_SKIP_SYSTEM_PACKAGES=1 goes on without them');
+  process.exit(1);
+}
+
+function setUpNpm() {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  const deps = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})];
+  const absent = deps.filter((d) => !existsSync(join(root, 'node_modules', d, 'package.json')));
+  if (!absent.length) return;
+  const fresh = !existsSync(join(root, 'node_modules'));
+  const extra = existsSync('/usr/include/node') && !env.npm_config_nodedir ? { npm_config_nodedir: '/usr' } : {};
+  say(fresh ? 'installing npm packages (first run: npm ci)' : `installing missing npm packages: ${absent.join(', ')}`);
+  const r = run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund'], extra);
+  if (!r.ok) process.exit(r.code || 1);
+}
+
+setUpSystem();
+setUpNpm();
