@@ -12,35 +12,16 @@
 //
 // Exit codes: 0 ready; 1 something is missing that this script may not install (the command to
 // run is printed); the failing command's own code when an install failed.
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SYSTEM_PACKAGES } from './system-packages.mjs';
+import { missingPackages, onPath } from './system-check.mjs';
 import { detectSystem, installCommand } from './setup-systems.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const say = (text) => process.stderr.write(`clipper setup: ${text}\n`);
 const env = process.env;
-
-/** Executables on PATH (a plain search: `command -v` needs a shell). */
-function onPath(name) {
-  for (const dir of (env.PATH ?? '').split(delimiter).filter(Boolean)) {
-    try {
-      accessSync(join(dir, name), constants.X_OK);
-      return true;
-    } catch {
-      /* not in this folder */
-    }
-  }
-  return false;
-}
-
-/** Entries of the list that are not there; CLIPPER_SETUP_SYSROOT prefixes file checks (tests). */
-function missingPackages() {
-  const sysroot = env.CLIPPER_SETUP_SYSROOT ?? '';
-  return SYSTEM_PACKAGES.filter((p) => !(p.commands ?? []).every(onPath) || !(p.files ?? []).every((f) => existsSync(sysroot + f)));
-}
 
 function run(command, args, extraEnv = {}) {
   const r = spawnSync(command, args, { cwd: root, stdio: ['ignore', 2, 2], env: { ...env, ...extraEnv } });
