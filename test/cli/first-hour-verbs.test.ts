@@ -130,6 +130,21 @@ describe('missing verbs (item 16)', () => {
     expect(stderr.text).toContain('waiting until it is published');
   });
 
+  it('open CLIP --print gives a one-time link to that clip\'s page (item 4)', async () => {
+    const clipId = await insertClip(d);
+    const r = await cli('open', clipId, '--print', '--json');
+    expect(r.code).toBe(0);
+    const link = JSON.parse(r.stdout);
+    expect(link.expires_at - d.clock.now()).toBe(5 * 60_000);
+    const first = await fetch(link.url, { redirect: 'manual' });
+    expect(first.headers.get('location')).toBe(`/app/clips/${clipId}`);
+    const page = await fetch(`${d.url}/app/clips/${clipId}`, { headers: { cookie: first.headers.get('set-cookie')!.split(';')[0], accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    const missing = await cli('open', 'clip_nosuchclipxxxxxxxxxx', '--print');
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toContain('there is no clip clip_nosuchclipxxxxxxxxxx in your team');
+  });
+
   it('renders list shows the team\'s renders', async () => {
     const clipId = await insertClip(d);
     expect((await cli('renders', 'create', clipId)).code).toBe(0);
