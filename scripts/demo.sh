@@ -26,3 +26,5 @@ echo "clipper demo: making clips of $SAMPLE (criteria: \"$CRITERIA\")" >&2
 ./bin/clipper clips create "$SAMPLE" --criteria "$CRITERIA" --wait --timeout 15m
 echo "clipper demo: done. The links above work while a daemon serves this data dir:" >&2
 echo "  ./bin/clipper daemon start --data-dir $DATA_DIR --port $PORT" >&2
+echo "and a clip's editor page opens signed in with:" >&2
+echo "  CLIPPER_DATA_DIR=$DATA_DIR ./bin/clipper open CLIP_ID" >&2

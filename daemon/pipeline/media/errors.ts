@@ -9,11 +9,15 @@ export class MediaError extends Error {
   }
 }
 
+/** The data dir's own folders (objects, job work folders, render temp files, publications). */
+const INTERNAL = /.\/(objects|work\/jobs|tmp\/renders|published)\//;
+
 /**
- * A failure message with no path of this machine in it (issue 13, item 11: "No internal path
- * reaches a user"): absolute paths (the object store, temp and work folders) become "the file".
- * A URL's path is kept: it is the user's own link.
+ * A failure message with no path of the daemon's data dir in it (issue 13, item 11: "No
+ * internal path reaches a user"): such paths (object store, work and temp folders) become "the
+ * file". Other paths stay: a tool the operator configured (yt-dlp) is theirs to know, and a URL's
+ * path is the user's own link.
  */
 export function withoutLocalPaths(message: string): string {
-  return message.replace(/(?<![\w:/.%-])\/(?:[\w.@+=,%-]+\/)+[\w.@+=,%-]*/g, 'the file');
+  return message.replace(/(?<![\w:/.%-])\/(?:[\w.@+=,%-]+\/)+[\w.@+=,%-]*/g, (path) => (INTERNAL.test(path) ? 'the file' : path));
 }

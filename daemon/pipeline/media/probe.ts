@@ -72,7 +72,7 @@ export async function probe(file: string, opts: { signal?: AbortSignal } = {}): 
     // only needs to know what is wrong with their file.
     if (e instanceof ProcessError && e.exitCode !== null) {
       const why = lastLines(e.stderrTail.split(file).join('the file')).replace(/^the file:\s*/, '');
-      throw new MediaError(`The file is not a video or audio recording that can be read${why ? ` (${why})` : ''}`);
+      throw new MediaError(`cannot read the media${why ? `: ${why}` : ''}`);
     }
     throw e;
   }

@@ -70,7 +70,8 @@ export class JobRun {
     }
     this.report('ingest');
     const mediaPath = await objects.localPath(ingest.media_key);
-    if (!mediaPath) throw new PermanentTaskError(`The source object ${ingest.media_key} is missing from the object store`);
+    // Issue 13, item 11: no object key or path of this machine in a job's error.
+    if (!mediaPath) throw new PermanentTaskError('The source video is no longer stored (it was removed before the job could read it); start the job again from the file');
 
     let probe = this.done.get('probe') as ProbeResult | undefined;
     if (!probe) {

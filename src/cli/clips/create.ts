@@ -49,13 +49,14 @@ export async function run(opts: CreateOptions, ctx: CliContext, upload: FileUplo
   if (opts.criteria !== undefined) body.criteria = opts.criteria;
   if (opts.language !== undefined) body.language = opts.language;
   if (opts.duration !== undefined) body.target_duration = parseDuration(opts.duration, '--duration') / 1000;
-  // Issue 13, item 10: every option is checked (with the API's own schema) and the file's
-  // header probed before a byte is sent, so a bad --language does not cost a 300 MB upload.
+  // Issue 13, item 10: before a file is uploaded, every option is checked (with the API's own
+  // schema) and the file's header probed, so a bad --language does not cost a 300 MB upload. A
+  // link costs one small request: the service's own answer (400, exit 1) is the check there.
   const link = /^https?:\/\//i.test(opts.source);
-  checkOptions({ ...body, source: link ? { url: opts.source } : { upload_id: 'upl_checked_before_upload' } });
   const path = resolve(opts.source);
   if (!link) {
     if (!existsSync(path) || !statSync(path).isFile()) throw usageError(`${opts.source} is neither a file nor an http(s) link`);
+    checkOptions({ ...body, source: { upload_id: 'upl_checked_before_upload' } });
     await checkVideoFile(path, opts.source);
   }
   const client = await ctx.client();

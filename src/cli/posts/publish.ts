@@ -2,7 +2,7 @@ import type { CliContext } from '../context.js';
 import { usageError } from '../exit-codes.js';
 import { printPost } from './show.js';
 import { parsePlatform } from '../platform-arg.js';
-import { parseWaitFlags, waitFor } from '../wait.js';
+import { parseWaitFlags, waitFor, type WaitOptions } from '../wait.js';
 
 /**
  * `--at` as Unix ms: an ISO date-time ("2030-05-01T09:30:00Z", or local time without a zone), or
@@ -23,7 +23,7 @@ export function parseAt(text: string, now = Date.now()): number {
  * follows it (within the status-check limits) to `published` (exit 0) or `failed`/`cancelled`
  * (exit 7); a scheduled post is followed until it is published too, so give --timeout.
  */
-export async function run(opts: { postId: string; at?: string; wait?: boolean; timeout?: string }, ctx: CliContext, now = Date.now()): Promise<void> {
+export async function run(opts: { postId: string; at?: string; wait?: boolean; timeout?: string }, ctx: CliContext, now = Date.now(), waitOpts: WaitOptions = {}): Promise<void> {
   const scheduled_at = opts.at === undefined ? undefined : parseAt(opts.at, now);
   const flags = parseWaitFlags(opts);
   const client = await ctx.client();
@@ -44,7 +44,7 @@ export async function run(opts: { postId: string; at?: string; wait?: boolean; t
       failed: ['failed', 'cancelled'],
       error: (p) => p.error,
     },
-    { timeoutMs: flags.timeoutMs },
+    { ...waitOpts, timeoutMs: flags.timeoutMs },
   );
   printPost(ctx, done);
 }
