@@ -25,7 +25,7 @@ import { benchVideo } from './pipeline.bench.js';
 
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
 
-/** Resident set sizes (MB) of this process's children, sampled every 25 ms. */
+/** Resident set sizes (MB) of this process's recogniser children, sampled every 25 ms. */
 function sampleChildren() {
   const peakEach = new Map<number, number>();
   let peakTotal = 0;
@@ -35,6 +35,8 @@ function sampleChildren() {
     for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
       try {
         if (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1] !== String(process.pid)) continue;
+        // Recognisers only (pocketsphinx, or `node -e` running sherpa-onnx), not tsx's esbuild helper.
+        if (!/pocketsphinx|\0-e\0/.test(readFileSync(`/proc/${pid}/cmdline`, 'latin1'))) continue;
         const rss = kb(pid, 'VmRSS') / 1024;
         total += rss;
         peakEach.set(Number(pid), Math.max(peakEach.get(Number(pid)) ?? 0, kb(pid, 'VmHWM') / 1024));
