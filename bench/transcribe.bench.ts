@@ -25,7 +25,7 @@ import { benchVideo } from './pipeline.bench.js';
 
 const round = (n: number, d = 3) => Math.round(n * 10 ** d) / 10 ** d;
 
-/** Resident set sizes (MB) of this process's children, sampled every 25 ms. */
+/** Resident set sizes (MB) of this process's recogniser children, sampled every 25 ms. */
 function sampleChildren() {
   const peakEach = new Map<number, number>();
   let peakTotal = 0;
@@ -35,6 +35,8 @@ function sampleChildren() {
     for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
       try {
         if (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1] !== String(process.pid)) continue;
+        // Recognisers only (pocketsphinx, or `node -e` running sherpa-onnx), not tsx's esbuild helper.
+        if (!/pocketsphinx|\0-e\0/.test(readFileSync(`/proc/${pid}/cmdline`, 'latin1'))) continue;
         const rss = kb(pid, 'VmRSS') / 1024;
         total += rss;
         peakEach.set(Number(pid), Math.max(peakEach.get(Number(pid)) ?? 0, kb(pid, 'VmHWM') / 1024));
@@ -70,6 +72,8 @@ async function transcribeAll(engine: TranscriptionEngine, wav: string, work: str
     ),
   );
   const seconds = (performance.now() - started) / 1000;
+  // Its recogniser processes end with the run (a job's end), so the next run measures alone.
+  engine.close?.();
   const rss = stop();
   const words = parts.reduce((n, t) => n + t.segments.reduce((m, s) => m + s.words.length, 0), 0);
   return { engine: engine.name, chunks: chunks.length, seconds: round(seconds, 1), rtf: round(seconds / info.duration), words, peak_rss: rss };
@@ -92,7 +96,6 @@ export async function run() {
       process.stdout.write(`${JSON.stringify(r)}\n`);
       runs.push(r);
     }
-    sherpa.close();
     const mean = (name: string) => round(runs.filter((r) => r.engine === name).reduce((a, r) => a + r.rtf, 0) / 2);
     process.stdout.write(
       `real-time factor (mean of 2): pocketsphinx ${mean('pocketsphinx')}, sherpa-onnx with the test model ${mean('sherpa-onnx')} ` +

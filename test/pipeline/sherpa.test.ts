@@ -59,6 +59,23 @@ describe('the sherpa-onnx Whisper engine with the test model', () => {
     expect(progress).toEqual([0, 1]);
   });
 
+  it('cuts audio longer than Whisper hears at once itself (a job planned before the model came)', async () => {
+    const e = engine('tiny-long');
+    const progress: number[] = [];
+    const long = join(dir, 'first-70s.wav');
+    const full = join(dir, 'sample.wav');
+    await writeWavSlice(await readWavInfo(full), full, 0, 70, long);
+    const t = await e.transcribe(long, { language: 'en', onProgress: (p) => progress.push(p) });
+    e.close();
+    expect(t).toMatchObject({ engine: 'sherpa-onnx', model: 'tiny-long' });
+    const all = words(t);
+    for (let i = 1; i < all.length; i++) expect(all[i].start).toBeGreaterThanOrEqual(all[i - 1].start);
+    expect(all.at(-1)!.end).toBeGreaterThan(50);
+    expect(all.at(-1)!.end).toBeLessThanOrEqual(70);
+    expect(progress.at(-1)).toBe(1);
+    for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThanOrEqual(progress[i - 1]);
+  });
+
   it('shares phrase times among words when the model gives no token times', async () => {
     const e = engine('tiny-b', '--no-attention');
     const t = await e.transcribe(short, { language: 'en' });

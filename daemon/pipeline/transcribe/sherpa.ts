@@ -1,6 +1,9 @@
+import { rm } from 'node:fs/promises';
 import type { Transcript, TranscriptionEngine } from '../types.js';
 import { SpeechEngineError } from './errors.js';
-import { readWavInfo } from './wav.js';
+import { joinTranscripts, keepSpan, shiftTranscript, withOverlap } from '../transcript-parts.js';
+import { frameEnergies, planChunks } from './chunking.js';
+import { readWavInfo, type WavInfo, writeWavSlice } from './wav.js';
 import type { SherpaWhisperModel } from './sherpa-model.js';
 import { RecogniserProcessError } from './sherpa-process.js';
 import { RecogniserPool } from './sherpa-pool.js';
@@ -55,7 +58,8 @@ export class SherpaWhisperEngine implements TranscriptionEngine {
       throw new SpeechEngineError(`The speech model ${model.name} cannot transcribe language "${language}": it knows ${knows}. Install a multilingual model (\`clipper models list --available\`) or create the job with a language the model knows`, true);
     }
     const info = await readWavInfo(wavPath);
-    if (info.duration > LIMIT_SECONDS) throw new SpeechEngineError(`sherpa-onnx recognises at most ${LIMIT_SECONDS} s at once; this audio is ${Math.round(info.duration)} s (the job cuts it into chunks)`, false);
+    // The job cuts chunks to size; longer audio (a job planned before the model was installed) is cut here the same way.
+    if (info.duration > LIMIT_SECONDS) return this.inPieces(wavPath, info, language, opts);
     opts.onProgress?.(0);
     const config = {
       featConfig: { sampleRate: 16000, featureDim: 80 },
@@ -84,6 +88,23 @@ export class SherpaWhisperEngine implements TranscriptionEngine {
     }
     opts.onProgress?.(1);
     return { engine: 'sherpa-onnx', model: model.name, language: result.lang || language || 'en', segments: sherpaSegments(result, info.duration) };
+  }
+
+  private async inPieces(wavPath: string, info: WavInfo, language: string, opts: TranscribeOpts): Promise<Transcript> {
+    const spans = planChunks(await frameEnergies(info, wavPath), info.duration, { parallel: 1, maxChunk: SHERPA_CHUNKING.maxSeconds, minChunk: 10, strict: true });
+    const parts: Transcript[] = [];
+    for (const [i, span] of spans.entries()) {
+      const heard = withOverlap(span, SHERPA_CHUNKING.overlapSeconds, info.duration);
+      const piece = `${wavPath}.${i}.wav`;
+      await writeWavSlice(info, wavPath, heard.start, heard.end, piece);
+      try {
+        const onProgress = (p: number) => opts.onProgress?.((i + p) / spans.length);
+        parts.push(keepSpan(shiftTranscript(await this.transcribe(piece, { ...opts, language, onProgress }), heard.start), span, i === spans.length - 1));
+      } finally {
+        await rm(piece, { force: true });
+      }
+    }
+    return { ...joinTranscripts(parts, { engine: 'sherpa-onnx', language }), model: this.model.name };
   }
 
   /** A refused model (exit status 255: sherpa-onnx's SHERPA_ONNX_EXIT) is final; a crash may pass. */
