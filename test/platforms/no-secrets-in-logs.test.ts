@@ -13,7 +13,7 @@ let d: TestDaemon;
 let yt: FakeYouTube;
 beforeAll(async () => {
   yt = await new FakeYouTube().start();
-  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } }, log: createLogger('info', (l) => void lines.push(l)) });
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } }, log: createLogger('info', (l) => lines.push(l) > 0) });
 });
 afterAll(async () => {
   await d.stop();
