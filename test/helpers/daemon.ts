@@ -34,14 +34,14 @@ export interface TestResponse {
  * Workers stay stopped unless `workers: true`; tests drain them with processAll().
  */
 export async function startTestDaemon(
-  opts: { workers?: boolean; settings?: SettingsInput; clock?: ManualClock; dataDir?: string; extraRoutes?: StartOptions['extraRoutes'] } = {},
+  opts: { workers?: boolean; settings?: SettingsInput; clock?: ManualClock; dataDir?: string; extraRoutes?: StartOptions['extraRoutes']; log?: StartOptions['log'] } = {},
 ): Promise<TestDaemon> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'clipper-test-'));
   const clock = opts.clock ?? new ManualClock(Date.now());
   const startOpts: StartOptions = {
     config: { dataDir, host: '127.0.0.1', port: 0, settings: opts.settings },
     clock,
-    log: silentLogger,
+    log: opts.log ?? silentLogger,
     manualWorkers: !opts.workers,
     extraRoutes: opts.extraRoutes,
   };

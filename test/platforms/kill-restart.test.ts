@@ -111,6 +111,6 @@ describe('kill -9 of the daemon mid-upload, then a restart: one publication', ()
         if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
         rmSync(dataDir, { recursive: true, force: true });
       }
-    });
+    }, 240_000); // a child daemon's start, a render and a restart: minutes on a loaded machine
   }
 });

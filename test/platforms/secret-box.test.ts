@@ -52,3 +52,26 @@ describe('SecretBox: platform credentials encrypted at rest (issue 15, item 1)',
       expect(box.openJson(box.sealJson(creds, 'c'), 'c')).toEqual(creds);
     }));
 });
+
+describe('credentials that no longer decrypt', () => {
+  it('mark the connection needs_reauth instead of failing every try the same way', async () => {
+    const { startTestDaemon } = await import('../helpers/daemon.js');
+    const { unlinkSync } = await import('node:fs');
+    const d = await startTestDaemon();
+    try {
+      const r = await d.call('POST', '/v1/platforms', { auth: `Bearer ${await d.token()}`, body: { platform: 'long_video', connector: 'resumable_upload', settings: { upload_url: 'http://127.0.0.1:9/u', access_token: 'tok' } } });
+      expect(r.status).toBe(201);
+      unlinkSync(join(d.dataDir, 'identity', SECRET_KEY_FILE)); // e.g. a database restored without identity/
+      const conn = d.app.store.platforms.get(d.rootTeamId, 'long_video')!;
+      // A fresh app on the same data dir makes a new key: the old sealed value does not open.
+      const { SecretBox: Box } = await import('../../daemon/identity/secret-box.js');
+      const { CredentialVault } = await import('../../daemon/resources/platforms/credentials.js');
+      const vault = new CredentialVault({ store: d.app.store, box: new Box(d.dataDir), clock: d.clock, log: d.app.log });
+      const auth = vault.auth(conn, undefined, 'clipper platforms connect long_video --connector resumable_upload');
+      await expect(auth.accessToken()).rejects.toMatchObject({ name: 'GrantLostError', message: expect.stringMatching(/cannot be decrypted.*Connect the account again/) });
+      expect(d.app.store.platforms.get(d.rootTeamId, 'long_video')!.status).toBe('needs_reauth');
+    } finally {
+      await d.stop();
+    }
+  });
+});

@@ -56,7 +56,7 @@ describe('publishing drafts to the four platforms through the daemon', () => {
     // Every payload stays free of tokens.
     const creds = d.app.platforms.authFor(d.app.store.platforms.get(d.rootTeamId, 'long_video')!).credentials();
     expect(JSON.stringify(d.app.events.readAfter(0, 10_000))).not.toContain(creds.access_token);
-  });
+  }, 300_000); // four fresh 1080x1920 renders, one after another: minutes on a loaded 2-core machine
 
   it('waits for the reset a rate limit names before trying again', async () => {
     const { auth, byPlatform } = await drafts();

@@ -50,12 +50,13 @@ describe('TikTok connector: Login Kit for Desktop, Content Posting API (issue 15
     const refused = await publish({ settings: { privacy_level: 'PUBLIC_TO_EVERYONE' } }).fails();
     expect(refused).toMatchObject({ retryable: false, message: expect.stringMatching(/only as SELF_ONLY, not PUBLIC_TO_EVERYONE.*post_mode=inbox/) });
     const before = tt.publishes.length;
-    const settings = { privacy_level: 'SELF_ONLY', disable_comment: true, disable_duet: false, disable_stitch: false, brand_content_toggle: true, brand_organic_toggle: false };
+    expect(await publish({ settings: { privacy_level: 'SELF_ONLY', brand_content_toggle: true } }).fails()).toMatchObject({ retryable: false, message: expect.stringMatching(/branded content .* private/) });
+    const settings = { privacy_level: 'SELF_ONLY', disable_comment: true, disable_duet: false, disable_stitch: false, brand_content_toggle: false, brand_organic_toggle: true };
     const result = await publish({ settings, caption: 'Charge more. #Pricing' }).run();
     expect(tt.publishes.length - before).toBe(1);
     expect(tt.publishes[before].post_info).toEqual({
       title: 'Charge more. #Pricing', privacy_level: 'SELF_ONLY', video_cover_timestamp_ms: 1000,
-      disable_comment: true, disable_duet: true /* the creator turned duets off */, disable_stitch: false, brand_content_toggle: true, brand_organic_toggle: false,
+      disable_comment: true, disable_duet: true /* the creator turned duets off */, disable_stitch: false, brand_content_toggle: false, brand_organic_toggle: true,
     });
     expect(result.url).toBe('https://www.tiktok.com/@fakecreator'); // private: no public page
     tt.audited = true;

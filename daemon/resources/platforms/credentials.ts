@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.js';
-import type { SecretBox } from '../../identity/secret-box.js';
+import { SecretBoxError, type SecretBox } from '../../identity/secret-box.js';
 import type { Logger } from '../../log.js';
 import type { PlatformConnection, SealedCredentials, Store } from '../../store/index.js';
 import { ConnectorError, GrantLostError } from './connectors/connector.js';
@@ -58,11 +58,19 @@ export class CredentialVault {
 
   auth(connection: PlatformConnection, provider: OAuthProvider | undefined, reconnect: string): ConnectionAuth {
     let creds: StoredCredentials | undefined;
-    const current = () => (creds ??= this.read(connection));
     const lost = (reason: string) => {
       const message = `${reason}. Connect the account again: ${reconnect}`;
       if (this.d.store.platforms.markNeedsReauth(connection.id, message)) this.d.log.warn('platform connection needs to be connected again', { platform: connection.platform, connector: connection.connector });
       return new GrantLostError(message);
+    };
+    const current = () => {
+      try {
+        return (creds ??= this.read(connection));
+      } catch (e) {
+        // The data dir's key changed (restored without identity/, or another data dir's database).
+        if (e instanceof SecretBoxError) throw lost(e.message);
+        throw e;
+      }
     };
     return {
       credentials: () => {

@@ -88,6 +88,8 @@ export class TikTokConnector implements Connector {
   /** post_info of a direct post, after creator_info says the chosen privacy level is allowed. */
   private async postInfo(req: PublishRequest) {
     const v: ShortVideoSettings = { ...DEFAULT_SHORT_VIDEO, ...(req.settings as Partial<ShortVideoSettings>) };
+    // TikTok: "Branded content visibility cannot be set to private" (Content Sharing Guidelines).
+    if (v.brand_content_toggle && v.privacy_level === 'SELF_ONLY') throw new ConnectorError('TikTok does not allow branded content (brand_content_toggle) to be private (SELF_ONLY): change one of them', false);
     if (req.caption.length > TITLE_UNITS) throw new ConnectorError(`TikTok takes at most ${TITLE_UNITS} UTF-16 units of caption; this one has ${req.caption.length}`, false);
     const creator = await tiktokPost<{ privacy_level_options?: string[]; comment_disabled?: boolean; duet_disabled?: boolean; stitch_disabled?: boolean }>(
       req, '/v2/post/publish/creator_info/query/', {}, 'to the creator info query');
