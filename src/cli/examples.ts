@@ -51,8 +51,9 @@ export const EXAMPLES: Record<string, string[]> = {
   'auth token': ['clipper auth token --data-dir ~/clipper-data'],
   'admin teams create': ['clipper admin teams create --name acme --render-minutes 1200'],
   'admin teams list': ['clipper admin teams list'],
-  'models add': ['clipper models add ~/Downloads/ggml-base.en.bin'],
-  'models list': ['clipper models list'],
+  'models add': ['clipper models add base.en', 'clipper models add ~/Downloads/sherpa-onnx-whisper-base.en/'],
+  'models list': ['clipper models list --available'],
+  'models remove': ['clipper models remove base.en'],
   api: ['clipper api GET /v1/ping', "clipper api POST /v1/keys --data '{\"label\":\"ci\"}' --jq .key"],
   completion: ['source <(clipper completion bash)', 'clipper completion fish > ~/.config/fish/completions/clipper.fish'],
 };

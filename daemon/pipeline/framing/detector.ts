@@ -57,7 +57,7 @@ class WorkerFaceDetector implements FaceDetector {
       } catch (e) {
         return Promise.reject(new FaceDetectorUnavailable(`face detection is not installed: ${(e as Error).message}`));
       }
-      const worker = new Worker(FACE_WORKER_SOURCE, { eval: true, workerData: paths });
+      const worker = new Worker(FACE_WORKER_SOURCE, { eval: true, execArgv: [], workerData: paths });
       this.worker = worker;
       this.ready = new Promise<void>((resolve, reject) => {
         worker.on('message', (m: { op?: string; message?: string; id?: number; faces?: DetectedFace[]; error?: string }) => {

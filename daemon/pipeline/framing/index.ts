@@ -65,6 +65,9 @@ export async function analyseFraming(file: string, input: FramingInput): Promise
     return planFraming(timeline, input.source, duration, speechSpans(input.words, input.start, input.end));
   } catch (e) {
     if (e instanceof FaceDetectorUnavailable) return centrePlan(input.source, duration, e.message);
-    throw e;
+    if (input.signal?.aborted) throw e;
+    // A detector that fails on this clip costs the clip its speaker-following, not the job
+    // (issue 17: the centre crop is the fallback); the reason names no path of this machine.
+    return centrePlan(input.source, duration, 'face detection failed on this clip; centre crop used');
   }
 }

@@ -211,8 +211,12 @@ export class JobRun {
    */
   private async preview(clip: ClipRow, mediaPath: string, probe: ProbeResult): Promise<void> {
     const out = join(this.workDir, `preview-${clip.id}.mp4`);
-    const plan = await this.heavy(HEAVY_PRIORITY.preview, () => this.deps.framing.planFor(clip, mediaPath, probe, this.signal), 'Framing');
-    await this.heavy(HEAVY_PRIORITY.preview, () => this.deps.stages.renderPreview({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, plan }, out, this.signal), 'Preview rendering');
+    // One heavy slot for both, so a waiting transcription chunk cannot take the slot between
+    // the framing and the preview it is for (the preview of a finished section goes first).
+    await this.heavy(HEAVY_PRIORITY.preview, async () => {
+      const plan = await this.deps.framing.planFor(clip, mediaPath, probe, this.signal).catch((e) => Promise.reject(this.failed('Framing', e)));
+      await this.deps.stages.renderPreview({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, plan }, out, this.signal).catch((e) => Promise.reject(this.failed('Preview rendering', e)));
+    });
     const key = `previews/${this.job.id}/${clip.id}.mp4`;
     await this.deps.objects.put(key, createReadStream(out), { contentType: 'video/mp4' });
     await rm(out, { force: true });
@@ -223,10 +227,13 @@ export class JobRun {
   private heavy<T>(priority: number, work: () => Promise<T>, what?: string): Promise<T> {
     const p = this.deps.heavy.run(work, { priority, signal: this.signal });
     if (!what) return p;
-    return p.catch((e) => {
-      if (this.signal.aborted || e instanceof PermanentTaskError) throw e;
-      throw new Error(`${what} failed: ${(e as Error).message}`);
-    });
+    return p.catch((e) => Promise.reject(this.failed(what, e)));
+  }
+
+  /** The job's error for a failed step: `<what> failed: <reason>` (an abort or permanent error as is). */
+  private failed(what: string, e: unknown): unknown {
+    if (this.signal.aborted || e instanceof PermanentTaskError) return e;
+    return new Error(`${what} failed: ${(e as Error).message}`);
   }
 
   /** Background work: its first failure stops the whole attempt and is what the job reports. */
