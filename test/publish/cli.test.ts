@@ -56,6 +56,10 @@ describe('clipper platforms, posts and renders', () => {
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toMatch(/BAD_REQUEST.*title/);
     expect((await cli('posts', 'edit', id)).code).toBe(2); // no flags and no terminal
+    // Issue 17: the published video's caption style and layout, checked by the CLI before sending.
+    const look = await cli('posts', 'edit', id, '--style', 'karaoke', '--layout', 'fit', '--json');
+    expect(look.json().post).toMatchObject({ caption_style: 'karaoke', layout: 'fit' });
+    expect((await cli('posts', 'edit', id, '--style', 'comic-sans')).code).toBe(2);
 
     const soon = await cli('posts', 'publish', id, '--at', '+1m');
     expect(soon.code).toBe(1);

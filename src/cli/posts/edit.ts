@@ -1,4 +1,5 @@
 import { confirm, input, select } from '@inquirer/prompts';
+import type { CaptionStyle, Layout } from '../../api/looks.js';
 import { PRIVACY_LEVELS, TITLE_MAX, type Post, type UpdatePostInput } from '../../api/posts.js';
 import type { CliContext } from '../context.js';
 import { usageError } from '../exit-codes.js';
@@ -15,6 +16,9 @@ export interface EditPostOptions {
   disableStitch?: string | boolean;
   brandContent?: string | boolean;
   brandOrganic?: string | boolean;
+  /** Issue 17 extension fields (commander checked the values). */
+  style?: CaptionStyle;
+  layout?: Layout;
 }
 
 const TOGGLES = [
@@ -38,6 +42,8 @@ export function editFromFlags(o: EditPostOptions): UpdatePostInput | undefined {
   if (o.caption !== undefined) edit.caption = o.caption.replace(/\\n/g, '\n');
   if (o.title !== undefined) edit.title = o.title;
   if (o.category !== undefined) edit.long_video = { category_id: o.category };
+  if (o.style !== undefined) edit.caption_style = o.style;
+  if (o.layout !== undefined) edit.layout = o.layout;
   const short: Record<string, unknown> = {};
   if (o.privacy !== undefined) short.privacy_level = o.privacy.toUpperCase();
   for (const [flag, field] of TOGGLES) if (o[flag] !== undefined) short[field] = bool(o[flag]!, flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
@@ -75,7 +81,7 @@ export async function run(opts: EditPostOptions, ctx: CliContext): Promise<void>
   const client = await ctx.client();
   let edit = editFromFlags(opts);
   if (!edit) {
-    if (!ctx.interactive) throw usageError('Nothing to change: give --caption, --title, --privacy, --category or a toggle flag (or run it in a terminal to be asked)');
+    if (!ctx.interactive) throw usageError('Nothing to change: give --caption, --title, --privacy, --category, --style, --layout or a toggle flag (or run it in a terminal to be asked)');
     edit = await editFromPrompts((await client.posts.get(opts.postId)).post, ctx);
   }
   const { post } = await client.posts.update(opts.postId, edit);

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
+import { CAPTION_STYLES, LAYOUTS } from '../../api/looks.js';
 import type { CliContext } from '../context.js';
 import type { EditPostOptions } from './edit.js';
 import { printPost, printPostList } from './show.js';
@@ -35,6 +36,8 @@ export function registerPostCommands(program: Command, ctx: CliContext): void {
     .option('--disable-stitch [bool]', 'short video: turn stitches off (true/false)')
     .option('--brand-content [bool]', 'short video: branded-content disclosure (true/false)')
     .option('--brand-organic [bool]', 'short video: organic-promotion disclosure (true/false)')
+    .addOption(new Option('--style <preset>', "caption style of the published video (issue 17's caption_style)").choices(CAPTION_STYLES))
+    .addOption(new Option('--layout <layout>', 'fill, fit or split for the published video (issue 17)').choices(LAYOUTS))
     .action(async (postId: string, o: Omit<EditPostOptions, 'postId'>) => (await import('./edit.js')).run({ postId, ...o }, ctx));
   posts
     .command('create')
