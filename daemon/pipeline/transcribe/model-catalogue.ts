@@ -13,6 +13,10 @@ import { ModelError } from './models.js';
  * the tiktoken file export-onnx.py copies line by line (openai/whisper's whisper/assets, same
  * byte count as the hub's file), `verified: false`. Files without a recorded SHA-256 are
  * downloaded from the revision `main` and their SHA-256 printed instead of checked.
+ * base.en and small.en: the hub could not be reached from here; their pinned revisions, byte
+ * counts and LFS SHA-256s are those two independent public model catalogues record for these
+ * files (their tokens-file SHA-256s agree with the tiktoken ones below), so they are checked on
+ * download but shown as not read from the hub (`verified: false`).
  */
 export interface CatalogueFile {
   role: 'encoder' | 'decoder' | 'tokens';
@@ -42,7 +46,7 @@ const TOKENS_EN = { size_bytes: 835_554, sha256: '306cd27f03c1a714eca7108e03d66b
 const TOKENS_MULTI = { size_bytes: 816_730, sha256: 'b34b360dbb493e781e479794586d661700670d65564001f23024971d1f2fa126', verified: false };
 
 const MB = 1_000_000;
-function entry(name: string, speed: string, sizes: [number, number], wer: string | undefined, revision = 'main', hashes: [string?, string?] = []): CatalogueModel {
+function entry(name: string, speed: string, sizes: [number, number], wer: string | undefined, revision = 'main', hashes: [string?, string?] = [], fromHub = true): CatalogueModel {
   const en = name.endsWith('.en');
   return {
     name,
@@ -53,8 +57,8 @@ function entry(name: string, speed: string, sizes: [number, number], wer: string
     repo: `csukuangfj/sherpa-onnx-whisper-${name}`,
     revision,
     files: [
-      { role: 'encoder', file: `${name}-encoder.int8.onnx`, size_bytes: Math.round(sizes[0] * MB), sha256: hashes[0], verified: !!hashes[0] },
-      { role: 'decoder', file: `${name}-decoder.int8.onnx`, size_bytes: Math.round(sizes[1] * MB), sha256: hashes[1], verified: !!hashes[1] },
+      { role: 'encoder', file: `${name}-encoder.int8.onnx`, size_bytes: Math.round(sizes[0] * MB), sha256: hashes[0], verified: fromHub && !!hashes[0] },
+      { role: 'decoder', file: `${name}-decoder.int8.onnx`, size_bytes: Math.round(sizes[1] * MB), sha256: hashes[1], verified: fromHub && !!hashes[1] },
       { role: 'tokens', file: `${name}-tokens.txt`, ...(en ? TOKENS_EN : TOKENS_MULTI) },
     ],
   };
@@ -66,9 +70,15 @@ export const CATALOGUE: CatalogueModel[] = [
     'dd5531121627e7e184a6b8f6a6e353edf39b40e328032dfdc146b5a359a3e3d0',
     'dd29c14f2104c14c3aca7dc8e13308190bbe4c65be21c82f4b86a27d8326b26b',
   ]),
-  entry('base.en', '~7x', [29.1, 131], '4.2%'),
+  entry('base.en', '~7x', [29.120534, 130.669978], '4.2%', '59eea950fc76df2453efb57e6c0fd334548e8ffe', [
+    'ef6b936f4c9b1d90a3b68634b60c4ed8576b26172b33c2535ec0e933c9edb823',
+    'f7162ad6db2dbef16cfaeaa7f945b9d7dd9c1b8d472f6aca82f2273d185e4d41',
+  ], false),
   entry('base', '~7x', [29.1, 131], '5.0%'),
-  entry('small.en', '~4x', [112, 262], '3.1%'),
+  entry('small.en', '~4x', [112.442483, 262.223042], '3.1%', 'd9533f69affd85061aee349af7fea5cb2996dbbe', [
+    '8bdac288f369aa94ee2194059238c465ed82ea9d47ee8fa4a8c0a891873e462f',
+    '710ccf890e10f3faa15f51ec346081a2723c9f3adb6e4da81c6573a5a6f877fb',
+  ], false),
   entry('small', '~4x', [112, 262], '3.4%'),
 ];
 
