@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { framingFilter, pathExpression } from '../../daemon/pipeline/framing/filter.js';
 import { tripodPath, valueAt } from '../../daemon/pipeline/framing/path.js';
@@ -48,6 +49,20 @@ describe('the camera path and its ffmpeg expression', () => {
     for (const t of [0, 4, 5.3, 6, 8, 11.99, 12, 15, 19.9]) {
       expect(evaluate(t, Math.min, Math.max, (a: number, b: number) => (a >= b ? 1 : 0))).toBeCloseTo(valueAt(path, t), 1);
     }
+  });
+
+  it('keeps a path of a minute of swaying (hundreds of keys) inside what ffmpeg parses, with the same values', () => {
+    // ffmpeg refuses a chain of about 100 terms ("Failed to configure input pad"): a 60 s clip of
+    // a speaker who sways gave 297 keys and the preview failed.
+    const keys = Array.from({ length: 1500 }, (_, i) => ({ t: (i + 1) * 0.04, v: 700 + 150 * Math.sin(i / 20) }));
+    const long = { v0: 700, keys };
+    const expr = pathExpression(long);
+    const evaluate = new Function('t', 'min', 'max', 'gte', `return ${expr};`) as (t: number, ...f: unknown[]) => number;
+    for (const t of [0, 1.01, 13.37, 33.3, 59.99, 61]) {
+      expect(evaluate(t, Math.min, Math.max, (a: number, b: number) => (a >= b ? 1 : 0))).toBeCloseTo(valueAt(long, t), 0);
+    }
+    const crop = `crop=w=200:h=360:x='${expr}':y=0`;
+    execFileSync('ffmpeg', ['-v', 'error', '-f', 'lavfi', '-i', 'color=c=gray:s=1280x360:r=25:d=61', '-vf', crop, '-f', 'null', '-']);
   });
 
   it('writes each layout as one filter with a single unlabelled output', () => {

@@ -14,19 +14,34 @@ const num = (n: number) => String(Math.round(n * 1000) / 1000);
  * Commas are protected by the single quotes around the whole expression in the filter.
  */
 export function pathExpression(path: AxisPath): string {
-  let expr = num(path.v0);
+  const terms = [num(path.v0)];
   let t = 0;
   let v = path.v0;
   for (const k of path.keys) {
     const dv = k.v - v;
     if (Math.abs(dv) >= 0.01) {
-      if (k.cut || k.t - t < 1e-3) expr += `+${num(dv)}*gte(t,${num(k.t)})`;
-      else expr += `+${num(dv / (k.t - t))}*min(max(t-${num(t)},0),${num(k.t - t)})`;
+      if (k.cut || k.t - t < 1e-3) terms.push(`${num(dv)}*gte(t,${num(k.t)})`);
+      else terms.push(`${num(dv / (k.t - t))}*min(max(t-${num(t)},0),${num(k.t - t)})`);
     }
     t = k.t;
     v = k.v;
   }
-  return expr.replace(/\+-/g, '-');
+  return sum(terms).replace(/\+-/g, '-');
+}
+
+/** Terms ffmpeg's expression parser takes in one chain: it refuses about 100 (the crop then fails). */
+const CHAIN = 32;
+
+/**
+ * A sum of any number of terms as chains of at most CHAIN terms, nested in parentheses as a
+ * balanced tree (a clip of a swaying speaker has hundreds of keys a minute).
+ */
+function sum(terms: string[]): string {
+  if (terms.length <= CHAIN) return terms.join('+');
+  const size = Math.ceil(terms.length / CHAIN);
+  const groups: string[] = [];
+  for (let i = 0; i < terms.length; i += size) groups.push(`(${sum(terms.slice(i, i + size))})`);
+  return sum(groups);
 }
 
 /** A crop that moves along its window's path (a still window gives plain numbers). */
