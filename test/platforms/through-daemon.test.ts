@@ -70,7 +70,7 @@ describe('publishing drafts to the four platforms through the daemon', () => {
     d.clock.advance(90_000);
     await d.processAll();
     expect(d.app.posts.repo.byId(byPlatform.short_video.id)!.status).toBe('published');
-  });
+  }, 300_000); // a fresh render before the platform answers: minutes on a loaded machine
 
   it('fails the post with post.failed when the grant was revoked, shows needs_reauth, and refuses to queue more until reconnected', async () => {
     const { auth, byPlatform } = await drafts();
@@ -92,5 +92,5 @@ describe('publishing drafts to the four platforms through the daemon', () => {
     expect((await d.call('POST', `/v1/posts/${next.byPlatform.professional_network.id}/publish`, { auth })).status).toBe(200);
     await d.processAll();
     expect(d.app.posts.repo.byId(next.byPlatform.professional_network.id)!.status).toBe('published');
-  });
+  }, 300_000); // a fresh render before the platform answers: minutes on a loaded machine
 });
