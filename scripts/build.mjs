@@ -14,7 +14,7 @@
 import { build } from 'esbuild';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 if (!existsSync(join(root, 'node_modules', 'esbuild'))) process.exit(0);
@@ -46,3 +46,14 @@ const cli = await build({
 });
 if (arg('--meta')) writeFileSync(arg('--meta'), JSON.stringify(cli.metafile));
 await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: out, packages: 'external' });
+
+// Issue 18: the OpenAPI document, generated from the shared zod schemas (src/api/openapi/), is
+// written to the repository as openapi.json (test/openapi checks it is current). Only by a build
+// into the repository's own dist/, so a build into a temp folder (tests) leaves the tree alone.
+if (out === join(root, 'dist')) {
+  const tmp = join(out, '.openapi-gen.mjs');
+  await build({ ...common, entryPoints: ['src/api/openapi/document.ts'], outfile: tmp, packages: 'external', sourcemap: false });
+  const { openApiDocument } = await import(`${pathToFileURL(tmp).href}?t=${Date.now()}`);
+  writeFileSync(join(root, 'openapi.json'), `${JSON.stringify(openApiDocument(), null, 2)}\n`);
+  rmSync(tmp, { force: true });
+}
