@@ -46,6 +46,11 @@ const cli = await build({
 });
 if (arg('--meta')) writeFileSync(arg('--meta'), JSON.stringify(cli.metafile));
 await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: out, packages: 'external' });
+// The SDK for browsers (package.json "exports" condition `browser`): Node's modules stay behind
+// dynamic imports of code a browser never runs (the file uploader, Node's http transport), each
+// in its own chunk, so loading the SDK in a page loads none of them.
+rmSync(join(out, 'browser'), { recursive: true, force: true });
+await build({ ...common, platform: 'browser', target: 'es2022', entryPoints: { clipper: 'src/browser.ts' }, outdir: join(out, 'browser'), splitting: true, chunkNames: 'chunks/[name]-[hash]', external: ['node:*', 'undici'] });
 
 // Issue 18: the SDK's declarations (dist/types, package.json "types") come from tsc, which takes
 // about 15 s here: emitted by `npm run build` / `npm install` (prepare) or with --types, not by the

@@ -1,6 +1,8 @@
 // The SDK (issue 18, item 2): `import { Clipper } from 'clipper'`. A documented facade over the
 // client every CLI command uses (src/client): every /v1 endpoint as `clipper.<resource>.<verb>`,
-// plus the uploader, waiters that keep within the status-check limits, and webhook verification.
+// plus the uploader and waiters that keep within the status-check limits. Nothing here loads a
+// Node module up front, so it is also the browser build's Clipper (src/browser.ts); Node's adds
+// webhook verification (node.ts).
 import type { ClipJobView, CreateClipJobInput, CreatedClipJob } from '../api/clips.js';
 import type { Post } from '../api/posts.js';
 import type { Render } from '../api/renders.js';
@@ -8,7 +10,6 @@ import { ClipperClient } from '../client/client.js';
 import type { HttpOptions } from '../client/http.js';
 import type { UploadFileOptions, UploadResult } from '../client/uploader.js';
 import { pollUntil, type PollOptions, type PollSpec } from '../client/wait.js';
-import { verifySignature, type VerifiedSignature, type VerifyOptions } from '../webhooks/verify.js';
 
 /** The local daemon's address (DESIGN.md: host 127.0.0.1, port 7788). */
 export const DEFAULT_BASE_URL = 'http://127.0.0.1:7788';
@@ -76,15 +77,6 @@ export class Clipper extends ClipperClient {
   waitForPost(postId: string, opts: WaitOptions<Post> & { until?: 'published' | 'scheduled' } = {}): Promise<Post> {
     const done = opts.until === 'scheduled' ? ['scheduled', 'published'] : ['published'];
     return this.waitUntil(`post ${postId}`, { check: async () => (await this.posts.get(postId)).post, status: (p) => p.status, done, failed: ['failed', 'cancelled'] }, opts);
-  }
-
-  /**
-   * Checks a webhook delivery's `service-signature-256` header against the signing secret(s),
-   * over the raw body bytes, within a 5-minute tolerance (DESIGN.md). Throws a
-   * WebhookVerificationError subclass when it does not verify.
-   */
-  static verifyWebhook(secret: string | readonly string[], header: string | readonly string[] | null | undefined, rawBody: string | Uint8Array, opts?: VerifyOptions): VerifiedSignature {
-    return verifySignature(secret, header, rawBody, opts);
   }
 
   private async waitUntil<T extends { error?: string }>(what: string, spec: PollSpec<T>, opts: WaitOptions<T>): Promise<T> {
