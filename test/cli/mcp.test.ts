@@ -57,7 +57,7 @@ describe('clipper mcp', () => {
     expect(missing.content[0].text).toMatch(/^NOT_FOUND: /);
     const notFile = (await client.callTool({ name: 'create_clips', arguments: { source: '/nowhere/talk.mp4' } })) as any;
     expect(notFile.isError).toBe(true);
-    expect(notFile.content[0].text).toContain('neither a file nor an http(s) URL');
+    expect(notFile.content[0].text).toContain('neither a file nor an http(s) link');
   });
 
   it('runs a whole job: clips, drafts, an edit, a scheduled post and a render', async () => {

@@ -1,15 +1,13 @@
 // The tools of `clipper mcp` (issue 18, item 3). Inputs are the API's own zod fields (src/api),
 // so the agent sees the same limits the daemon enforces; results keep to ids, states, titles,
 // scores and links, small enough for a model's context (no transcripts, no score breakdowns).
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createClipJobSchema, jobListQuerySchema, type ClipJobView, type ClipView } from '../../api/clips.js';
 import { publishPostSchema, updatePostSchema, type Post } from '../../api/posts.js';
 import { createRenderSchema, type Render } from '../../api/renders.js';
 import type { ClipperClient } from '../../client/client.js';
 import { uploadFile } from '../../client/uploader.js';
-import { checkVideoFile } from '../video-file.js';
+import { checkClipSource } from '../clip-source.js';
 
 export interface McpTool<S extends z.ZodRawShape = z.ZodRawShape> {
   name: string;
@@ -59,15 +57,8 @@ export const MCP_TOOLS: McpTool[] = [
       language: job.language.describe('ISO 639-1 code of the spoken language (default: the team\'s)'),
     },
     async run(client, { source, ...rest }) {
-      let src: { url: string } | { upload_id: string };
-      if (/^https?:\/\//i.test(source)) src = { url: source };
-      else {
-        const path = resolve(source);
-        if (!existsSync(path) || !statSync(path).isFile()) throw new Error(`${source} is neither a file nor an http(s) URL`);
-        createClipJobSchema.parse({ ...rest, source: { upload_id: 'upl_checked_before_upload' } }); // refuse bad options before the upload
-        await checkVideoFile(path, source);
-        src = { upload_id: (await uploadFile(client, path)).upload_id };
-      }
+      const checked = await checkClipSource(source, rest);
+      const src = 'url' in checked ? { url: checked.url } : { upload_id: (await uploadFile(client, checked.path)).upload_id };
       return client.clips.create({ ...rest, source: src });
     },
   }),
