@@ -8,13 +8,13 @@
 // resolution, one file, unused ESM exports dropped). Packages that find files next to themselves
 // at run time stay external. test/cli/startup.test.ts checks what each chunk pulls in.
 //
-// dist/index.js (the library, package.json "exports") keeps every package external.
+// dist/index.js (the library and SDK, package.json "exports") keeps every package external.
 //
-// Usage: node scripts/build.mjs [--out DIR] [--meta FILE]   (DIR default dist; FILE: esbuild's metafile of the CLI)
+// Usage: node scripts/build.mjs [--out DIR] [--meta FILE] [--types]   (DIR default dist; FILE: esbuild's metafile of the CLI)
 import { build } from 'esbuild';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 if (!existsSync(join(root, 'node_modules', 'esbuild'))) process.exit(0);
@@ -46,3 +46,28 @@ const cli = await build({
 });
 if (arg('--meta')) writeFileSync(arg('--meta'), JSON.stringify(cli.metafile));
 await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: out, packages: 'external' });
+// The SDK for browsers (package.json "exports" condition `browser`): Node's modules stay behind
+// dynamic imports of code a browser never runs (the file uploader, Node's http transport), each
+// in its own chunk, so loading the SDK in a page loads none of them.
+rmSync(join(out, 'browser'), { recursive: true, force: true });
+await build({ ...common, platform: 'browser', target: 'es2022', entryPoints: { clipper: 'src/browser.ts' }, outdir: join(out, 'browser'), splitting: true, chunkNames: 'chunks/[name]-[hash]', external: ['node:*', 'undici'] });
+
+// Issue 18: the SDK's declarations (dist/types, package.json "types") come from tsc, which takes
+// about 15 s here: emitted by `npm run build` / `npm install` (prepare) or with --types, not by the
+// build before every test run.
+if (process.argv.includes('--types') || ['build', 'prepare'].includes(process.env.npm_lifecycle_event ?? '')) {
+  const { execFileSync } = await import('node:child_process');
+  rmSync(join(out, 'types'), { recursive: true, force: true });
+  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.sdk.json'), '--outDir', join(out, 'types')], { stdio: 'inherit' });
+}
+
+// Issue 18: the OpenAPI document, generated from the shared zod schemas (src/api/openapi/), is
+// written to the repository as openapi.json (test/openapi checks it is current). Only by a build
+// into the repository's own dist/, so a build into a temp folder (tests) leaves the tree alone.
+if (out === join(root, 'dist')) {
+  const tmp = join(out, '.openapi-gen.mjs');
+  await build({ ...common, entryPoints: ['src/api/openapi/document.ts'], outfile: tmp, packages: 'external', sourcemap: false });
+  const { openApiDocument } = await import(`${pathToFileURL(tmp).href}?t=${Date.now()}`);
+  writeFileSync(join(root, 'openapi.json'), `${JSON.stringify(openApiDocument(), null, 2)}\n`);
+  rmSync(tmp, { force: true });
+}

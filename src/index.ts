@@ -1,8 +1,7 @@
-// Public entry of the package for consumers: the typed client and the shared contract.
-export { ClipperClient } from './client/client.js';
-export { ClientError } from './client/errors.js';
-export { EVENT_TYPES, PLATFORMS, type EventType, type EventEnvelope, type EventDataByType } from './api/events.js';
-export { ERROR_CODES, type ErrorCode, type ErrorEnvelope } from './api/errors.js';
+// Public entry of the package (`import { Clipper } from 'clipper'`, issue 18): the SDK, the typed
+// client it is built on, and the shared contract (wire types and schemas of src/api).
+export { Clipper } from './sdk/node.js';
+export * from './sdk/shared-exports.js';
 export {
   verifySignature,
   parseSignatureHeader,

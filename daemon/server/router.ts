@@ -44,6 +44,8 @@ export interface RouteOptions {
 
 interface Route extends RouteOptions {
   method: string;
+  /** As registered: `/v1/clips/:jobId`. */
+  pattern: string;
   segments: string[];
   handler: Handler;
 }
@@ -58,13 +60,18 @@ export class Router {
   private routes: Route[] = [];
 
   add(method: string, pattern: string, options: RouteOptions, handler: Handler): this {
-    this.routes.push({ method, segments: pattern.split('/').filter(Boolean), handler, ...options });
+    this.routes.push({ method, pattern, segments: pattern.split('/').filter(Boolean), handler, ...options });
     return this;
   }
   get(p: string, o: RouteOptions, h: Handler) { return this.add('GET', p, o, h); }
   post(p: string, o: RouteOptions, h: Handler) { return this.add('POST', p, o, h); }
   put(p: string, o: RouteOptions, h: Handler) { return this.add('PUT', p, o, h); }
   delete(p: string, o: RouteOptions, h: Handler) { return this.add('DELETE', p, o, h); }
+
+  /** Every route as registered (the OpenAPI document is checked against this list: issue 18). */
+  list(): Array<{ method: string; pattern: string; auth: RouteOptions['auth']; statusCheck: boolean }> {
+    return this.routes.map((r) => ({ method: r.method, pattern: r.pattern, auth: r.auth, statusCheck: !!r.statusCheck }));
+  }
 
   /** The matching route, or whether the path exists with another method (for the message). */
   match(method: string, path: string): Match | { pathExists: boolean } {

@@ -1,6 +1,7 @@
 import type { App } from '../app.js';
 import { Router } from './router.js';
 import { registerHealthRoutes } from './health.js';
+import { registerOpenApiRoute } from './openapi-route.js';
 import { registerObjectRoutes } from '../objects/routes.js';
 import { registerAppPages } from '../web/routes.js';
 import { registerClipJobRoutes } from '../resources/clip-jobs/routes.js';
@@ -18,6 +19,7 @@ import { registerWebhookRoutes } from '../resources/webhooks/routes.js';
 export function buildRouter(app: App): Router {
   const router = new Router();
   registerHealthRoutes(router);
+  registerOpenApiRoute(router);
   registerKeyRoutes(router, app.keys);
   registerTeamRoutes(router, app.team);
   registerWebhookRoutes(router, app.webhooks);

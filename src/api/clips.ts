@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { isIso6391 } from './languages.js';
 import { TARGET_DURATION_MAX, TARGET_DURATION_MIN } from './limits.js';
+import { listQuerySchema } from './lists.js';
 
 export { TARGET_DURATION_MAX, TARGET_DURATION_MIN };
 export const CRITERIA_MAX_CHARS = 1000;
@@ -36,80 +37,80 @@ export const createClipJobSchema = z.strictObject({
 export type CreateClipJobInput = z.input<typeof createClipJobSchema>;
 export type CreateClipJobRequest = z.output<typeof createClipJobSchema>;
 
-export interface ScoreBreakdownView {
-  relevance: number;
-  hook: number;
-  energy: number;
-  completeness: number;
-}
+// Responses, as zod schemas so the OpenAPI document (src/api/openapi/) is generated from them
+// (issue 18, item 1: "no second hand-written copy"); the wire types are inferred from them.
+
+export const scoreBreakdownSchema = z.object({
+  relevance: z.number().min(0).max(1),
+  hook: z.number().min(0).max(1),
+  energy: z.number().min(0).max(1),
+  completeness: z.number().min(0).max(1),
+});
+export type ScoreBreakdownView = z.infer<typeof scoreBreakdownSchema>;
 
 /** A clip as the API shows it: the spec's fields plus DESIGN.md's extensions. */
-export interface ClipView {
-  id: string;
-  title: string;
-  duration: number;
-  score: number;
-  /** Omitted while the preview is still rendering. */
-  preview_url?: string;
-  editor_url: string;
-  start: number;
-  end: number;
-  score_breakdown: ScoreBreakdownView;
-  reason: string;
-}
-
-export interface ClipJobView {
-  job_id: string;
-  status: JobStatus;
-  created_at: number;
-  clips: ClipView[];
-  /** Only when status is `error`. */
-  error?: string;
-  /** Extensions: the folder the job is filed under, and progress 0..1. */
-  folder_name: string;
-  progress: number;
-  /**
-   * Extension (issue 14): the speech engine and model that transcribe the job, once its
-   * transcription has started (`none`: clips from pauses, loudness and scene changes only).
-   */
-  transcription?: { engine: string; model?: string };
-  /** Extension (issue 13, item 9): what it is doing now, while queued or processing. */
-  stage?: JobStage;
-  /** Extension (issue 13, item 2): what the person should know about how the job ran. */
-  warnings?: JobWarning[];
-}
+export const clipSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  duration: z.number().describe('Seconds, two decimal places'),
+  score: z.number().min(0).max(1).describe('Composite score from 0 to 1'),
+  preview_url: z.string().optional().describe('One-hour signed, low-resolution MP4; omitted while the preview is still rendering'),
+  editor_url: z.string(),
+  start: z.number().describe('Extension: seconds in the source'),
+  end: z.number().describe('Extension: seconds in the source'),
+  score_breakdown: scoreBreakdownSchema,
+  reason: z.string(),
+});
+export type ClipView = z.infer<typeof clipSchema>;
 
 /** The step a running job is on; `done`/`total` count its parts (chunks, sections, previews). */
-export interface JobStage {
-  name: 'queued' | 'downloading' | 'preparing' | 'transcribing' | 'finding_clips' | 'rendering_previews';
-  done?: number;
-  total?: number;
+export const jobStageSchema = z.object({
+  name: z.enum(['queued', 'downloading', 'preparing', 'transcribing', 'finding_clips', 'rendering_previews']),
+  done: z.number().int().optional(),
+  total: z.number().int().optional(),
   /** Previews made so far, while an earlier step is still open (they overlap). */
-  previews?: { done: number; total: number };
-}
+  previews: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
+});
+export type JobStage = z.infer<typeof jobStageSchema>;
 
-export interface JobWarning {
-  /** `no_speech_engine`: no transcript, so clips were found without words. */
-  code: string;
-  message: string;
-}
+/** `no_speech_engine`: no transcript, so clips were found without words. */
+export const jobWarningSchema = z.object({ code: z.string(), message: z.string() });
+export type JobWarning = z.infer<typeof jobWarningSchema>;
 
-export interface CreatedClipJob {
-  job_id: string;
-  status: 'queued';
-  created_at: number;
-}
+export const clipJobSchema = z.object({
+  job_id: z.string(),
+  status: z.enum(JOB_STATUSES),
+  created_at: z.number().int(),
+  clips: z.array(clipSchema),
+  error: z.string().optional().describe('Only when status is `error`'),
+  /** Extensions: the folder the job is filed under, and progress 0..1. */
+  folder_name: z.string(),
+  progress: z.number().min(0).max(1),
+  /** Extension (issue 14): the speech engine and model, once transcription has started. */
+  transcription: z.object({ engine: z.string(), model: z.string().optional() }).optional(),
+  /** Extension (issue 13, item 9): what it is doing now, while queued or processing. */
+  stage: jobStageSchema.optional(),
+  /** Extension (issue 13, item 2): what the person should know about how the job ran. */
+  warnings: z.array(jobWarningSchema).optional(),
+});
+export type ClipJobView = z.infer<typeof clipJobSchema>;
+
+/** Spec "POST /v1/clips": "Response 202: `job_id`, `status` (always `queued`), `created_at`". */
+export const createdClipJobSchema = z.object({ job_id: z.string(), status: z.literal('queued'), created_at: z.number().int() });
+export type CreatedClipJob = z.infer<typeof createdClipJobSchema>;
 
 /** One job in GET /v1/clips (DESIGN.md "Second round"): not a status check, no clips inside. */
-export interface ClipJobSummary {
-  job_id: string;
-  status: JobStatus;
-  created_at: number;
-  name: string;
-  clip_count: number;
-}
+export const clipJobSummarySchema = z.object({
+  job_id: z.string(),
+  status: z.enum(JOB_STATUSES),
+  created_at: z.number().int(),
+  name: z.string(),
+  clip_count: z.number().int(),
+});
+export type ClipJobSummary = z.infer<typeof clipJobSummarySchema>;
 
-export interface ClipJobList {
-  jobs: ClipJobSummary[];
-  next_cursor: string | null;
-}
+export const clipJobListSchema = z.object({ jobs: z.array(clipJobSummarySchema), next_cursor: z.string().nullable() });
+export type ClipJobList = z.infer<typeof clipJobListSchema>;
+
+/** Query of GET /v1/clips (DESIGN.md "Second round": `status`, `limit` 1-100, `cursor`). */
+export const jobListQuerySchema = listQuerySchema(JOB_STATUSES);

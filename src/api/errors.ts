@@ -15,14 +15,8 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export interface ErrorEnvelope {
-  error: {
-    code: ErrorCode | string;
-    message: string;
-    details: unknown;
-    retry_after_seconds?: number;
-  };
-}
+import type { ErrorEnvelope } from './error-envelope.js';
+export type { ErrorEnvelope };
 
 export class ApiError extends Error {
   readonly status: number;

@@ -1,23 +1,9 @@
 // Event types and their flat snake_case payloads (spec "Events", "Event types").
 
-export interface EventDataByType {
-  'asset.creation.succeeded': { asset_id: string; team_id: string; duration_seconds: number; job_id: string };
-  'asset.creation.failed': { asset_id: string; team_id: string; error: string; job_id: string };
-  'asset.analysis.started': { asset_id: string; team_id: string; job_id: string };
-  'asset.analysis.progress': { asset_id: string; team_id: string; progress: number; job_id: string };
-  'asset.analysis.succeeded': { asset_id: string; team_id: string; job_id: string };
-  'asset.analysis.failed': { asset_id: string; team_id: string; error: string; job_id: string };
-  'project.render.started': { project_id: string; team_id: string };
-  'project.render.progress': { project_id: string; team_id: string; progress: number };
-  'project.render.succeeded': { project_id: string; team_id: string };
-  'project.render.failed': { project_id: string; team_id: string; error: string };
-  'post.draft.created': { post_id: string; clip_id: string; platform: Platform; team_id: string };
-  'post.scheduled': { post_id: string; clip_id: string; platform: Platform; team_id: string; scheduled_at: number };
-  'post.published': { post_id: string; clip_id: string; platform: Platform; team_id: string; published_url: string };
-  'post.failed': { post_id: string; clip_id: string; platform: Platform; team_id: string; error: string };
-}
+import type { EventDataByType } from './event-payloads.js';
+export type { EventDataByType };
 
-export type EventType = keyof EventDataByType;
+export type EventType = (typeof EVENT_TYPES)[number];
 
 export const EVENT_TYPES = [
   'asset.creation.succeeded',
@@ -34,7 +20,7 @@ export const EVENT_TYPES = [
   'post.scheduled',
   'post.published',
   'post.failed',
-] as const satisfies readonly EventType[];
+] as const;
 
 export function isEventType(value: unknown): value is EventType {
   return typeof value === 'string' && (EVENT_TYPES as readonly string[]).includes(value);

@@ -3,9 +3,8 @@
 // `{ok: true, team_id, auth}`, auth being "api_key" or "jwt"". (GET /healthz, which needs no
 // credential, answers `{ok: true}`.)
 
+import { z } from 'zod';
+
 /** The answer of GET /v1/ping: which team the credential acts as, and what kind it is. */
-export interface Ping {
-  ok: true;
-  team_id: string;
-  auth: 'api_key' | 'jwt';
-}
+export const pingSchema = z.object({ ok: z.literal(true), team_id: z.string(), auth: z.enum(['api_key', 'jwt']) });
+export type Ping = z.infer<typeof pingSchema>;

@@ -13,24 +13,16 @@ export const createKeySchema = z.strictObject({
 });
 export type CreateKeyInput = z.infer<typeof createKeySchema>;
 
-/** One key in GET /v1/keys (`{keys: [...]}`): never the secret. */
-export interface ApiKey {
-  id: string;
-  label: string;
-  created_at: number;
-  last_used_at: number | null;
-}
+// Responses, as zod schemas so the OpenAPI document is generated from them (issue 18).
 
-/** The 201 of POST /v1/keys: the only answer that carries the plaintext `key`. */
-export interface CreatedApiKey {
-  id: string;
-  label: string;
-  key: string;
-  created_at: number;
-}
+/** One key in GET /v1/keys (`{keys: [...]}`): never the secret. */
+export const apiKeySchema = z.object({ id: z.string(), label: z.string(), created_at: z.number().int(), last_used_at: z.number().int().nullable() });
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+/** The 201 of POST /v1/keys: the only answer that carries the plaintext `key` (`<secret>-<teamId>`). */
+export const createdApiKeySchema = z.object({ id: z.string(), label: z.string(), key: z.string(), created_at: z.number().int() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
 /** DELETE /v1/keys/:id. */
-export interface RevokedApiKey {
-  id: string;
-  revoked: true;
-}
+export const revokedApiKeySchema = z.object({ id: z.string(), revoked: z.literal(true) });
+export type RevokedApiKey = z.infer<typeof revokedApiKeySchema>;

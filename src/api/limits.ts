@@ -18,6 +18,9 @@ export const RATE_LIMITS = {
   notFoundWindowMs: HOUR_MS,
 } as const;
 
+/** Checks of one id spaced so they stay within "6 per minute" (the pollers' default: 10 s). */
+export const STATUS_CHECK_INTERVAL_MS = RATE_LIMITS.windowMs / RATE_LIMITS.statusChecksPerResource;
+
 /** "Limits" > "Sizes, times and counts", upload rows, and DESIGN.md's upload choices. */
 export const UPLOAD_LIMITS = {
   /** "Multipart upload `size_bytes` | at most 10,000,000,000". */

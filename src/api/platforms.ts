@@ -65,41 +65,46 @@ export const authorizePlatformSchema = z.strictObject({
 });
 export type AuthorizePlatformInput = z.input<typeof authorizePlatformSchema>;
 
+// Responses, as zod schemas so the OpenAPI document is generated from them (issue 18).
+
 /** The answer of POST /v1/platforms/authorize: open `authorization_url` in a browser. */
-export interface AuthorizationStarted {
-  platform: Platform;
-  connector: string;
-  state: string;
-  authorization_url: string;
-  redirect_uri: string;
-  expires_at: number;
-}
+export const authorizationStartedSchema = z.object({
+  platform,
+  connector: z.string(),
+  state: z.string(),
+  authorization_url: z.string(),
+  redirect_uri: z.string(),
+  expires_at: z.number().int(),
+});
+export type AuthorizationStarted = z.infer<typeof authorizationStartedSchema>;
 
 /**
  * The connection record, exactly as the daemon sends it: the 201 of POST /v1/platforms and each
  * entry of GET /v1/platforms (`{platforms: [...]}`). Never carries a token or an app secret.
  * `status_reason` says why a connection is `needs_reauth`.
  */
-export interface PlatformConnection {
-  id: string;
-  team_id: string;
-  platform: Platform;
-  connector: string;
-  account_name: string;
-  settings: Record<string, unknown>;
-  status: ConnectionStatus;
-  status_reason?: string;
-  created_at: number;
-}
+export const platformConnectionSchema = z.object({
+  id: z.string(),
+  team_id: z.string(),
+  platform,
+  connector: z.string(),
+  account_name: z.string(),
+  settings: z.record(z.string(), z.unknown()),
+  status: z.enum(CONNECTION_STATUSES),
+  status_reason: z.string().optional(),
+  created_at: z.number().int(),
+});
+export type PlatformConnection = z.infer<typeof platformConnectionSchema>;
 
 /**
  * DELETE /v1/platforms/:platform. For an OAuth connection the grant is revoked at the platform
  * first: `revoked` says whether that worked (`revoke_error` why not); the connection is removed
  * either way.
  */
-export interface DisconnectedPlatform {
-  platform: string;
-  deleted: true;
-  revoked?: boolean;
-  revoke_error?: string;
-}
+export const disconnectedPlatformSchema = z.object({
+  platform: z.string(),
+  deleted: z.literal(true),
+  revoked: z.boolean().optional(),
+  revoke_error: z.string().optional(),
+});
+export type DisconnectedPlatform = z.infer<typeof disconnectedPlatformSchema>;

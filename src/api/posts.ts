@@ -115,24 +115,27 @@ export type PublishPostInput = z.infer<typeof publishPostSchema>;
 
 /**
  * The post as the API shows it (spec "Post": "single-post responses wrap it under the key
- * `post`"; GET /v1/clips/:clipId/posts answers `{posts: [post, ...]}`).
+ * `post`"; GET /v1/clips/:clipId/posts answers `{posts: [post, ...]}`). A zod schema so the
+ * OpenAPI document is generated from it (issue 18); the type is inferred.
  */
-export interface Post {
-  id: string;
-  clip_id: string;
-  platform: Platform;
-  status: PostStatus;
-  caption: string;
-  title?: string;
-  scheduled_at?: number;
-  published_at?: number;
-  published_url?: string;
-  error?: string;
-  short_video?: ShortVideoSettings;
-  long_video?: LongVideoSettings;
+export const postSchema = z.object({
+  id: z.string(),
+  clip_id: z.string(),
+  platform: z.enum(PLATFORMS),
+  status: z.enum(POST_STATUSES),
+  caption: z.string().describe('Long-video description, or the caption on the other platforms'),
+  title: z.string().optional().describe('Long-video platform only'),
+  scheduled_at: z.number().int().optional().describe('Unix-ms; present when status is `scheduled`'),
+  published_at: z.number().int().optional().describe('Unix-ms; present when status is `published`'),
+  published_url: z.string().optional().describe('Present when status is `published`'),
+  error: z.string().optional().describe('Present when status is `failed`'),
+  short_video: shortVideoSettingsSchema.required().optional(),
+  long_video: longVideoSettingsSchema.required().optional(),
   /** Extension (issue 17): present when chosen for this post's render. */
-  layout?: Layout;
-  caption_style?: CaptionStyle;
-  created_at: number;
-  updated_at: number;
-}
+  ...lookFields,
+  created_at: z.number().int(),
+  updated_at: z.number().int(),
+});
+export type Post = z.infer<typeof postSchema>;
+export const postEnvelopeSchema = z.object({ post: postSchema });
+export const postListSchema = z.object({ posts: z.array(postSchema) });

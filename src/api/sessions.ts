@@ -10,7 +10,5 @@ export const sessionLinkQuerySchema = z.strictObject({
   clip_id: z.string({ message: 'clip_id must be a string' }).regex(/^[A-Za-z0-9_-]{1,100}$/, 'clip_id is not a clip id').optional(),
 });
 
-export interface SessionLink {
-  url: string;
-  expires_at: number;
-}
+export const sessionLinkSchema = z.object({ url: z.string(), expires_at: z.number().int() });
+export type SessionLink = z.infer<typeof sessionLinkSchema>;

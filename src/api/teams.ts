@@ -2,16 +2,19 @@
 // team and its render-minute allowance this month (DESIGN.md "Render minutes": ceil(duration / 60)
 // minutes a render, a monthly allowance per team, calendar month in UTC).
 
-export interface TeamView {
-  team_id: string;
-  name: string;
+import { z } from 'zod';
+
+export const teamSchema = z.object({
+  team_id: z.string(),
+  name: z.string(),
   /** ISO 639-1; jobs that name no language use it. */
-  preferred_language: string;
-  render_minutes: {
+  preferred_language: z.string(),
+  render_minutes: z.object({
     /** The calendar month (UTC) counted, 'YYYY-MM'. */
-    month: string;
-    allowance: number;
-    used: number;
-    remaining: number;
-  };
-}
+    month: z.string(),
+    allowance: z.number(),
+    used: z.number(),
+    remaining: z.number(),
+  }),
+});
+export type TeamView = z.infer<typeof teamSchema>;

@@ -55,58 +55,51 @@ export type CompleteUploadInput = z.infer<typeof completeUploadSchema>;
 
 // Responses.
 
+// As zod schemas so the OpenAPI document is generated from them (issue 18); types inferred.
+
 /** DESIGN.md: "Upload state between creation and completion: `pending`; others `complete`, `aborted`, `expired`." */
-export type UploadStatus = 'pending' | 'complete' | 'aborted' | 'expired';
+export const UPLOAD_STATUSES = ['pending', 'complete', 'aborted', 'expired'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
-export interface PartUrl {
-  part_number: number;
-  upload_url: string;
-}
+export const partUrlSchema = z.object({ part_number: z.number().int().min(1), upload_url: z.string() });
+export type PartUrl = z.infer<typeof partUrlSchema>;
 
-export interface SingleUploadCreated {
-  upload_id: string;
-  upload_url: string;
-  expires_at: number;
-}
+export const singleUploadCreatedSchema = z.object({ upload_id: z.string(), upload_url: z.string(), expires_at: z.number().int() });
+export type SingleUploadCreated = z.infer<typeof singleUploadCreatedSchema>;
 
-export interface MultipartUploadCreated {
-  upload_id: string;
-  expires_at: number;
-  part_size: number;
-  parts: PartUrl[];
-}
+export const multipartUploadCreatedSchema = z.object({
+  upload_id: z.string(),
+  expires_at: z.number().int(),
+  part_size: z.number().int().describe('Bytes per part; the last part may be smaller'),
+  parts: z.array(partUrlSchema),
+});
+export type MultipartUploadCreated = z.infer<typeof multipartUploadCreatedSchema>;
 
 /** Spec "POST /v1/uploads": "`upload_id`, `expires_at`, and either `upload_url` (single PUT) or `part_size` and `parts` (multipart)". */
-export type CreatedUpload = SingleUploadCreated | MultipartUploadCreated;
+export const createdUploadSchema = z.union([singleUploadCreatedSchema, multipartUploadCreatedSchema]);
+export type CreatedUpload = z.infer<typeof createdUploadSchema>;
 
 /** POST /v1/uploads/:id/parts (DESIGN.md): "`{upload_id, expires_at, parts: [{part_number, upload_url}]}`". */
-export interface ResignedParts {
-  upload_id: string;
-  expires_at: number;
-  parts: PartUrl[];
-}
+export const resignedPartsSchema = z.object({ upload_id: z.string(), expires_at: z.number().int(), parts: z.array(partUrlSchema) });
+export type ResignedParts = z.infer<typeof resignedPartsSchema>;
 
-/** GET /v1/uploads/:id (DESIGN.md, extension). */
-export interface UploadView {
-  upload_id: string;
-  status: UploadStatus;
-  file_name: string | null;
-  content_type: string;
-  size_bytes: number | null;
-  part_size: number | null;
-  expires_at: number;
-  /** Etags are quoted, exactly as the PUT's ETag header gave them. */
-  parts_received: Array<{ part_number: number; etag: string; size: number }>;
-}
+/** GET /v1/uploads/:id (DESIGN.md, extension). Etags are quoted, exactly as the PUT's ETag header gave them. */
+export const uploadViewSchema = z.object({
+  upload_id: z.string(),
+  status: z.enum(UPLOAD_STATUSES),
+  file_name: z.string().nullable(),
+  content_type: z.string(),
+  size_bytes: z.number().int().nullable(),
+  part_size: z.number().int().nullable(),
+  expires_at: z.number().int(),
+  parts_received: z.array(z.object({ part_number: z.number().int(), etag: z.string(), size: z.number().int() })),
+});
+export type UploadView = z.infer<typeof uploadViewSchema>;
 
 /** Spec "Upload procedure" 4: "Response `{upload_id, status: complete}`". */
-export interface CompletedUpload {
-  upload_id: string;
-  status: 'complete';
-}
+export const completedUploadSchema = z.object({ upload_id: z.string(), status: z.literal('complete') });
+export type CompletedUpload = z.infer<typeof completedUploadSchema>;
 
 /** Spec "Upload procedure" 5 (DELETE /v1/uploads/:id): "`{upload_id, status: aborted}`". */
-export interface CancelledUpload {
-  upload_id: string;
-  status: 'aborted';
-}
+export const cancelledUploadSchema = z.object({ upload_id: z.string(), status: z.literal('aborted') });
+export type CancelledUpload = z.infer<typeof cancelledUploadSchema>;

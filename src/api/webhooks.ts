@@ -9,6 +9,7 @@
 // events: [type...] or ["*"]}` | one-time `secret` at creation".
 import { z } from 'zod';
 import { EVENT_TYPES, type EventEnvelope } from './events.js';
+import { eventEnvelopeSchema } from './event-payloads.js';
 
 /** POST /v1/webhooks. The URL policy (https, or loopback http on the local daemon) is the daemon's. */
 export const createWebhookSchema = z.strictObject({
@@ -22,45 +23,46 @@ export const createWebhookSchema = z.strictObject({
 export type CreateWebhookInput = z.infer<typeof createWebhookSchema>;
 
 /** A registration as GET /v1/webhooks and GET /v1/webhooks/:id show it: never the secret. */
-export interface Webhook {
-  id: string;
-  url: string;
-  events: string[];
+export const webhookSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.string()),
   /** Spec "Delivery" 2: the legacy `service-signature` header; a registration may opt out. */
-  legacy_signature: boolean;
-  description: string | null;
-  created_at: number;
-}
+  legacy_signature: z.boolean(),
+  description: z.string().nullable(),
+  created_at: z.number().int(),
+});
+export type Webhook = z.infer<typeof webhookSchema>;
 
 /** The 201 of POST /v1/webhooks: the only answer that carries the signing `secret`. */
-export type CreatedWebhook = Webhook & { secret: string };
+export const createdWebhookSchema = webhookSchema.extend({ secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
 /** DELETE /v1/webhooks/:id. */
-export interface DeletedWebhook {
-  id: string;
-  deleted: true;
-}
+export const deletedWebhookSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+export type DeletedWebhook = z.infer<typeof deletedWebhookSchema>;
 
 export const DELIVERY_STATUSES = ['pending', 'delivering', 'delivered', 'failed', 'cancelled'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /** One delivery of an event to a registration (GET /v1/webhooks/:id/deliveries, extension). */
-export interface WebhookDelivery {
-  id: string;
-  webhook_id: string;
-  event_id: string;
-  event_type: string;
-  status: DeliveryStatus;
+export const webhookDeliverySchema = z.object({
+  id: z.string(),
+  webhook_id: z.string(),
+  event_id: z.string(),
+  event_type: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
   /** Attempts completed so far (the first plus retries; at most 6: spec "Delivery" 5). */
-  attempts: number;
+  attempts: z.number().int(),
   /** When the next attempt is due; null unless pending. */
-  next_attempt_at: number | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  last_attempt_at: number | null;
-  delivered_at: number | null;
-  created_at: number;
-}
+  next_attempt_at: z.number().int().nullable(),
+  last_status_code: z.number().int().nullable(),
+  last_error: z.string().nullable(),
+  last_attempt_at: z.number().int().nullable(),
+  delivered_at: z.number().int().nullable(),
+  created_at: z.number().int(),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /** Query of GET /v1/webhooks/:id/deliveries (extension): `{deliveries: [...]}`, newest first. */
 export const listDeliveriesQuerySchema = z.strictObject({
@@ -75,6 +77,7 @@ export const triggerWebhookSchema = z.strictObject({
 export type TriggerWebhookInput = z.infer<typeof triggerWebhookSchema>;
 
 /** The 201 of POST /v1/webhooks/trigger: the event as it was emitted (spec "Envelope"). */
+export const triggeredEventSchema = z.object({ event: eventEnvelopeSchema });
 export interface TriggeredEvent {
   event: EventEnvelope;
 }

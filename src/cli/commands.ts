@@ -19,6 +19,7 @@ import { registerUploadCommands } from './uploads/index.js';
 import * as watch from './watch/index.js';
 import { registerWhoami } from './whoami.js';
 import { registerOpen } from './open/index.js';
+import { registerMcp } from './mcp/index.js';
 import { addExamples } from './examples.js';
 
 /**
@@ -45,6 +46,7 @@ export function registerCommands(program: Command, ctx: CliContext): void {
   registerAdminCommands(program, ctx);
   registerModelCommands(program, ctx);
   api.register(program, ctx);
+  registerMcp(program, ctx);
   completion.register(program, ctx);
   addExamples(program);
 }

@@ -24,6 +24,7 @@ export const EXAMPLES: Record<string, string[]> = {
   'uploads cancel': ['clipper uploads cancel upl_APyJWcPGRSsrwJjZb2LE'],
   watch: ['clipper watch ~/Videos/inbox --criteria "product demos"', 'clipper watch ~/Videos/inbox --once --json'],
   open: ['clipper open clip_7hGt2kLm9QwErTy5UiOp', 'clipper open clip_7hGt2kLm9QwErTy5UiOp --print'],
+  mcp: ['clipper mcp', 'clipper --profile work mcp'],
   'platforms connect': ['clipper platforms connect short_video', 'clipper platforms connect long_video --connector resumable_upload --setting upload_url=https://up.example/upload'],
   'platforms list': ['clipper platforms list'],
   'platforms disconnect': ['clipper platforms disconnect short_video --yes'],

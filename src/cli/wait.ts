@@ -1,25 +1,18 @@
 import type { Command } from 'commander';
-import { ClientError } from '../client/errors.js';
+import type { PollSpec } from '../client/wait.js';
+import { STATUS_CHECK_INTERVAL_MS } from '../api/limits.js';
 import type { CliContext } from './context.js';
 import { CliError, EXIT, usageError } from './exit-codes.js';
 import { formatDuration, startSpinner, type Spinner } from './progress.js';
 
 /**
- * The one `--wait` poller (issue 7) for clip jobs, renders and posts. Spec "Status-check
- * limits": at most 6 checks a minute of the same job, render or post, so checks of one id are
- * at least 10 s apart by default (the first one immediately); a 429 is waited out for its
- * Retry-After before the next check.
+ * The CLI's `--wait` (issue 7) for clip jobs, renders and posts: the shared poller
+ * (src/client/wait.ts, which keeps within the status-check limits and honours Retry-After) with
+ * a spinner, exit code 7 for a failed end and 8 at the timeout.
  */
-export interface WaitSpec<T> {
+export interface WaitSpec<T> extends PollSpec<T> {
   /** What is waited for, in messages: "job job_abc". */
   what: string;
-  /** One status check (one GET of the resource). */
-  check: () => Promise<T>;
-  status: (resource: T) => string;
-  /** States that end the wait successfully. */
-  done: readonly string[];
-  /** States that end the wait with exit code 7 (error / failed). */
-  failed: readonly string[];
   /** Progress 0..1, shown beside the state. */
   progress?: (resource: T) => number | null | undefined;
   /** The resource's own error text, shown when it failed. */
@@ -39,8 +32,7 @@ export interface WaitOptions {
   spinner?: Spinner;
 }
 
-export const DEFAULT_INTERVAL_MS = 10_000;
-const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+export const DEFAULT_INTERVAL_MS = STATUS_CHECK_INTERVAL_MS;
 
 /**
  * Polls until the resource reaches a state in `done` or `failed` and returns it. A failed end
@@ -48,47 +40,35 @@ const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * (its JSON carries the error). Throws a CliError with exit code 8 at the timeout.
  */
 export async function waitFor<T>(ctx: CliContext, spec: WaitSpec<T>, opts: WaitOptions = {}): Promise<T> {
-  const sleep = opts.sleep ?? realSleep;
   const now = opts.now ?? Date.now;
   const interval = opts.intervalMs ?? DEFAULT_INTERVAL_MS;
-  const deadline = opts.timeoutMs === undefined ? Infinity : now() + opts.timeoutMs;
   const spinner = opts.spinner ?? startSpinner(ctx, `waiting for ${spec.what} (checked every ${Math.round(interval / 1000)}s: the service allows 6 status checks a minute of one id)`);
   const eta = new EtaEstimator(now);
-  let last: string | undefined;
+  // Loaded when a wait starts: the program chunk (`clipper --help`) stays without it.
+  const { pollUntil, WaitTimeoutError } = await import('../client/wait.js');
   try {
-    for (;;) {
-      let pause = interval;
-      try {
-        const resource = await spec.check();
-        const state = spec.status(resource);
-        last = state;
-        if (spec.done.includes(state)) {
-          spinner.succeed(`${spec.what}: ${state}`);
-          return resource;
-        }
-        if (spec.failed.includes(state)) {
-          spinner.fail(`${spec.what}: ${state}`);
-          const why = spec.error?.(resource);
-          ctx.out.error('FAILED', `${spec.what} ended in ${state}${why ? `: ${why}` : ''}`);
-          ctx.exitCode = EXIT.FAILED;
-          return resource;
-        }
-        const progress = spec.progress?.(resource);
+    const { resource, failed } = await pollUntil(spec, {
+      ...opts,
+      onUpdate: (r, next) => {
+        const progress = spec.progress?.(r);
         const left = typeof progress === 'number' ? eta.add(progress) : undefined;
-        spinner.update(describe(spec.what, state, progress, spec.detail?.(resource), left, interval));
-      } catch (e) {
-        if (!(e instanceof ClientError) || e.status !== 429) throw e;
-        pause = Math.max(interval, (e.retryAfterSeconds ?? 1) * 1000);
-        spinner.update(`${spec.what}: rate limited, next check in ${Math.ceil(pause / 1000)}s`);
-      }
-      if (now() + pause > deadline) {
-        await sleep(Math.max(0, deadline - now()));
-        throw timeoutError(spec.what, last, opts.timeoutMs!);
-      }
-      await sleep(pause);
+        spinner.update(describe(spec.what, spec.status(r), progress, spec.detail?.(r), left, next));
+      },
+      onRateLimited: (pause) => spinner.update(`${spec.what}: rate limited, next check in ${Math.ceil(pause / 1000)}s`),
+    });
+    const state = spec.status(resource);
+    if (!failed) {
+      spinner.succeed(`${spec.what}: ${state}`);
+      return resource;
     }
+    spinner.fail(`${spec.what}: ${state}`);
+    const why = spec.error?.(resource);
+    ctx.out.error('FAILED', `${spec.what} ended in ${state}${why ? `: ${why}` : ''}`);
+    ctx.exitCode = EXIT.FAILED;
+    return resource;
   } catch (e) {
     spinner.stop();
+    if (e instanceof WaitTimeoutError) throw timeoutError(spec.what, e.lastStatus, e.timeoutMs);
     throw e;
   }
 }

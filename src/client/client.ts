@@ -30,6 +30,11 @@ export class ClipperClient {
     return this.http.call('GET', '/v1/ping');
   }
 
+  /** The OpenAPI 3.1 document of /v1 (issue 18; GET /v1/openapi.json, no credential needed). */
+  openApi(): Promise<Record<string, unknown>> {
+    return this.http.call('GET', '/v1/openapi.json');
+  }
+
   /** The caller's root team and its render minutes (extension GET /v1/team). */
   team(): Promise<TeamView> {
     return this.http.call('GET', '/v1/team');

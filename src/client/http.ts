@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
 import { ClientError } from './errors.js';
-import { exchange, type Answer } from './transport.js';
+import { exchange, fetchExchange, type Answer } from './transport.js';
 
 export interface Credentials {
   apiKey?: string;
@@ -21,6 +21,11 @@ export interface HttpOptions extends Credentials {
   userAgent?: string;
   /** Send through this undici dispatcher (a proxy agent, say) instead of Node's http module. */
   dispatcher?: Dispatcher;
+  /**
+   * Send with this `fetch` (issue 18: browsers, Deno, workers). Default: the global `fetch` where
+   * there is no Node (a browser), Node's http module in Node.
+   */
+  fetch?: typeof fetch;
 }
 
 export interface RequestOptions {
@@ -101,6 +106,8 @@ export class HttpClient {
 
   /** See transport.ts for why undici is loaded only when a dispatcher is given. */
   private async exchange(url: URL, method: string, headers: Record<string, string>, body: string | undefined): Promise<Answer> {
+    const viaFetch = this.opts.fetch ?? (typeof process === 'undefined' || !process.versions?.node ? globalThis.fetch : undefined);
+    if (viaFetch) return fetchExchange(viaFetch, url, method, headers, body);
     if (!this.opts.dispatcher) return exchange(url, { method, headers, body });
     const { request } = await import('undici');
     const res = await request(url, { method: method as Dispatcher.HttpMethod, headers, body, dispatcher: this.opts.dispatcher });

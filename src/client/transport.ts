@@ -1,4 +1,4 @@
-import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
+import type { ClientRequest, IncomingHttpHeaders } from 'node:http';
 
 /**
  * One small HTTP exchange (JSON calls, health checks) over Node's own http/https modules.
@@ -41,8 +41,9 @@ export async function exchange(url: URL, x: Exchange): Promise<Answer> {
  * global agents keep connections alive, so consecutive requests reuse them.
  */
 export async function openExchange(url: URL, x: Omit<Exchange, 'body'>): Promise<{ request: ClientRequest; answer: Promise<Answer> }> {
-  // https (and with it tls) is loaded only for https URLs: the local daemon speaks plain http.
-  const send = url.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
+  // Loaded here, not at the top: a browser bundle of the SDK (which sends with fetch) never needs
+  // them; https (and with it tls) only for https URLs: the local daemon speaks plain http.
+  const send = url.protocol === 'https:' ? (await import('node:https')).request : (await import('node:http')).request;
   const idleMs = x.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
   let request!: ClientRequest;
   const answer = new Promise<Answer>((resolve, reject) => {
@@ -58,4 +59,11 @@ export async function openExchange(url: URL, x: Omit<Exchange, 'body'>): Promise
   });
   answer.catch(() => undefined); // the caller awaits it; a failure while it still writes is not unhandled
   return { request, answer };
+}
+
+/** The same exchange over a WHATWG `fetch` (browsers; HttpOptions.fetch). */
+export async function fetchExchange(f: typeof fetch, url: URL, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  const { 'user-agent': _agent, ...sendable } = headers; // browsers refuse to set it
+  const res = await f(url, { method, headers: sendable, body });
+  return { status: res.status, headers: Object.fromEntries(res.headers), text: await res.text() };
 }

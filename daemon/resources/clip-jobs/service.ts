@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../../../src/api/errors.js';
 import { newId } from '../../../src/api/ids.js';
-import { createClipJobSchema, JOB_STATUSES, type ClipJobList, type ClipJobView, type ClipView, type CreatedClipJob } from '../../../src/api/clips.js';
-import { listQuerySchema, pageOf } from '../../../src/api/lists.js';
+import { createClipJobSchema, jobListQuerySchema, type ClipJobList, type ClipJobView, type ClipView, type CreatedClipJob } from '../../../src/api/clips.js';
+import { pageOf } from '../../../src/api/lists.js';
 import { parseBody } from '../../../src/api/validate.js';
 import { clipBreakdown, clipDuration, type ClipRow } from '../../store/clips.js';
 import type { ClipJobRow, NewClipJob } from '../../store/clip-jobs.js';
@@ -153,4 +153,3 @@ export class ClipJobService {
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-const jobListQuerySchema = listQuerySchema(JOB_STATUSES);

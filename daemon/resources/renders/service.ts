@@ -1,7 +1,7 @@
 import { conflict, notFound } from '../../../src/api/errors.js';
 import { MEDIA_URL_TTL_MS } from '../../../src/api/limits.js';
-import { RENDER_STATUSES, createRenderSchema, type Render, type RenderList } from '../../../src/api/renders.js';
-import { listQuerySchema, pageOf } from '../../../src/api/lists.js';
+import { createRenderSchema, renderListQuerySchema, type Render, type RenderList } from '../../../src/api/renders.js';
+import { pageOf } from '../../../src/api/lists.js';
 import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import type { Store } from '../../store/index.js';
@@ -135,4 +135,3 @@ export class RenderService {
   }
 }
 
-const renderListQuerySchema = listQuerySchema(RENDER_STATUSES);

@@ -1,12 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { uploadFile, type UploadProgress } from '../../client/uploader.js';
 import { startTransfer, type TransferProgress } from '../progress.js';
-import { createClipJobSchema, type ClipJobView, type CreateClipJobInput } from '../../api/clips.js';
-import { checkVideoFile } from '../video-file.js';
+import type { ClipJobView, CreateClipJobInput } from '../../api/clips.js';
+import { checkClipSource } from '../clip-source.js';
 import type { ClipperClient } from '../../client/client.js';
 import type { CliContext } from '../context.js';
-import { usageError } from '../exit-codes.js';
 import { parseDuration, parseWaitFlags } from '../wait.js';
 import { JobHistory } from './history.js';
 import { waitForJob } from './get.js';
@@ -49,18 +47,9 @@ export async function run(opts: CreateOptions, ctx: CliContext, upload: FileUplo
   if (opts.criteria !== undefined) body.criteria = opts.criteria;
   if (opts.language !== undefined) body.language = opts.language;
   if (opts.duration !== undefined) body.target_duration = parseDuration(opts.duration, '--duration') / 1000;
-  // Issue 13, item 10: before a file is uploaded, every option is checked (with the API's own
-  // schema) and the file's header probed, so a bad --language does not cost a 300 MB upload. A
-  // link costs one small request: the service's own answer (400, exit 1) is the check there.
-  const link = /^https?:\/\//i.test(opts.source);
-  const path = resolve(opts.source);
-  if (!link) {
-    if (!existsSync(path) || !statSync(path).isFile()) throw usageError(`${opts.source} is neither a file nor an http(s) link`);
-    checkOptions({ ...body, source: { upload_id: 'upl_checked_before_upload' } });
-    await checkVideoFile(path, opts.source);
-  }
+  const source = await checkClipSource(opts.source, body, { language: '--language', target_duration: '--duration', criteria: '--criteria' });
   const client = await ctx.client();
-  body.source = link ? { url: opts.source } : { upload_id: await upload(client, path, ctx) };
+  body.source = 'url' in source ? { url: source.url } : { upload_id: await upload(client, source.path, ctx) };
   const created = await client.clips.create(body);
   new JobHistory(ctx.env).add({
     job_id: created.job_id,
@@ -81,13 +70,4 @@ export async function run(opts: CreateOptions, ctx: CliContext, upload: FileUplo
   ctx.out.info(`job ${created.job_id} queued`);
   const job: ClipJobView = await waitForJob(client, created.job_id, ctx, flags.timeoutMs);
   ctx.out.data(job, () => printJob(job, ctx));
-}
-
-/** The request's fields as the service will check them (src/api/clips.ts), as a usage error. */
-function checkOptions(body: CreateClipJobInput): void {
-  const r = createClipJobSchema.safeParse(body);
-  if (r.success) return;
-  const issue = r.error.issues[0];
-  const flag = { language: '--language', target_duration: '--duration', criteria: '--criteria' }[String(issue.path[0])] ?? String(issue.path.join('.'));
-  throw usageError(`${flag}: ${issue.message}; nothing was uploaded`);
 }
