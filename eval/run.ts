@@ -7,12 +7,14 @@
 //   npm run eval -- long-3 short       talks whose names contain one of the words
 //   npm run eval -- --target 30        with target_duration 30 s
 //   npm run eval -- --json FILE        the per-talk results as JSON too
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDaemon } from '../daemon/daemon.js';
 import { mintIdToken } from '../daemon/identity/local-issuer.js';
 import { silentLogger } from '../daemon/log.js';
+import { joinTranscripts } from '../daemon/pipeline/transcript-parts.js';
+import type { Analysis, ProbeResult, Transcript } from '../daemon/pipeline/types.js';
 import { LinkServer } from '../test/jobs/helpers/link-server.js';
 import { GENERATED, makeTalkVideos } from './fixtures.js';
 import { speechPauses } from './pauses.js';
@@ -56,6 +58,15 @@ d.app.clipJobs.deps.stages = {
   },
 };
 
+/** The job's stored stage results (probe, analysis, transcript) for eval/replay.ts. */
+function saveSource(name: string, stages: Map<string, unknown>): void {
+  const parts = [...stages].filter(([k]) => /^transcribe:\d+$/.test(k)).sort((a, b) => Number(a[0].slice(11)) - Number(b[0].slice(11))).map(([, v]) => v as Transcript);
+  const dir = join(GENERATED, 'eval-sources');
+  mkdirSync(dir, { recursive: true });
+  const source = { probe: stages.get('probe') as ProbeResult, analysis: stages.get('analyse') as Analysis, transcript: joinTranscripts(parts, { engine: 'pocketsphinx', language: 'en' }) };
+  writeFileSync(join(dir, `${name}.json`), JSON.stringify(source));
+}
+
 try {
   const team = d.app.teams.first()!.id;
   const token = await mintIdToken(join(work, 'data'), team);
@@ -77,6 +88,7 @@ try {
     }
     if (job.status === 'error') throw new Error(`${talk.name}: the job failed: ${job.error}`);
     const { video, times } = media.get(talk.name)!;
+    saveSource(talk.name, d.app.clipJobs.repo.stageResults(jobId));
     const ids = targetOf(talk);
     const topics = talk.topics.map((id, i) => ({ id, start: times.segments[i].start, end: times.segments[i].end }));
     results.push({

@@ -19,7 +19,7 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
     suggest: async ({ transcript, analysis, probe: p, span }, opts) => {
       if (span.start <= 0 && span.end >= p.duration - 0.01) return suggestClips(transcript, analysis, p, opts);
       const part = sectionView(transcript, analysis, p, span);
-      return (await suggestClips(part.transcript, part.analysis, part.probe, opts)).map((c) => moveClip(c, span.start));
+      return (await suggestClips(part.transcript, part.analysis, part.probe, { ...opts, sourceDuration: p.duration })).map((c) => moveClip(c, span.start));
     },
     renderPreview: async ({ mediaPath, probe: p, clip }, out, signal) => void (await renderPreview(mediaPath, { start: clip.start, end: clip.end, out, probe: p, signal })),
   };

@@ -83,4 +83,6 @@ export interface SuggestOptions {
   criteria?: string; // default: general highlights
   targetDuration?: number; // seconds
   language: string;
+  /** Length of the whole video when suggesting for a section of it (s): short videos get a clip per topic. */
+  sourceDuration?: number;
 }

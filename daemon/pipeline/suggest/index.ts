@@ -13,7 +13,8 @@ import { openingAt, type ScoreMode } from './scoring.js';
 import { clipCount, selectSpread } from './select.js';
 import { buildSource, type SourceModel } from './source.js';
 import { clipTitle } from './title.js';
-import { evaluate, lengthPlan, scoreWindows, type Candidate } from './windows.js';
+import { segmentTopics } from './topics.js';
+import { evaluate, lengthPlan, MIN_TOPIC_CLIP, scoreWindows, topicWindows, type Candidate } from './windows.js';
 
 export { prepareCriteria, type PreparedCriteria } from './criteria.js';
 export { clipCount, overlapFraction, MAX_OVERLAP } from './select.js';
@@ -39,7 +40,8 @@ export function suggestClipsPrepared(
 ): SuggestedClip[] {
   const src = buildSource(transcript, analysis, probe, baseLanguage(opts.language));
   if (!(src.duration > 0)) return []; // nothing to cut: the probe stage refuses such media first
-  const relevance = new RelevanceModel(src, criteria);
+  const topics = segmentTopics(src);
+  const relevance = new RelevanceModel(src, criteria, topics);
   const mode: ScoreMode = relevance.mode;
   const plan = lengthPlan(opts.targetDuration);
   const boundaries = mode === 'none' ? soundBoundaries(src) : speechBoundaries(src);
@@ -53,9 +55,12 @@ export function suggestClipsPrepared(
   if (src.duration < MIN_SOURCE_FOR_WINDOWS || src.duration <= plan.min) {
     chosen = [whole()];
   } else {
-    const candidates = scoreWindows(src, boundaries, relevance, mode, plan);
+    let candidates = mode === 'none' ? [] : topicWindows(src, boundaries, topics, relevance, mode, plan);
+    if (candidates.length === 0) candidates = scoreWindows(src, boundaries, relevance, mode, plan);
+    const usable = topics.filter((t) => t.end - t.start >= MIN_TOPIC_CLIP).length;
+    const count = clipCount(src.duration, usable, opts.sourceDuration ?? src.duration);
     chosen = candidates.length > 0
-      ? selectSpread(candidates, clipCount(src.duration), (c) => ({ start: c.start.startAt, end: c.end.endAt }), (c) => c.utility)
+      ? selectSpread(candidates, count, (c) => ({ start: c.start.startAt, end: c.end.endAt }), (c) => c.utility, (c) => c.topic)
       : [whole()];
   }
   chosen.sort((a, b) => b.score - a.score || a.start.startAt - b.start.startAt);
