@@ -1,5 +1,12 @@
 import type { Analysis, ProbeResult, SuggestedClip, SuggestOptions, Transcript, TranscriptionEngine } from './types.js';
 
+/** A section's clips, best first, and where the next section takes over (issue 20: a topic is never cut by a section's end). */
+export interface SectionClips {
+  clips: SuggestedClip[];
+  /** Seconds in the source: a topic still going on at the section's end starts here; the next section's clips may start from it. */
+  carryFrom?: number;
+}
+
 /** A part of the source in seconds. */
 export interface Span {
   start: number;
@@ -22,9 +29,11 @@ export interface PipelineStages {
   readonly transcriber: TranscriptionEngine;
   /**
    * Clips inside `span` of the source, best first. The transcript and analysis cover the span
-   * (the job suggests part by part so previews start while later parts are still transcribed).
+   * (the job suggests part by part so previews start while later parts are still transcribed),
+   * from `carryFrom` when the previous section left its last topic to this one. Unless `last`,
+   * the span's own last topic is left to the next section (`carryFrom` of the result).
    */
-  suggest(input: { transcript: Transcript; analysis: Analysis; probe: ProbeResult; span: Span }, opts: SuggestOptions): Promise<SuggestedClip[]>;
+  suggest(input: { transcript: Transcript; analysis: Analysis; probe: ProbeResult; span: Span; carryFrom?: number; last?: boolean }, opts: SuggestOptions): Promise<SectionClips>;
   /** Renders the low-resolution 9:16 preview of `clip` to `outPath` (MP4). */
   renderPreview(input: { mediaPath: string; probe: ProbeResult; clip: Span }, outPath: string, signal: AbortSignal): Promise<void>;
 }

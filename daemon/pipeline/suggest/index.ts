@@ -38,9 +38,34 @@ export async function suggestClips(transcript: Transcript, analysis: Analysis, p
 export function suggestClipsPrepared(
   transcript: Transcript, analysis: Analysis, probe: ProbeResult, opts: SuggestOptions, criteria: PreparedCriteria,
 ): SuggestedClip[] {
+  return suggestSection(transcript, analysis, probe, opts, criteria, false).clips;
+}
+
+/** A section's clips, and where the next section takes over (a topic still going on at its end). */
+export interface SectionSuggestion {
+  clips: SuggestedClip[];
+  /** Seconds from the section's start: the next section's clips may start from here. */
+  carryFrom?: number;
+}
+
+/** A topic longer than this (s) is not carried into the next section: its clips are cut here. */
+export const MAX_CARRY = 300;
+
+/**
+ * Clips of a section of the source. With `holdBack` (a later section follows), the last topic,
+ * which may go on in the next section, is left to it: no clip here ends in it (issue 20, item
+ * 2: "never in the next topic"), and `carryFrom` says where it starts.
+ */
+export function suggestSection(
+  transcript: Transcript, analysis: Analysis, probe: ProbeResult, opts: SuggestOptions, criteria: PreparedCriteria, holdBack: boolean,
+): SectionSuggestion {
   const src = buildSource(transcript, analysis, probe, baseLanguage(opts.language));
-  if (!(src.duration > 0)) return []; // nothing to cut: the probe stage refuses such media first
-  const topics = segmentTopics(src);
+  if (!(src.duration > 0)) return { clips: [] }; // nothing to cut: the probe stage refuses such media first
+  const all = segmentTopics(src);
+  const last = all[all.length - 1];
+  const carry = holdBack && last && last.end - last.start <= MAX_CARRY ? last.start : undefined;
+  if (carry !== undefined && all.length === 1) return { clips: [], carryFrom: 0 };
+  const topics = carry === undefined ? all : all.slice(0, -1);
   const relevance = new RelevanceModel(src, criteria, topics);
   const mode: ScoreMode = relevance.mode;
   const plan = lengthPlan(opts.targetDuration);
@@ -52,20 +77,23 @@ export function suggestClipsPrepared(
     src, { ...boundaries[0], startAt: 0 }, { ...boundaries[boundaries.length - 1], endAt: Math.floor(src.duration * 100) / 100 },
     relevance, mode, plan, 0,
   );
-  if (src.duration < MIN_SOURCE_FOR_WINDOWS || src.duration <= plan.min) {
+  const span = carry ?? src.duration;
+  if (carry === undefined && (src.duration < MIN_SOURCE_FOR_WINDOWS || src.duration <= plan.min)) {
     chosen = [whole()];
   } else {
     let candidates = mode === 'none' ? [] : topicWindows(src, boundaries, topics, relevance, mode, plan);
-    if (candidates.length === 0) candidates = scoreWindows(src, boundaries, relevance, mode, plan);
+    if (candidates.length === 0) candidates = scoreWindows(src, boundaries, relevance, mode, plan).filter((c) => c.end.endAt <= span + 0.01);
     const usable = topics.filter((t) => t.end - t.start >= MIN_TOPIC_CLIP).length;
-    const count = clipCount(src.duration, usable, opts.sourceDuration ?? src.duration);
+    const count = clipCount(span, usable, opts.sourceDuration ?? src.duration);
+    // Nothing to cut before a carried topic: all of it goes to the next section.
+    if (candidates.length === 0 && carry !== undefined) return { clips: [], carryFrom: 0 };
     chosen = candidates.length > 0
       ? selectSpread(candidates, count, (c) => ({ start: c.start.startAt, end: c.end.endAt }), (c) => c.utility, (c) => c.topic)
       : [whole()];
   }
   chosen.sort((a, b) => b.score - a.score || a.start.startAt - b.start.startAt);
   const titles = new Set<string>();
-  return chosen.map((c) => toClip(src, c, mode, criteria, relevance, titles));
+  return { clips: chosen.map((c) => toClip(src, c, mode, criteria, relevance, titles)), ...(carry !== undefined ? { carryFrom: round2(carry) } : {}) };
 }
 
 function toClip(src: SourceModel, c: Candidate, mode: ScoreMode, criteria: PreparedCriteria, relevance: RelevanceModel, titles: Set<string>): SuggestedClip {

@@ -52,13 +52,14 @@ export class JobTransitions {
 
   /**
    * A section's suggestion result and its clips in one transaction: after a crash either both
-   * are stored or neither, so a resumed job never inserts the same clips twice.
+   * are stored or neither, so a resumed job never inserts the same clips twice. `carry_from`
+   * (issue 20) is where the next section starts its clips: a topic this one left to it.
    */
-  suggested(job: ClipJobRow, stage: string, clips: ClipToStore[]): string[] {
+  suggested(job: ClipJobRow, stage: string, clips: ClipToStore[], extra: { carry_from?: number } = {}): string[] {
     return this.store.transaction(() => {
       const ids = this.repo.insertClips(job, clips, this.now());
       this.repo.rankByScore(job.id); // the clips array stays best first as sections add to it
-      this.repo.saveStage(job.id, stage, { clip_ids: ids }, this.now());
+      this.repo.saveStage(job.id, stage, { clip_ids: ids, ...extra }, this.now());
       return ids;
     });
   }
