@@ -39,14 +39,14 @@ export function segmentTopics(src: SourceModel): Topic[] {
   const cohesion = Array.from({ length: gaps }, (_, j) => cosine(windowOf(src, features, j, -1), windowOf(src, features, j + 1, 1)));
   const depth = depths(cohesion);
   const pauses = Array.from({ length: gaps }, (_, j) => sentences[j + 1].start - sentences[j].end);
-  const typical = quantile(pauses, 0.5);
-  const spread = Math.max(0.25, quantile(pauses, 0.9) - typical);
+  // This speaker's pause between sentences; a topic change is a pause well beyond it (in a talk
+  // of short topics, a third of the pauses can be between topics, so not the median).
+  const typical = quantile(pauses, 0.4);
   const evidence = Array.from({ length: gaps }, (_, j) => {
-    const pause = Math.min(1.5, Math.max(0, (pauses[j] - typical) / (2 * spread)));
+    const pause = Math.min(1.5, Math.max(0, (pauses[j] - typical) / Math.max(0.25, typical)));
     const scene = src.scenes.some((t) => t >= sentences[j].end - 0.3 && t <= sentences[j + 1].start + 0.3) ? 1 : 0;
     return WEIGHTS.depth * depth[j] + WEIGHTS.pause * pause + WEIGHTS.scene * scene;
   });
-  if (process.env.TOPIC_DEBUG) evidence.forEach((e, j) => e > 0.3 && console.error(`gap ${sentences[j].end.toFixed(1)} e=${e.toFixed(2)} depth=${depth[j].toFixed(2)} coh=${cohesion[j].toFixed(2)} pause=${pauses[j].toFixed(2)} typ=${typical.toFixed(2)} spread=${spread.toFixed(2)}`));
   const cuts: number[] = [];
   const order = evidence.map((e, j) => [e, j] as const).filter(([e]) => e >= THRESHOLD).sort((a, b) => b[0] - a[0]);
   for (const [, j] of order) {
