@@ -10,6 +10,7 @@ import type { ObjectStore } from './objects/object-store.js';
 import { ObjectUrls } from './objects/object-urls.js';
 import { HeavyQueue } from './pipeline/heavy-queue.js';
 import { realStages } from './pipeline/real-stages.js';
+import { llmSettings } from './pipeline/llm/settings.js';
 import { RateLimiter } from './server/rate-limit.js';
 import type { Db } from './store/db.js';
 import { sqliteStore, type Store } from './store/index.js';
@@ -103,7 +104,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const uploads = new UploadService({ store, clock, log, objects, urls: objectUrls, minPartSize: config.uploads.min_part_size });
   const clipJobs = new ClipJobService({
     store, clock, tasks, heavy, previewReadyHooks, baseUrl,
-    stages: realStages(config),
+    stages: realStages(config, process.env, llmSettings(config)),
     settings: jobSettings(config),
     objects: {
       put: (key, body, opts) => objects.put(key, body, opts),

@@ -1,6 +1,8 @@
 import { PermanentTaskError } from '../tasks/task-runner.js';
 import { analyse, chooseEngine, type EngineConfig, extractAudio, findPocketsphinx, PocketsphinxEngine, probe, renderPreview } from './media/index.js';
 import { prepareCriteria, suggestSection, baseLanguage } from './suggest/index.js';
+import type { LlmSettings } from './llm/chat.js';
+import { chooseWithLlm } from './llm/choose.js';
 import type { Analysis, ProbeResult, SuggestedClip, Transcript, TranscriptionEngine } from './types.js';
 import type { PipelineStages, Span } from './stages.js';
 import { shiftTranscript, transcriptWithin } from './transcript-parts.js';
@@ -10,7 +12,10 @@ import { shiftTranscript, transcriptWithin } from './transcript-parts.js';
  * engine chosen at start, and the suggester. The job cuts the audio into chunks itself and runs
  * them on the shared heavy queue, so pocketsphinx is asked for one recogniser per call.
  */
-export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = process.env): PipelineStages {
+/** Candidate clips a language model ranks per section (the best of each topic). */
+const LLM_POOL = 8;
+
+export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = process.env, llm?: LlmSettings): PipelineStages {
   return {
     probe: (file, signal) => probe(file, { signal }),
     extractAudio: async (file, wav, signal) => void (await extractAudio(file, wav, { signal })),
@@ -22,10 +27,13 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
       const holdBack = last === false;
       const whole = from <= 0 && span.end >= p.duration - 0.01;
       const part = whole ? { transcript, analysis, probe: p } : sectionView(transcript, analysis, p, { start: from, end: span.end });
-      const found = suggestSection(part.transcript, part.analysis, part.probe, { ...opts, sourceDuration: p.duration }, criteria, holdBack);
+      const found = suggestSection(part.transcript, part.analysis, part.probe, { ...opts, sourceDuration: p.duration }, criteria, holdBack, llm ? LLM_POOL : 0);
+      // Issue 20, item 5: with a language model configured, it ranks the pool and writes the copy.
+      const chosen = llm && found.pool?.length ? await chooseWithLlm(llm, opts.criteria, found.pool, found.clips.length) : { clips: found.clips };
       return {
-        clips: found.clips.map((c) => moveClip(c, whole ? 0 : from)),
+        clips: chosen.clips.map((c) => moveClip(c, whole ? 0 : from)),
         ...(found.carryFrom !== undefined ? { carryFrom: Math.round((found.carryFrom + (whole ? 0 : from)) * 100) / 100 } : {}),
+        ...('ranking' in chosen ? { ranking: chosen.ranking } : {}),
       };
     },
     renderPreview: async ({ mediaPath, probe: p, clip }, out, signal) => void (await renderPreview(mediaPath, { start: clip.start, end: clip.end, out, probe: p, signal })),

@@ -1,8 +1,11 @@
 import type { Analysis, ProbeResult, SuggestedClip, SuggestOptions, Transcript, TranscriptionEngine } from './types.js';
+import type { Ranking } from './llm/choose.js';
 
 /** A section's clips, best first, and where the next section takes over (issue 20: a topic is never cut by a section's end). */
 export interface SectionClips {
   clips: SuggestedClip[];
+  /** Who ranked the clips and wrote their copy, when a language model is configured (issue 20, item 5). */
+  ranking?: Ranking;
   /** Seconds in the source: a topic still going on at the section's end starts here; the next section's clips may start from it. */
   carryFrom?: number;
 }

@@ -94,6 +94,10 @@ export interface ClipJobRepository {
   update(id: string, fields: Partial<Pick<ClipJobRow, 'status' | 'folder_name' | 'media_key' | 'progress' | 'error'>>, now: number): void;
   /** Finished stage results by stage name (resume after a crash reads these). */
   stageResults(jobId: string): Map<string, unknown>;
+  /** One stage's result, undefined when it has not finished. */
+  stageResult(jobId: string, stage: string): unknown;
+  /** The results of the stages whose names start with `prefix`, by stage name. */
+  stagesNamed(jobId: string, prefix: string): Map<string, unknown>;
   /** The segments of the `transcribe:<n>` stage results in numeric chunk order. */
   transcriptOf(jobId: string): Segment[];
   /** The source's object key and the job's language (any team). */

@@ -68,6 +68,11 @@ export interface ClipJobView {
   /** Extensions: the folder the job is filed under, and progress 0..1. */
   folder_name: string;
   progress: number;
+  /**
+   * Extension, only when a language model is configured (`llm` in config.json): who ranked the
+   * clips and wrote their titles, and what went wrong when the heuristics stood in (issue 20).
+   */
+  ranking?: { by: 'llm' | 'heuristics'; model?: string; note?: string };
 }
 
 export interface CreatedClipJob {

@@ -10,7 +10,7 @@ import { prepareCriteria, type PreparedCriteria } from './criteria.js';
 import { clipReason } from './reason.js';
 import { RelevanceModel } from './relevance.js';
 import { openingAt, type ScoreMode } from './scoring.js';
-import { clipCount, selectSpread } from './select.js';
+import { clipCount, MAX_OVERLAP, overlapFraction, selectSpread } from './select.js';
 import { buildSource, type SourceModel } from './source.js';
 import { clipTitle } from './title.js';
 import { segmentTopics } from './topics.js';
@@ -46,6 +46,8 @@ export interface SectionSuggestion {
   clips: SuggestedClip[];
   /** Seconds from the section's start: the next section's clips may start from here. */
   carryFrom?: number;
+  /** With a pool asked for: the best clip of each topic, best first, up to that many (the chosen ones among them). */
+  pool?: SuggestedClip[];
 }
 
 /** A topic longer than this (s) is not carried into the next section: its clips are cut here. */
@@ -57,7 +59,7 @@ export const MAX_CARRY = 300;
  * 2: "never in the next topic"), and `carryFrom` says where it starts.
  */
 export function suggestSection(
-  transcript: Transcript, analysis: Analysis, probe: ProbeResult, opts: SuggestOptions, criteria: PreparedCriteria, holdBack: boolean,
+  transcript: Transcript, analysis: Analysis, probe: ProbeResult, opts: SuggestOptions, criteria: PreparedCriteria, holdBack: boolean, poolSize = 0,
 ): SectionSuggestion {
   const src = buildSource(transcript, analysis, probe, baseLanguage(opts.language));
   if (!(src.duration > 0)) return { clips: [] }; // nothing to cut: the probe stage refuses such media first
@@ -72,6 +74,7 @@ export function suggestSection(
   const boundaries = mode === 'none' ? soundBoundaries(src) : speechBoundaries(src);
 
   let chosen: Candidate[];
+  let candidates: Candidate[] = [];
   // The whole source, edge to edge (a source under 15 s is one clip: "the whole thing").
   const whole = (): Candidate => evaluate(
     src, { ...boundaries[0], startAt: 0 }, { ...boundaries[boundaries.length - 1], endAt: Math.floor(src.duration * 100) / 100 },
@@ -81,7 +84,7 @@ export function suggestSection(
   if (carry === undefined && (src.duration < MIN_SOURCE_FOR_WINDOWS || src.duration <= plan.min)) {
     chosen = [whole()];
   } else {
-    let candidates = mode === 'none' ? [] : topicWindows(src, boundaries, topics, relevance, mode, plan);
+    candidates = mode === 'none' ? [] : topicWindows(src, boundaries, topics, relevance, mode, plan);
     if (candidates.length === 0) candidates = scoreWindows(src, boundaries, relevance, mode, plan).filter((c) => c.end.endAt <= span + 0.01);
     const usable = topics.filter((t) => t.end - t.start >= MIN_TOPIC_CLIP).length;
     const count = clipCount(span, usable, opts.sourceDuration ?? src.duration);
@@ -93,7 +96,16 @@ export function suggestSection(
   }
   chosen.sort((a, b) => b.score - a.score || a.start.startAt - b.start.startAt);
   const titles = new Set<string>();
-  return { clips: chosen.map((c) => toClip(src, c, mode, criteria, relevance, titles)), ...(carry !== undefined ? { carryFrom: round2(carry) } : {}) };
+  const clips = chosen.map((c) => toClip(src, c, mode, criteria, relevance, titles));
+  const out: SectionSuggestion = { clips, ...(carry !== undefined ? { carryFrom: round2(carry) } : {}) };
+  if (poolSize > 0) {
+    // The best clip of each topic the chosen ones leave room for: a language model ranks these.
+    const span = (c: Candidate) => ({ start: c.start.startAt, end: c.end.endAt });
+    const more = selectSpread(candidates.filter((c) => !chosen.includes(c)), poolSize - chosen.length, span, (c) => c.utility, (c) => c.topic)
+      .filter((c) => chosen.every((k) => k.topic !== c.topic || c.topic < 0) && chosen.every((k) => overlapFraction(span(c), span(k)) <= MAX_OVERLAP));
+    out.pool = [...clips, ...more.map((c) => toClip(src, c, mode, criteria, relevance, titles))];
+  }
+  return out;
 }
 
 function toClip(src: SourceModel, c: Candidate, mode: ScoreMode, criteria: PreparedCriteria, relevance: RelevanceModel, titles: Set<string>): SuggestedClip {

@@ -115,8 +115,9 @@ export class JobRun {
         // Issue 4: at most 30 clips a job, however many sections it has.
         const room = Math.max(0, MAX_CLIPS - this.deps.store.clips.listByJob(this.job.id).length);
         const clips = result.clips.slice(0, room).map((c) => ({ ...c, words: wordsIn(transcript, c) }));
-        const ids = this.t.suggested(this.job, `suggest:${s}`, clips, result.carryFrom !== undefined && !last ? { carry_from: result.carryFrom } : {});
-        this.done.set(`suggest:${s}`, { clip_ids: ids, ...(result.carryFrom !== undefined && !last ? { carry_from: result.carryFrom } : {}) });
+        const extra = { ...(result.carryFrom !== undefined && !last ? { carry_from: result.carryFrom } : {}), ...(result.ranking ? { ranking: result.ranking } : {}) };
+        const ids = this.t.suggested(this.job, `suggest:${s}`, clips, extra);
+        this.done.set(`suggest:${s}`, { clip_ids: ids, ...extra });
         for (const id of ids) previews.push(this.track(this.preview(this.deps.store.clips.byId(id)!, mediaPath, probe)));
         handoff.sectionQueued(s);
       }

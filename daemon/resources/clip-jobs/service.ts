@@ -10,6 +10,7 @@ import { fileNameOfUrl, inspectLink, isVideoPlatformUrl } from '../../pipeline/i
 import { isPrivateHost } from '../../net/target-policy.js';
 import { CLIP_JOB_TASK, type JobDeps, type JobSettings } from './deps.js';
 import { clipJobTaskHandler } from './task.js';
+import type { Ranking } from '../../pipeline/llm/choose.js';
 import type { TaskHandler } from '../../tasks/task-runner.js';
 
 /** Spec "Sizes, times and counts": "`preview_url` and `output_url` validity | 1 hour". */
@@ -107,6 +108,8 @@ export class ClipJobService {
       progress: Math.round(job.progress * 100) / 100,
     };
     if (job.status === 'error') view.error = job.error ?? 'The pipeline failed';
+    const ranking = jobRanking([...this.repo.stagesNamed(job.id, 'suggest:').values()] as Array<{ ranking?: Ranking }>);
+    if (ranking) view.ranking = ranking;
     return view;
   }
 
@@ -128,3 +131,12 @@ export class ClipJobService {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** The sections' rankings as one: by the model only if every section was, with the first problem. */
+function jobRanking(sections: Array<{ ranking?: Ranking }>): Ranking | undefined {
+  const all = sections.map((s) => s.ranking).filter((r): r is Ranking => r !== undefined);
+  if (!all.length) return undefined;
+  const model = all.find((r) => r.model)?.model;
+  const note = all.find((r) => r.note)?.note;
+  return { by: all.every((r) => r.by === 'llm') ? 'llm' : 'heuristics', ...(model ? { model } : {}), ...(note ? { note } : {}) };
+}

@@ -1,4 +1,6 @@
-import type { ClipJobRow, ClipToStore } from '../../store/clip-jobs.js';
+import { copyStage, type ClipJobRow, type ClipToStore } from '../../store/clip-jobs.js';
+import type { Ranking } from '../../pipeline/llm/choose.js';
+import type { ClipCopy } from '../../pipeline/types.js';
 import type { JobDeps } from './deps.js';
 import type { ProbeResult } from '../../pipeline/types.js';
 
@@ -55,11 +57,13 @@ export class JobTransitions {
    * are stored or neither, so a resumed job never inserts the same clips twice. `carry_from`
    * (issue 20) is where the next section starts its clips: a topic this one left to it.
    */
-  suggested(job: ClipJobRow, stage: string, clips: ClipToStore[], extra: { carry_from?: number } = {}): string[] {
+  suggested(job: ClipJobRow, stage: string, clips: (ClipToStore & { copy?: ClipCopy })[], extra: { carry_from?: number; ranking?: Ranking } = {}): string[] {
     return this.store.transaction(() => {
       const ids = this.repo.insertClips(job, clips, this.now());
       this.repo.rankByScore(job.id); // the clips array stays best first as sections add to it
       this.repo.saveStage(job.id, stage, { clip_ids: ids, ...extra }, this.now());
+      // A language model's copy for a clip (issue 20, item 5), for the span it was written for.
+      clips.forEach((c, i) => c.copy && this.repo.saveStage(job.id, copyStage(ids[i]), { start: c.start, end: c.end, ...c.copy }, this.now()));
       return ids;
     });
   }
