@@ -159,5 +159,7 @@ function reasonOf(e: unknown): string {
   if (cause?.code === 'ECONNREFUSED') return 'connection refused';
   if (cause?.code === 'ENOTFOUND') return 'unknown host';
   if (cause?.code === 'ECONNRESET' || cause?.code === 'UND_ERR_SOCKET') return 'the connection was closed';
+  // The fetch standard refuses some ports (1, 9, 6000, 10080...): an LLM server needs another one.
+  if (cause?.message === 'bad port') return 'fetch does not connect to that port; run the server on another one';
   return cause?.code ?? cause?.message ?? (e as Error)?.message ?? String(e);
 }
