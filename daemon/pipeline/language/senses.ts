@@ -61,6 +61,34 @@ export function weightedSenses(word: string, max = 3): Map<SynsetKey, number> {
   return out;
 }
 
+const posCache = new Map<string, WordNetPos | null>();
+
+/**
+ * The part of speech a word most likely is, by how many of its senses in each were seen in
+ * WordNet's tagged corpus (then how many senses it has): "cover" is mostly a verb, "pricing" a
+ * noun. null for words WordNet does not know (names, most numbers) or before it is loaded.
+ */
+export function likelyPos(word: string): WordNetPos | null {
+  let hit = posCache.get(word);
+  if (hit === undefined) {
+    const wn = wordNet();
+    if (!wn.loaded) return null;
+    let best: [WordNetPos | null, number] = [null, -1];
+    const seen = new Set<WordNetPos>();
+    for (const { lemma, pos } of lemmasNow(word)) {
+      if (seen.has(pos)) continue;
+      seen.add(pos);
+      const { offsets, tagged } = wn.senseList(lemma, pos);
+      const weight = tagged + 0.1 * offsets.length + (pos === 'noun' ? 0.05 : 0) + (lemma === word ? 0.5 : 0);
+      if (weight > best[1]) best = [pos, weight];
+    }
+    hit = best[0];
+    if (posCache.size > 100_000) posCache.clear();
+    posCache.set(word, hit);
+  }
+  return hit;
+}
+
 /** Plain words of a synset's lemmas ("stage_fright" -> "stage", "fright"; "screaming(a)" -> "screaming"). */
 export function lemmaWords(synset: WordNetSynset): string[] {
   return synset.synonyms.flatMap((s) => s.toLowerCase().replace(/\([a-z]+\)$/, '').split(/[_-]/)).filter((w) => /^[a-z]/.test(w));
