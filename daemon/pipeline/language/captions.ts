@@ -1,6 +1,6 @@
 import type { Platform } from '../../../src/api/events.js';
 import { CAPTION_LIMITS, TITLE_MAX } from '../../../src/api/posts.js';
-import { hashtags, isFiller, rankSentences, sentenceCase, splitSentences, titleCase, transcriptWords, trimAtWord } from './index.js';
+import { hashtags, isFiller, rankSentences, sentenceCase, splitSentences, transcriptWords, trimAtWord } from './index.js';
 import type { Word } from '../types.js';
 
 /** What the caption writer reads: the clip's own words, and the whole video for TF-IDF. */
@@ -127,7 +127,8 @@ export function writeCaption(platform: Platform, source: CaptionSource, n = { sh
       return { caption: fitCaption([hook, rest.slice(0, 4).join(' ')].filter(Boolean).join('\n\n'), tags(n.short), limit) };
     case 'long_video': {
       const short = ranked.map((i) => kept[i].polished.replace(/[.]$/, '')).find((t) => t.length <= HEADLINE_CHARS && t.split(' ').length >= 3);
-      const title = short ? titleCase(short) : trimAtWord(hookFull.replace(/[.]$/, ''), TITLE_MAX);
+      // Issue 20, item 4: a headline in sentence case, as the clip titles are.
+      const title = short ? sentenceCase(short) : trimAtWord(hookFull.replace(/[.]$/, ''), TITLE_MAX);
       // The whole transcript follows the hook, when there is more to it than the hook itself.
       const description = rest.length ? [hook, kept.map((s) => s.polished).join(' ')].join('\n\n') : hookFull;
       return { title, caption: fitCaption(description, tags(n.long), limit) };
