@@ -4,6 +4,7 @@
 // rank, tagged senses count a half more, and a word's weights over all parts of speech sum to 1.
 // Synchronous: call `await wordNet().load()` first (prepareCriteria does).
 import { lemmasNow } from './lemma.js';
+import { isStopWord } from './tokens.js';
 import { wordNet, type WordNetPos, type WordNetSynset } from './wordnet.js';
 
 /** A synset as a map key: "n:7536802" (adjective satellites share the adjectives' "a"). */
@@ -87,6 +88,19 @@ export function likelyPos(word: string): WordNetPos | null {
     posCache.set(word, hit);
   }
   return hit;
+}
+
+/**
+ * A word as a name is written, when WordNet knows it only as one ("madrid" -> "Madrid", "spanish"
+ * -> "Spanish"): recognisers like pocketsphinx write everything in lower case. Other words, and
+ * words already cased, stay as they are.
+ */
+export function properCase(word: string): string {
+  if (!/^[a-z]{3,}$/.test(word) || isStopWord(word) || !wordNet().loaded) return word;
+  const keys = [...weightedSenses(word, 4).keys()];
+  if (!keys.length) return word;
+  const spellings = keys.map((k) => synsetOf(k)?.synonyms.find((s) => s.toLowerCase() === word));
+  return spellings.every((s) => s && /^[A-Z]/.test(s)) ? spellings[0]! : word;
 }
 
 /** Plain words of a synset's lemmas ("stage_fright" -> "stage", "fright"; "screaming(a)" -> "screaming"). */

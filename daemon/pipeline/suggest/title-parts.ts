@@ -7,6 +7,8 @@ import type { SourceModel } from './source.js';
 const CLAUSE_PAUSE = 0.12;
 /** Words that open a new clause. */
 const OPENERS = new Set(['and', 'but', 'because', 'so', 'which', 'while', 'when', 'if', 'or', 'although', 'though', 'until', 'since', 'whereas']);
+/** Conjunctions that join two whole clauses. */
+const COORDINATING = new Set(['and', 'but', 'so']);
 /** Shortest clause (words) worth a cut. */
 const MIN_CLAUSE = 4;
 
@@ -24,9 +26,11 @@ export function clauseSpans(src: SourceModel, first: number, end: number): [numb
       if (pause >= CLAUSE_PAUSE || OPENERS.has(src.words[k].token)) splits.push(k);
     }
     const edges = [a, ...splits, b + 1];
-    for (let i = 0; i + 1 < edges.length; i++) {
-      if (i > 0 || edges.length > 2) out.push([edges[i], edges[i + 1] - 1]); // each clause
-      if (i > 0) out.push([a, edges[i] - 1]); // the sentence up to a clause end
+    for (let i = 1; i + 1 < edges.length; i++) {
+      out.push([a, edges[i] - 1]); // the sentence up to a clause end
+      // A later clause stands alone only when "and", "but" or "so" joined it: "and we went back"
+      // is "we went back"; "because of the bridge" or "will taste like..." are fragments.
+      if (COORDINATING.has(src.words[edges[i]].token)) out.push([edges[i], edges[i + 1] - 1]);
     }
   }
   return out;

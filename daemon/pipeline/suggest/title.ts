@@ -7,6 +7,7 @@
 import { hookFeatures, hookStrength } from '../language/emphasis.js';
 import { sentenceCase, trimAtWord } from '../language/phrases.js';
 import { isFiller, isStopWord } from '../language/tokens.js';
+import { properCase } from '../language/senses.js';
 import type { RelevanceModel } from './relevance.js';
 import type { SourceModel } from './source.js';
 import { clauseSpans, usedAlready } from './title-parts.js';
@@ -18,6 +19,8 @@ const HEADLINE = [40, 70] as const;
 const UNSURE = 0.5;
 /** Words that open a sentence but not a headline ("so", "now", "first"...). */
 const MARKERS = new Set(['and', 'but', 'so', 'now', 'well', 'okay', 'ok', 'also', 'then', 'first', 'second', 'third', 'finally', 'next', 'plus', 'anyway', 'actually', 'basically', 'like', 'oh', 'yes', 'yeah', 'right']);
+/** A headline opening on one of these is a subordinate clause, not a complete phrase. */
+const SUBORDINATE = new Set(['because', 'since', 'although', 'though', 'while', 'whereas', 'unless', 'until', 'if', 'when', 'which', 'who', 'whose', 'whom', 'than', 'as', 'of', 'to', 'for', 'with', 'by', 'from', 'into', 'like', 'will', 'would', 'can', 'could', 'should', 'must', 'is', 'are', 'was', 'were']);
 /** A headline opening on one of these leans on what came before ("it was...", "they said..."). */
 const BACK_REFERENCE = new Set(['it', "it's", 'this', 'that', 'these', 'those', 'they', 'he', 'she', 'him', 'her', 'them', 'there']);
 
@@ -43,9 +46,9 @@ export function clipTitle(src: SourceModel, relevance: RelevanceModel, first: nu
     let a = a0;
     while (a <= b && (MARKERS.has(src.words[a].token) || isFiller(src.words[a].token))) a++;
     const kept = range(a, b).filter((i) => !isFiller(src.words[i].token));
-    if (kept.length < 4 || isStopWord(src.words[b].token)) continue; // a fragment, or cut mid-clause
+    if (kept.length < 4 || isStopWord(src.words[b].token) || SUBORDINATE.has(src.words[kept[0]].token)) continue; // a fragment, or cut mid-clause
     if (kept.some((i) => (src.words[i].confidence ?? 1) < UNSURE && !isStopWord(src.words[i].token))) continue;
-    const text = sentenceCase(kept.map((i) => bare(src.words[i].display)).filter(Boolean).join(' '));
+    const text = sentenceCase(kept.map((i) => properCase(bare(src.words[i].display))).filter(Boolean).join(' '));
     if (text.length > MAX_TITLE || text.length < 12) continue;
     options.push({ text, score: score(src, relevance, kept, text) });
   }
