@@ -77,6 +77,11 @@ export interface ClipJobView {
   stage?: JobStage;
   /** Extension (issue 13, item 2): what the person should know about how the job ran. */
   warnings?: JobWarning[];
+  /**
+   * Extension, only when a language model is configured (`llm` in config.json): who ranked the
+   * clips and wrote their titles, and what went wrong when the heuristics stood in (issue 20).
+   */
+  ranking?: { by: 'llm' | 'heuristics'; model?: string; note?: string };
 }
 
 /** The step a running job is on; `done`/`total` count its parts (chunks, sections, previews). */
