@@ -4,7 +4,10 @@
 // from the topic asked for and, inside it, from where it is most on the request. No topic in the
 // criteria ("general highlights"): a window scores by how focused it is, i.e. how much it repeats
 // words that are distinctive in this video (a passage that stays on one topic).
+import { meaningWords } from '../language/compounds.js';
+import { passageVector, requestVector } from '../language/gloss-vectors.js';
 import { Aboutness } from './aboutness.js';
+import { cosine } from './cohesion.js';
 import type { PreparedCriteria } from './criteria.js';
 import type { SourceModel } from './source.js';
 import { topicOfWord, type Topic } from './topics.js';
@@ -31,6 +34,12 @@ const ABOUT_NOISE = 0.02;
 const ABOUT_SCALE = 0.12;
 /** A word at least this related to an aspect is named in the reason and weighs in titles. */
 const NAMED = 0.3;
+/**
+ * Share of a topic's score that is its gloss vector's likeness to the request's (the rest is
+ * aboutness). Measured on the evaluation set's true topics (eval/): the asked topic scored best
+ * in 7 of 16 talks by aboutness alone, 9 by gloss vectors alone, 10 with 0.7 of them.
+ */
+const VECTOR_SHARE = 0.7;
 
 export class RelevanceModel {
   readonly mode: 'criteria' | 'general' | 'none';
@@ -47,7 +56,7 @@ export class RelevanceModel {
     src.stems.forEach((s, i) => (this.content[i + 1] = this.content[i] + (s ? 1 : 0)));
     if (this.mode === 'criteria') {
       this.about = new Aboutness(src, criteria.aspects);
-      this.topicScores = topics.map((t) => this.about!.score(t.firstWord, t.endWord));
+      this.topicScores = topicAboutness(src, criteria.aspects, topics, this.about);
     } else {
       this.focusPrefix = new Float64Array(n + 1);
       const lastSeen = new Map<string, number>();
@@ -96,4 +105,27 @@ export class RelevanceModel {
     }
     return out.sort((a, b) => b.value - a.value);
   }
+}
+
+/**
+ * Each topic's aboutness blended with how like the request its gloss vector is, that likeness
+ * scaled so the likest topic reaches the best aboutness of the section (scores stay on
+ * aboutness's scale, which the relevance curve is calibrated on).
+ */
+function topicAboutness(src: SourceModel, aspects: string[], topics: Topic[], about: Aboutness): number[] {
+  const own = topics.map((t) => about.score(t.firstWord, t.endWord));
+  if (topics.length < 2) return own;
+  const meaning = meaningWords(src.words.map((w) => w.token), src.language);
+  const request = requestVector(aspects);
+  const likeness = topics.map((t) => {
+    const words: Array<{ word: string; weight: number }> = [];
+    for (let i = t.firstWord; i < t.endWord; i++) {
+      const m = meaning[i];
+      if (m && src.stems[i]) words.push({ word: m, weight: src.corpus.idf(src.stems[i]) });
+    }
+    return cosine(request, passageVector(words, aspects));
+  });
+  const [bestOwn, bestLike] = [Math.max(...own), Math.max(...likeness)];
+  if (!(bestLike > 0)) return own;
+  return own.map((a, k) => (1 - VECTOR_SHARE) * a + VECTOR_SHARE * bestOwn * (likeness[k] / bestLike));
 }
