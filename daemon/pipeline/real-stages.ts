@@ -8,13 +8,14 @@ import type { Analysis, ProbeResult, SuggestedClip, Transcript, TranscriptionEng
 import type { PipelineStages, Span } from './stages.js';
 import { shiftTranscript, transcriptWithin } from './transcript-parts.js';
 
+/** Candidate clips a language model ranks per section (the best of each topic). */
+const LLM_POOL = 8;
+
 /**
  * The real stages (issue 4, item 3): ffprobe, ffmpeg audio / analysis / previews, the speech
  * engine chosen at start, and the suggester. The job cuts the audio into chunks itself and runs
  * them on the shared heavy queue, so pocketsphinx is asked for one recogniser per call.
  */
-/** Candidate clips a language model ranks per section (the best of each topic). */
-const LLM_POOL = 8;
 
 export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = process.env, llm?: LlmSettings): PipelineStages {
   return {
