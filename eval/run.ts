@@ -38,7 +38,8 @@ const talks = set.talks.filter((t) => args.length === 0 || args.some((a) => t.na
 const media = makeTalkVideos(set, talks);
 
 const work = mkdtempSync(join(tmpdir(), 'clipper-eval-'));
-const settings = llm ? { llm: JSON.parse(llm) } : undefined;
+// Clip choice is what is measured: previews keep the centre crop (no face detection, issue 17).
+const settings = { framing: { face_tracking: false }, ...(llm ? { llm: JSON.parse(llm) } : {}) };
 const d = await startDaemon({ config: { dataDir: join(work, 'data'), host: '127.0.0.1', port: 0, settings }, log: silentLogger });
 const links = await new LinkServer().start();
 const real = d.app.clipJobs.deps.stages;
