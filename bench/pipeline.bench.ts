@@ -60,13 +60,15 @@ export async function run() {
       x_bare: round(mean(runs.map((r) => r.total_seconds)) / mean(bare.map((b) => b.parallel / 1000))),
       first_preview_fraction: round(mean(runs.map((r) => r.first_preview_fraction))),
       slot_utilization: round(mean(runs.map((r) => r.slot_utilization))),
+      suggest_fraction: round(mean(runs.map((r) => r.suggest_fraction))),
     };
     const ok = (b: boolean) => (b ? 'ok' : 'MISSED');
     process.stdout.write(
       `pipeline (mean of 2): ${summary.x_duration}x the video's ${MINUTES} min (target <= 0.25: ${ok(summary.x_duration <= 0.25)}); ` +
         `${summary.x_bare}x the bare commands (target <= 1.3: ${ok(summary.x_bare <= 1.3)}); ` +
         `first preview at ${Math.round(summary.first_preview_fraction * 100)}% of the total (target < 40%: ${ok(summary.first_preview_fraction < 0.4)}); ` +
-        `heavy processes busy ${Math.round(summary.slot_utilization * 100)}% of the time\n`,
+        `heavy processes busy ${Math.round(summary.slot_utilization * 100)}% of the time; ` +
+        `clip choice and titles (the suggest stage, while later parts are still transcribed) ${(summary.suggest_fraction * 100).toFixed(1)}% of the total (target <= 10%: ${ok(summary.suggest_fraction <= 0.1)})\n`,
     );
   } finally {
     first.cleanup();
@@ -80,6 +82,20 @@ async function pipelineRun(video: string) {
   const recorder = recordSpawns(work);
   const d = await startDaemon({ config: { dataDir: join(work, 'data'), host: '127.0.0.1', port: 0 }, log: silentLogger });
   const links = await new LinkServer().start();
+  // Issue 20: time in clip choice and titles (the suggest stage, main thread), beside the total.
+  const real = d.app.clipJobs.deps.stages;
+  let suggestMs = 0;
+  d.app.clipJobs.deps.stages = {
+    ...real,
+    async suggest(input, opts) {
+      const t = performance.now();
+      try {
+        return await real.suggest(input, opts);
+      } finally {
+        suggestMs += performance.now() - t;
+      }
+    },
+  };
   try {
     const team = d.app.teams.first()!.id;
     const token = await mintIdToken(join(work, 'data'), team);
@@ -105,6 +121,8 @@ async function pipelineRun(video: string) {
       x_duration: round(total / 1000 / (MINUTES * 60)),
       first_preview_seconds: firstPreview / 1000,
       first_preview_fraction: round(firstPreview / total),
+      suggest_seconds: round(suggestMs / 1000),
+      suggest_fraction: round(suggestMs / total),
       // How busy the heavy queue kept its slots: near 1 means the daemon added no idle gaps, and
       // a slower run than the bare replay comes from the processes themselves (a loaded machine).
       slot_utilization: round(recorder.commands.reduce((sum, c) => sum + ((c.endedAt ?? c.startedAt) - c.startedAt), 0) / (total * d.app.heavy.concurrency)),

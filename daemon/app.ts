@@ -11,6 +11,8 @@ import type { ObjectStore } from './objects/object-store.js';
 import { ObjectUrls } from './objects/object-urls.js';
 import { HeavyQueue } from './pipeline/heavy-queue.js';
 import { realStages } from './pipeline/real-stages.js';
+import { llmSettings } from './pipeline/llm/settings.js';
+import { wordNet } from './pipeline/language/wordnet.js';
 import { RateLimiter } from './server/rate-limit.js';
 import type { Db } from './store/db.js';
 import { sqliteStore, type Store } from './store/index.js';
@@ -109,7 +111,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const previewReadyHooks: PreviewReadyHook[] = [];
 
   // 2. Connectors, then one service per resource, each given only what it uses.
-  const stages = realStages(config);
+  const stages = realStages(config, process.env, llmSettings(config));
   // The analysis goes through the job's stages as they are at call time (tests swap them).
   const framing: ClipFraming = new ClipFraming({
     framings: store.framings, clock, log, faceTracking: config.framing.face_tracking,
@@ -171,6 +173,10 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
     teams: store.teams, apiKeys: store.apiKeys, events: store.events, clips: store.clips, uploadRepo: store.uploads,
     workers: [],
   };
+
+  // WordNet in memory (a tenth of a second, once per process): drafts written inside a preview's
+  // transaction read it synchronously for their hashtags (issue 20, item 4).
+  void wordNet().load().catch((e) => log.warn('WordNet could not be read; hashtags and clip choice lose its help', { error: (e as Error).message }));
 
   // 3. Every background task and worker, registered in one place.
   const renderTmp = join(config.dataDir, 'tmp', 'renders');

@@ -123,10 +123,11 @@ export const SETTINGS = {
     lease_ms: int(60_000, 'A running task is taken over by another worker when its lease lapses (ms)', 1_000),
   },
   llm: {
-    base_url: str(undefined, 'OpenAI-compatible chat-completions endpoint (absent: heuristics only; not used yet by this version)'),
-    model: str(undefined, 'Model name sent to the endpoint'),
+    base_url: str(undefined, 'OpenAI-compatible chat-completions endpoint, e.g. `http://localhost:11434/v1` (absent: heuristics only)'),
+    model: str(undefined, 'Model name sent to the endpoint (needed with `llm.base_url`)'),
     api_key_env: str(undefined, 'Environment variable holding the API key'),
     timeout_ms: int(30_000, 'Timeout of one LLM call (ms)', 1),
+    stream: bool(true, 'Ask for the answer as a stream of server-sent events'),
   },
   oauth: {
     youtube_client_id: str(undefined, 'OAuth client id of your Google Cloud app (YouTube connector; `--client-id` and `CLIPPER_YOUTUBE_CLIENT_ID` win)'),

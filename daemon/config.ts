@@ -108,5 +108,9 @@ export function loadConfig(
   if (settings.database.url) {
     throw new ConfigError(`${source}: database.url is set, but this version stores everything in the embedded SQLite file (DATA_DIR/clipper.db); remove database.url`);
   }
+  if (settings.llm.base_url && !settings.llm.model) {
+    throw new ConfigError(`${source}: llm.base_url is set, but llm.model is not; name the model the endpoint should run (for example "llama3.1")`);
+  }
+  if (settings.llm.api_key_env && !env[settings.llm.api_key_env]) warnings.push(`${source}: llm.api_key_env names ${settings.llm.api_key_env}, which is not set; calls go without an API key`);
   return { ...settings, dataDir, warnings };
 }

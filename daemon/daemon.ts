@@ -38,7 +38,6 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger();
   for (const warning of config.warnings) log.warn(warning);
-  if (config.llm.base_url) log.warn('config.json: llm is set, but this version does not call a language model yet; clips and copy come from the heuristics');
   const { db } = initDataDir(config.dataDir, clock.now());
   const app = await buildApp(config, db, clock, log);
   const router = buildRouter(app);

@@ -1,26 +1,42 @@
 import { PermanentTaskError } from '../tasks/task-runner.js';
 import { analyse, chooseEngine, type EngineConfig, extractAudio, findPocketsphinx, PocketsphinxEngine, probe, renderPreview } from './media/index.js';
 import { analyseFraming } from './framing/index.js';
-import { suggestClips } from './suggest/index.js';
+import { prepareCriteria, suggestSection, baseLanguage } from './suggest/index.js';
+import type { LlmSettings } from './llm/chat.js';
+import { chooseWithLlm } from './llm/choose.js';
 import type { Analysis, ProbeResult, SuggestedClip, Transcript, TranscriptionEngine } from './types.js';
 import type { PipelineStages, Span } from './stages.js';
-import { shiftTranscript } from './transcript-parts.js';
+import { shiftTranscript, transcriptWithin } from './transcript-parts.js';
+
+/** Candidate clips a language model ranks per section (the best of each topic). */
+const LLM_POOL = 8;
 
 /**
  * The real stages (issue 4, item 3): ffprobe, ffmpeg audio / analysis / previews, the speech
  * engine chosen at start, and the suggester. The job cuts the audio into chunks itself and runs
  * them on the shared heavy queue, so pocketsphinx is asked for one recogniser per call.
  */
-export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = process.env): PipelineStages {
+
+export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = process.env, llm?: LlmSettings): PipelineStages {
   return {
     probe: (file, signal) => probe(file, { signal }),
     extractAudio: async (file, wav, signal) => void (await extractAudio(file, wav, { signal })),
     analyse: ({ mediaPath, probe: p }, signal) => analyse(mediaPath, p, { signal }),
     transcriber: engineAtStart(engine, env),
-    suggest: async ({ transcript, analysis, probe: p, span }, opts) => {
-      if (span.start <= 0 && span.end >= p.duration - 0.01) return suggestClips(transcript, analysis, p, opts);
-      const part = sectionView(transcript, analysis, p, span);
-      return (await suggestClips(part.transcript, part.analysis, part.probe, opts)).map((c) => moveClip(c, span.start));
+    suggest: async ({ transcript, analysis, probe: p, span, carryFrom, last }, opts) => {
+      const criteria = await prepareCriteria(opts.criteria, baseLanguage(opts.language));
+      const from = Math.min(span.start, carryFrom ?? span.start);
+      const holdBack = last === false;
+      const whole = from <= 0 && span.end >= p.duration - 0.01;
+      const part = whole ? { transcript, analysis, probe: p } : sectionView(transcript, analysis, p, { start: from, end: span.end });
+      const found = suggestSection(part.transcript, part.analysis, part.probe, { ...opts, sourceDuration: p.duration }, criteria, holdBack, llm ? LLM_POOL : 0);
+      // Issue 20, item 5: with a language model configured, it ranks the pool and writes the copy.
+      const chosen = llm && found.pool?.length ? await chooseWithLlm(llm, opts.criteria, found.pool, found.clips.length) : { clips: found.clips };
+      return {
+        clips: chosen.clips.map((c) => moveClip(c, whole ? 0 : from)),
+        ...(found.carryFrom !== undefined ? { carryFrom: Math.round((found.carryFrom + (whole ? 0 : from)) * 100) / 100 } : {}),
+        ...('ranking' in chosen ? { ranking: chosen.ranking } : {}),
+      };
     },
     frame: ({ mediaPath, probe: p, clip, words }, signal) =>
       analyseFraming(mediaPath, { start: clip.start, end: clip.end, source: { width: p.width ?? 0, height: p.height ?? 0 }, words, signal }),
@@ -51,7 +67,7 @@ function sectionView(transcript: Transcript, analysis: Analysis, probe: ProbeRes
   const inside = (t: number) => Math.min(length, Math.max(0, t - span.start));
   const step = analysis.loudnessStep || 1;
   return {
-    transcript: shiftTranscript(transcript, -span.start),
+    transcript: shiftTranscript(transcriptWithin(transcript, span), -span.start),
     analysis: {
       silences: analysis.silences.filter((s) => s.end > span.start && s.start < span.end).map((s) => ({ start: inside(s.start), end: inside(s.end) })),
       loudness: analysis.loudness.slice(Math.round(span.start / step), Math.round(span.end / step)),

@@ -1,5 +1,15 @@
 import type { FramingPlan } from './framing/types.js';
 import type { Analysis, ProbeResult, SuggestedClip, SuggestOptions, Transcript, TranscriptionEngine, Word } from './types.js';
+import type { Ranking } from './llm/choose.js';
+
+/** A section's clips, best first, and where the next section takes over (issue 20: a topic is never cut by a section's end). */
+export interface SectionClips {
+  clips: SuggestedClip[];
+  /** Who ranked the clips and wrote their copy, when a language model is configured (issue 20, item 5). */
+  ranking?: Ranking;
+  /** Seconds in the source: a topic still going on at the section's end starts here; the next section's clips may start from it. */
+  carryFrom?: number;
+}
 
 /** A part of the source in seconds. */
 export interface Span {
@@ -23,9 +33,11 @@ export interface PipelineStages {
   readonly transcriber: TranscriptionEngine;
   /**
    * Clips inside `span` of the source, best first. The transcript and analysis cover the span
-   * (the job suggests part by part so previews start while later parts are still transcribed).
+   * (the job suggests part by part so previews start while later parts are still transcribed),
+   * from `carryFrom` when the previous section left its last topic to this one. Unless `last`,
+   * the span's own last topic is left to the next section (`carryFrom` of the result).
    */
-  suggest(input: { transcript: Transcript; analysis: Analysis; probe: ProbeResult; span: Span }, opts: SuggestOptions): Promise<SuggestedClip[]>;
+  suggest(input: { transcript: Transcript; analysis: Analysis; probe: ProbeResult; span: Span; carryFrom?: number; last?: boolean }, opts: SuggestOptions): Promise<SectionClips>;
   /**
    * The clip's framing (issue 17): faces sampled a few times a second, the speaker followed on a
    * smooth path, the layout chosen. `words` (absolute times) say when somebody speaks.

@@ -1,4 +1,4 @@
-import type { Transcript, Word } from './types.js';
+import type { Segment, Transcript, Word } from './types.js';
 import type { Span } from './stages.js';
 
 /** Moves a chunk's transcript (times from the chunk's start) to times in the whole source. */
@@ -47,10 +47,25 @@ export function keepSpan(t: Transcript, span: Span, last: boolean): Transcript {
     const mid = (w.start + w.end) / 2;
     return mid >= span.start && (mid < span.end || (last && mid <= span.end));
   };
+  return keepWords(t, mine, () => false);
+}
+
+/**
+ * The part of a transcript inside `span`: words that start in it, segments cut to them (a
+ * section that takes over a topic from the one before starts inside a chunk, issue 20).
+ */
+export function transcriptWithin(t: Transcript, span: Span): Transcript {
+  const inside = (start: number) => start >= span.start - 0.01 && start < span.end;
+  return keepWords(t, (w) => inside(w.start), (s) => inside(s.start));
+}
+
+/** The transcript with only the words `keep` accepts, each segment cut to its kept words; a segment without words stays if `wordless` says so. */
+function keepWords(t: Transcript, keep: (w: Word) => boolean, wordless: (s: Segment) => boolean): Transcript {
   const segments = t.segments.flatMap((s) => {
-    const words = s.words.filter(mine);
+    if (!s.words.length) return wordless(s) ? [s] : [];
+    const words = s.words.filter(keep);
     if (!words.length) return [];
-    return [{ ...s, text: words.length === s.words.length ? s.text : words.map((w) => w.text).join(' '), start: words[0].start, end: words[words.length - 1].end, words }];
+    return [{ ...s, text: words.length === s.words.length ? s.text : words.map((w) => w.text.trim()).join(' '), start: words[0].start, end: words[words.length - 1].end, words }];
   });
   return { ...t, segments };
 }

@@ -88,10 +88,21 @@ export interface SuggestedClip {
   reason: string; // one line
   /** The clip's transcript text (drafts and the editor page use it). */
   transcript: string;
+  /** Title, captions per platform and hashtags written by the language model (issue 20, item 5). */
+  copy?: ClipCopy;
+}
+
+/** Copy a language model wrote for a clip; drafts use it instead of writing their own. */
+export interface ClipCopy {
+  title: string;
+  captions: { short_video: string; long_video: string; photo_sharing: string; professional_network: string };
+  hashtags: string[];
 }
 
 export interface SuggestOptions {
   criteria?: string; // default: general highlights
   targetDuration?: number; // seconds
   language: string;
+  /** Length of the whole video when suggesting for a section of it (s): short videos get a clip per topic. */
+  sourceDuration?: number;
 }

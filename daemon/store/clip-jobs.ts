@@ -7,6 +7,9 @@ import type { ClipJobRepository } from './repositories.js';
 
 export type { ClipJobRow, ClipToStore, NewClipJob };
 
+/** The stage holding the copy a language model wrote for a clip (issue 20, item 5). */
+export const copyStage = (clipId: string): string => `copy:${clipId}`;
+
 /** SQL of clip jobs, their stage results and their clips. Every write joins the caller's transaction. */
 export class ClipJobRepo implements ClipJobRepository {
   constructor(private db: Db) {}
@@ -68,6 +71,12 @@ export class ClipJobRepo implements ClipJobRepository {
   stageResult(jobId: string, stage: string): unknown {
     const row = this.db.prepare('SELECT result FROM job_stages WHERE job_id = ? AND stage = ?').pluck().get(jobId, stage) as string | undefined;
     return row === undefined ? undefined : JSON.parse(row);
+  }
+
+  /** The results of the stages whose names start with `prefix` ("suggest:"), by stage name. */
+  stagesNamed(jobId: string, prefix: string): Map<string, unknown> {
+    const rows = this.db.prepare('SELECT stage, result FROM job_stages WHERE job_id = ? AND substr(stage, 1, ?) = ?').all(jobId, prefix.length, prefix) as Array<{ stage: string; result: string }>;
+    return new Map(rows.map((r) => [r.stage, JSON.parse(r.result)]));
   }
 
   /**

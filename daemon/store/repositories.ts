@@ -118,6 +118,8 @@ export interface ClipJobRepository {
   stageResults(jobId: string): Map<string, unknown>;
   /** One stage's result, or undefined when that stage has not finished (the job view reads one). */
   stageResult(jobId: string, stage: string): unknown;
+  /** The results of the stages whose names start with `prefix`, by stage name. */
+  stagesNamed(jobId: string, prefix: string): Map<string, unknown>;
   /** The segments of the `transcribe:<n>` stage results in numeric chunk order. */
   transcriptOf(jobId: string): Segment[];
   /** The source's object key and the job's language (any team). */

@@ -92,6 +92,11 @@ export const clipJobSchema = z.object({
   stage: jobStageSchema.optional(),
   /** Extension (issue 13, item 2): what the person should know about how the job ran. */
   warnings: z.array(jobWarningSchema).optional(),
+  /**
+   * Extension, only when a language model is configured (`llm` in config.json): who ranked the
+   * clips and wrote their titles, and what went wrong when the heuristics stood in (issue 20).
+   */
+  ranking: z.object({ by: z.enum(['llm', 'heuristics']), model: z.string().optional(), note: z.string().optional() }).optional(),
 });
 export type ClipJobView = z.infer<typeof clipJobSchema>;
 

@@ -19,6 +19,8 @@ describe('clipper doctor', () => {
       ['ffmpeg', expect.stringMatching(/ok|warn/)],
       ['ffprobe', expect.stringMatching(/ok|warn/)],
       ['transcription', expect.stringMatching(/ok|warn/)],
+      // Issue 20: the llm setting (not set in the test daemon's data dir).
+      ['llm', 'ok'],
     ]);
     expect(report.checks[1].detail).toBe(`team ${t.d.rootTeamId} via ID token (from local daemon data dir)`);
     expect(report.checks[2].detail).toMatch(/free at /);

@@ -102,6 +102,23 @@ export function clipJobsContract(h: Current) {
       expect(store.clipJobs.stageResult(job.id, 'transcrib')).toBeUndefined();
     });
 
+    it('reads one stage, and the stages of a name prefix (which is not a pattern)', () => {
+      const { store } = h();
+      const job = makeJob(store, makeTeam(store, T0).id, T0);
+      expect(store.clipJobs.stageResult(job.id, 'copy:clip_1')).toBeUndefined();
+      expect(store.clipJobs.stagesNamed(job.id, 'suggest:')).toEqual(new Map());
+      store.clipJobs.saveStage(job.id, 'suggest:0', { clip_ids: ['a'] }, T0);
+      store.clipJobs.saveStage(job.id, 'suggest:1', { clip_ids: [], carry_from: 12.5 }, T0);
+      store.clipJobs.saveStage(job.id, 'suggest', { other: true }, T0);
+      store.clipJobs.saveStage(job.id, 'copy:clip_1', { title: 'T' }, T0);
+      store.clipJobs.saveStage(job.id, 'copy_clip_2', { title: 'not a copy: stage' }, T0);
+      expect(store.clipJobs.stageResult(job.id, 'copy:clip_1')).toEqual({ title: 'T' });
+      expect(store.clipJobs.stagesNamed(job.id, 'suggest:')).toEqual(new Map<string, unknown>([['suggest:0', { clip_ids: ['a'] }], ['suggest:1', { clip_ids: [], carry_from: 12.5 }]]));
+      expect(store.clipJobs.stagesNamed(job.id, 'copy_')).toEqual(new Map([['copy_clip_2', { title: 'not a copy: stage' }]]));
+      expect(store.clipJobs.stagesNamed(job.id, '%')).toEqual(new Map());
+      expect(store.clipJobs.stageResult('job_unknown', 'suggest:0')).toBeUndefined();
+    });
+
     it('reads the transcript from the transcribe:<n> stages in numeric chunk order', () => {
       const { store } = h();
       const job = makeJob(store, makeTeam(store, T0).id, T0);

@@ -1,6 +1,6 @@
 import type { Platform } from '../../../src/api/events.js';
 import { CAPTION_LIMITS, TITLE_MAX } from '../../../src/api/posts.js';
-import { hashtags, isFiller, rankSentences, sentenceCase, splitSentences, titleCase, transcriptWords, trimAtWord } from './index.js';
+import { hashtags, isFiller, rankSentences, sentenceCase, splitSentences, transcriptWords, trimAtWord } from './index.js';
 import type { Word } from '../types.js';
 
 /** What the caption writer reads: the clip's own words, and the whole video for TF-IDF. */
@@ -84,7 +84,7 @@ export function polish(sentence: string): string {
 }
 
 /** Body and hashtags within `limit` characters: the body gives way, the tags stay. */
-function fit(body: string, tags: string[], limit: number): string {
+export function fitCaption(body: string, tags: string[], limit: number): string {
   const tail = tags.length ? `\n\n${tags.join(' ')}` : '';
   const room = limit - [...tail].length;
   return ([...body].length <= room ? body : trimAtWord(body, room - 1) + '…') + tail;
@@ -119,18 +119,19 @@ export function writeCaption(platform: Platform, source: CaptionSource, n = { sh
       // A short hook gets company: the next strongest sentence that is short too.
       const next = ranked.map((i) => kept[i].polished).find((t, r) => ranked[r] !== hookIndex && t.length <= 100);
       const second = hook.length < 80 && next ? ` ${next}` : '';
-      return { caption: fit(hook + second, tags(n.short), limit) };
+      return { caption: fitCaption(hook + second, tags(n.short), limit) };
     }
     case 'photo_sharing':
-      return { caption: fit([hook, rest.slice(0, 2).join(' ')].filter(Boolean).join('\n\n'), tags(n.long), limit) };
+      return { caption: fitCaption([hook, rest.slice(0, 2).join(' ')].filter(Boolean).join('\n\n'), tags(n.long), limit) };
     case 'professional_network':
-      return { caption: fit([hook, rest.slice(0, 4).join(' ')].filter(Boolean).join('\n\n'), tags(n.short), limit) };
+      return { caption: fitCaption([hook, rest.slice(0, 4).join(' ')].filter(Boolean).join('\n\n'), tags(n.short), limit) };
     case 'long_video': {
       const short = ranked.map((i) => kept[i].polished.replace(/[.]$/, '')).find((t) => t.length <= HEADLINE_CHARS && t.split(' ').length >= 3);
-      const title = short ? titleCase(short) : trimAtWord(hookFull.replace(/[.]$/, ''), TITLE_MAX);
+      // Issue 20, item 4: a headline in sentence case, as the clip titles are.
+      const title = short ? sentenceCase(short) : trimAtWord(hookFull.replace(/[.]$/, ''), TITLE_MAX);
       // The whole transcript follows the hook, when there is more to it than the hook itself.
       const description = rest.length ? [hook, kept.map((s) => s.polished).join(' ')].join('\n\n') : hookFull;
-      return { title, caption: fit(description, tags(n.long), limit) };
+      return { title, caption: fitCaption(description, tags(n.long), limit) };
     }
   }
 }

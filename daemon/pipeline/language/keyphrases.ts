@@ -1,10 +1,19 @@
 // Key phrases and hashtags of a passage against a whole document (issue 5's caption writer uses
 // them with the clip as passage and the whole video as document; the suggester for titles).
 // Candidates are runs of content words between stop words and punctuation (as in RAKE), scored by
-// the TF-IDF of their words.
+// the TF-IDF of their words. In English, a run is also a real phrase (issue 20, item 4: "hashtags
+// are real phrases of the clip, never word pairs glued across a boundary"): nouns and adjectives
+// ending in a noun ("pricing strategy"), so a verb ends a run ("we cover pricing" gives "pricing",
+// never "cover pricing"), as does a pause the caller marks with punctuation.
 import { TermCorpus, keyTerms } from './tfidf.js';
 import { stem } from './stem.js';
 import { isContentWord, tokenize } from './tokens.js';
+import { likelyPos } from './senses.js';
+
+/** In English: can the word stand in a noun phrase (a noun or an adjective, or unknown: a name)? */
+const phraseWord = (w: string, language: string) => language !== 'en' || likelyPos(w) !== 'verb' && likelyPos(w) !== 'adv';
+/** The last word of a phrase: a noun (or a name WordNet does not know). */
+const phraseHead = (w: string, language: string) => language !== 'en' || likelyPos(w) === 'noun' || likelyPos(w) === null;
 
 export interface KeyPhrase {
   phrase: string;
@@ -34,7 +43,7 @@ export function rankKeyPhrases(text: string, corpus: string[] | TermCorpus, n: n
       run = [];
     };
     for (const t of tokenize(chunk)) {
-      if (isContentWord(t, language)) run.push(t);
+      if (isContentWord(t, language) && phraseWord(t, language)) run.push(t);
       else flush();
     }
     flush();
@@ -53,7 +62,10 @@ export function rankKeyPhrases(text: string, corpus: string[] | TermCorpus, n: n
 }
 
 /** The run itself when short enough, else its best-scoring stretch of MAX_PHRASE_WORDS words. */
-function bestWindow(run: string[], termScore: Map<string, number>, language: string): string[][] {
+function bestWindow(whole: string[], termScore: Map<string, number>, language: string): string[][] {
+  // A phrase ends in its head noun: trailing adjectives are dropped ("funny story", not "funny").
+  const run = [...whole];
+  while (run.length > 0 && !phraseHead(run[run.length - 1], language)) run.pop();
   if (run.length === 0) return [];
   if (run.length <= MAX_PHRASE_WORDS) return [run];
   let best = 0;

@@ -35,15 +35,17 @@ export interface Lemma {
 
 /** The WordNet lemmas of a word in every part of speech (the word itself when WordNet has it). */
 export async function lemmas(word: string): Promise<Lemma[]> {
+  await wordNet().load();
+  return lemmasNow(word);
+}
+
+/** lemmas() once WordNet is loaded (empty before). */
+export function lemmasNow(word: string): Lemma[] {
   const wn = wordNet();
   const w = word.toLowerCase();
   const found: Lemma[] = [];
   for (const pos of ['noun', 'verb', 'adj', 'adv'] as WordNetPos[]) {
-    const candidates = baseFormCandidates(w, pos);
-    const records = await Promise.all(candidates.map((c) => wn.senses(c, pos)));
-    records.forEach((r, i) => {
-      if (r.length > 0) found.push({ lemma: candidates[i], pos });
-    });
+    for (const c of baseFormCandidates(w, pos)) if (wn.senseList(c, pos).offsets.length > 0) found.push({ lemma: c, pos });
   }
   return found;
 }

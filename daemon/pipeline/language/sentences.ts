@@ -1,7 +1,7 @@
 // Sentences of recognised speech. pocketsphinx gives no punctuation, so sentence boundaries are its
 // utterances (segments) and the pauses between words; whisper.cpp adds end punctuation, which counts
 // too. Words are flattened into one timed list that the suggester and the caption writer share.
-import type { Transcript } from '../types.js';
+import type { Transcript, Word } from '../types.js';
 import { normalizeWord } from './tokens.js';
 
 export interface TimedWord {
@@ -15,6 +15,8 @@ export interface TimedWord {
   sentenceEnd: boolean;
   /** True when the recogniser wrote a question mark after this word. */
   question: boolean;
+  /** How sure the recogniser was of the word, 0..1, when it says. */
+  confidence?: number;
 }
 
 export interface Sentence {
@@ -37,9 +39,9 @@ export function transcriptWords(transcript: Transcript): TimedWord[] {
   const out: TimedWord[] = [];
   const segments = [...transcript.segments].sort((a, b) => a.start - b.start);
   for (const seg of segments) {
-    const timed = seg.words.length > 0 ? seg.words : spreadWords(seg.text, seg.start, seg.end);
+    const timed: Word[] = seg.words.length > 0 ? seg.words : spreadWords(seg.text, seg.start, seg.end);
     const words = timed
-      .map((w) => ({ raw: w.text.trim(), token: normalizeWord(w.text), start: w.start, end: Math.max(w.start, w.end) }))
+      .map((w) => ({ raw: w.text.trim(), token: normalizeWord(w.text), start: w.start, end: Math.max(w.start, w.end), confidence: w.confidence }))
       .filter((w) => w.token !== '' && Number.isFinite(w.start) && Number.isFinite(w.end))
       .sort((a, b) => a.start - b.start);
     words.forEach((w, i) => {
@@ -51,6 +53,7 @@ export function transcriptWords(transcript: Transcript): TimedWord[] {
         end: w.end,
         sentenceEnd: punct || i === words.length - 1,
         question: /\?["')\]]*$/.test(w.raw),
+        ...(typeof w.confidence === 'number' ? { confidence: w.confidence } : {}),
       });
     });
   }

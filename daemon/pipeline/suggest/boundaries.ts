@@ -46,9 +46,11 @@ export function speechBoundaries(src: SourceModel): Boundary[] {
   const out: Boundary[] = [];
   let silence = 0;
   let scene = 0;
+  let lastEnd = 0; // the latest end of any word so far: a long word can outlast the ones after it
   for (let i = 0; i <= words.length; i++) {
-    const g0 = i > 0 ? words[i - 1].end : 0;
-    const g1 = i < words.length ? words[i].start : Math.max(duration, g0);
+    if (i > 0) lastEnd = Math.max(lastEnd, words[i - 1].end);
+    const g0 = lastEnd;
+    const g1 = i < words.length ? words[i].start : Math.max(Math.min(duration, src.speechEnd), g0);
     if (g1 < g0) continue; // overlapping word timings: no clean place to cut
     const gap = g1 - g0;
     const edge = i === 0 || i === words.length;

@@ -1,7 +1,9 @@
 // The caller's `criteria` turned into weighted word stems (spec: "criteria: free-text description of
 // what to look for. Default: general highlights"). Synonyms need asynchronous WordNet look-ups, so
 // this is its own async step; suggestClips awaits it, and the result is cached per criteria text.
+import { meaningWordsOf } from '../language/compounds.js';
 import { relatedWords } from '../language/synonyms.js';
+import { wordNet } from '../language/wordnet.js';
 import { stem } from '../language/stem.js';
 import { soundsAlike } from '../language/phonetic.js';
 import { contentTokens, isStopWord } from '../language/tokens.js';
@@ -23,10 +25,20 @@ export interface PreparedCriteria {
   /** True when the criteria name no topic (absent, or only words like "highlights", "best moments"). */
   general: boolean;
   terms: CriteriaTerm[];
+  /**
+   * The request's meaning words ("feeling", "nervous", "speaking", "audience"; compounds and
+   * hyphenated words whole): what a passage's words are related to (issue 20, item 1).
+   */
+  aspects: string[];
 }
 
 /** Words that describe the request itself rather than a topic: "the best moments", "highlights". */
-const REQUEST_WORDS = ['highlights', 'moments', 'best', 'clips', 'parts', 'general', 'video', 'segments', 'bits', 'good', 'great', 'top', 'short', 'sections', 'stuff', 'things', 'find', 'show', 'want', 'look'];
+const REQUEST_WORDS = ['highlights', 'moments', 'best', 'clips', 'parts', 'general', 'video', 'segments', 'bits', 'good', 'great', 'top', 'short', 'sections', 'stuff', 'things', 'find', 'show', 'want', 'look', 'will', 'may'];
+/** How people frame a request: "the part where she talks about", "the bit when". */
+const FRAMING = [
+  /\b(the |a )?(part|bit|moment|section|segment|clip|piece|stretch)s? (where|when|in which|that|about)\b/gi,
+  /\b(talks?|talking|speaks?|speaking|says?|saying|explains?|explaining|discuss(es|ing)?|mentions?|mentioning|tells?|telling) (us |you |me )?about\b/gi,
+];
 let requestStems: Set<string> | null = null;
 
 /** A sound-alike match counts this much of the word it resembles. */
@@ -50,9 +62,12 @@ export function prepareCriteria(criteria: string | undefined, language = 'en'): 
 }
 
 async function build(text: string, language: string): Promise<PreparedCriteria> {
-  const words = [...new Set(contentTokens(text, language))];
+  const framed = FRAMING.reduce((t, re) => t.replace(re, ' '), text);
+  const words = [...new Set(contentTokens(framed, language))];
   requestStems ??= new Set(REQUEST_WORDS.map((w) => stem(w)));
   const topical = words.filter((w) => !requestStems!.has(stem(w)));
+  if (language === 'en') await wordNet().load();
+  const aspects = [...new Set(meaningWordsOf(framed, language))].filter((w) => !requestStems!.has(stem(w))).slice(0, 12);
   const terms: CriteriaTerm[] = [];
   for (const word of topical.slice(0, 12)) {
     const related = language === 'en' ? await relatedWords(word) : [{ word, weight: 1 }];
@@ -69,7 +84,7 @@ async function build(text: string, language: string): Promise<PreparedCriteria> 
     const soundStems = language === 'en' ? [...stems].filter(([, w]) => w >= SOUND_MIN_WEIGHT).map(([s]) => s) : [];
     terms.push({ word, stems, sources, soundStems });
   }
-  return { text, language, general: terms.length === 0, terms };
+  return { text, language, general: terms.length === 0, terms, aspects };
 }
 
 /** How strongly a transcript word (by stem) counts for a term: 0..1, and how it matched. */

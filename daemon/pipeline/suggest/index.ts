@@ -10,10 +10,11 @@ import { prepareCriteria, type PreparedCriteria } from './criteria.js';
 import { clipReason } from './reason.js';
 import { RelevanceModel } from './relevance.js';
 import { openingAt, type ScoreMode } from './scoring.js';
-import { clipCount, selectSpread } from './select.js';
+import { clipCount, MAX_OVERLAP, overlapFraction, selectSpread } from './select.js';
 import { buildSource, type SourceModel } from './source.js';
 import { clipTitle } from './title.js';
-import { evaluate, lengthPlan, scoreWindows, type Candidate } from './windows.js';
+import { segmentTopics } from './topics.js';
+import { evaluate, lengthPlan, MIN_TOPIC_CLIP, scoreWindows, topicWindows, type Candidate } from './windows.js';
 
 export { prepareCriteria, type PreparedCriteria } from './criteria.js';
 export { clipCount, overlapFraction, MAX_OVERLAP } from './select.js';
@@ -37,30 +38,74 @@ export async function suggestClips(transcript: Transcript, analysis: Analysis, p
 export function suggestClipsPrepared(
   transcript: Transcript, analysis: Analysis, probe: ProbeResult, opts: SuggestOptions, criteria: PreparedCriteria,
 ): SuggestedClip[] {
+  return suggestSection(transcript, analysis, probe, opts, criteria, false).clips;
+}
+
+/** A section's clips, and where the next section takes over (a topic still going on at its end). */
+export interface SectionSuggestion {
+  clips: SuggestedClip[];
+  /** Seconds from the section's start: the next section's clips may start from here. */
+  carryFrom?: number;
+  /** With a pool asked for: the best clip of each topic, best first, up to that many (the chosen ones among them). */
+  pool?: SuggestedClip[];
+}
+
+/** A topic longer than this (s) is not carried into the next section: its clips are cut here. */
+export const MAX_CARRY = 300;
+
+/**
+ * Clips of a section of the source. With `holdBack` (a later section follows), the last topic,
+ * which may go on in the next section, is left to it: no clip here ends in it (issue 20, item
+ * 2: "never in the next topic"), and `carryFrom` says where it starts.
+ */
+export function suggestSection(
+  transcript: Transcript, analysis: Analysis, probe: ProbeResult, opts: SuggestOptions, criteria: PreparedCriteria, holdBack: boolean, poolSize = 0,
+): SectionSuggestion {
   const src = buildSource(transcript, analysis, probe, baseLanguage(opts.language));
-  if (!(src.duration > 0)) return []; // nothing to cut: the probe stage refuses such media first
-  const relevance = new RelevanceModel(src, criteria);
+  if (!(src.duration > 0)) return { clips: [] }; // nothing to cut: the probe stage refuses such media first
+  const all = segmentTopics(src);
+  const last = all[all.length - 1];
+  const carry = holdBack && last && last.end - last.start <= MAX_CARRY ? last.start : undefined;
+  if (carry !== undefined && all.length === 1) return { clips: [], carryFrom: 0 };
+  const topics = carry === undefined ? all : all.slice(0, -1);
+  const relevance = new RelevanceModel(src, criteria, topics);
   const mode: ScoreMode = relevance.mode;
   const plan = lengthPlan(opts.targetDuration);
   const boundaries = mode === 'none' ? soundBoundaries(src) : speechBoundaries(src);
 
   let chosen: Candidate[];
+  let candidates: Candidate[] = [];
   // The whole source, edge to edge (a source under 15 s is one clip: "the whole thing").
   const whole = (): Candidate => evaluate(
     src, { ...boundaries[0], startAt: 0 }, { ...boundaries[boundaries.length - 1], endAt: Math.floor(src.duration * 100) / 100 },
     relevance, mode, plan, 0,
   );
-  if (src.duration < MIN_SOURCE_FOR_WINDOWS || src.duration <= plan.min) {
+  const span = carry ?? src.duration;
+  if (carry === undefined && (src.duration < MIN_SOURCE_FOR_WINDOWS || src.duration <= plan.min)) {
     chosen = [whole()];
   } else {
-    const candidates = scoreWindows(src, boundaries, relevance, mode, plan);
+    candidates = mode === 'none' ? [] : topicWindows(src, boundaries, topics, relevance, mode, plan);
+    if (candidates.length === 0) candidates = scoreWindows(src, boundaries, relevance, mode, plan).filter((c) => c.end.endAt <= span + 0.01);
+    const usable = topics.filter((t) => t.end - t.start >= MIN_TOPIC_CLIP).length;
+    const count = clipCount(span, usable, opts.sourceDuration ?? src.duration);
+    // Nothing to cut before a carried topic: all of it goes to the next section.
+    if (candidates.length === 0 && carry !== undefined) return { clips: [], carryFrom: 0 };
     chosen = candidates.length > 0
-      ? selectSpread(candidates, clipCount(src.duration), (c) => ({ start: c.start.startAt, end: c.end.endAt }), (c) => c.utility)
+      ? selectSpread(candidates, count, (c) => ({ start: c.start.startAt, end: c.end.endAt }), (c) => c.utility, (c) => c.topic)
       : [whole()];
   }
   chosen.sort((a, b) => b.score - a.score || a.start.startAt - b.start.startAt);
   const titles = new Set<string>();
-  return chosen.map((c) => toClip(src, c, mode, criteria, relevance, titles));
+  const clips = chosen.map((c) => toClip(src, c, mode, criteria, relevance, titles));
+  const out: SectionSuggestion = { clips, ...(carry !== undefined ? { carryFrom: round2(carry) } : {}) };
+  if (poolSize > 0) {
+    // The best clip of each topic the chosen ones leave room for: a language model ranks these.
+    const span = (c: Candidate) => ({ start: c.start.startAt, end: c.end.endAt });
+    const more = selectSpread(candidates.filter((c) => !chosen.includes(c)), poolSize - chosen.length, span, (c) => c.utility, (c) => c.topic)
+      .filter((c) => chosen.every((k) => k.topic !== c.topic || c.topic < 0) && chosen.every((k) => overlapFraction(span(c), span(k)) <= MAX_OVERLAP));
+    out.pool = [...clips, ...more.map((c) => toClip(src, c, mode, criteria, relevance, titles))];
+  }
+  return out;
 }
 
 function toClip(src: SourceModel, c: Candidate, mode: ScoreMode, criteria: PreparedCriteria, relevance: RelevanceModel, titles: Set<string>): SuggestedClip {

@@ -12,13 +12,17 @@ export function clipReason(
 ): string {
   const bits: string[] = [];
   if (mode === 'criteria') {
-    const seen = new Map<string, string>();
+    // Issue 20: what the clip says that relates to the request, by the request's words.
+    const byAspect = new Map<string, string[]>();
     for (const m of relevance.matches(first, end)) {
-      if (seen.size >= 4) break;
-      if (!seen.has(m.word)) seen.set(m.word, m.bySound && m.via ? `${quote(m.word)} (sounds like ${quote(m.via)})` : quote(m.word));
+      const said = byAspect.get(m.via) ?? [];
+      const shown = m.bySound ? `${quote(m.word)} (sounds like ${quote(m.via)})` : quote(m.word);
+      if (said.length < 3 && !said.includes(shown) && [...byAspect.values()].flat().length < 6) said.push(shown);
+      byAspect.set(m.via, said);
     }
-    const wanted = criteria.terms.map((t) => quote(t.word)).join(', ');
-    bits.push(seen.size > 0 ? `mentions ${[...seen.values()].join(', ')} for ${wanted}` : `does not mention ${wanted}`);
+    const named = [...byAspect].filter(([, said]) => said.length).map(([via, said]) => `${said.join(', ')} for ${quote(via.replace(/_/g, ' '))}`);
+    const wanted = criteria.aspects.map((w) => quote(w.replace(/_/g, ' '))).join(', ');
+    bits.push(named.length ? `about the request: ${named.join('; ')}` : `little on ${wanted}`);
   } else if (mode === 'general') {
     bits.push(parts.relevance >= 0.5 ? 'stays on one topic' : 'general highlight');
   } else {

@@ -63,7 +63,8 @@ export type ScoreMode = 'criteria' | 'general' | 'none';
 
 /** Weights of the four parts; they sum to 1 so the composite stays in 0..1. */
 export const WEIGHTS: Record<ScoreMode, ScoreBreakdown> = {
-  criteria: { relevance: 0.45, hook: 0.2, energy: 0.15, completeness: 0.2 },
+  // Issue 20: with a request, what the clip is about decides; hook and the rest order what is on it.
+  criteria: { relevance: 0.6, hook: 0.15, energy: 0.08, completeness: 0.17 },
   general: { relevance: 0.25, hook: 0.3, energy: 0.2, completeness: 0.25 },
   none: { relevance: 0.1, hook: 0.2, energy: 0.5, completeness: 0.2 },
 };

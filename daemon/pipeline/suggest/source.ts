@@ -22,14 +22,19 @@ export interface SourceModel {
    */
   corpus: TermCorpus;
   loudness: LoudnessProfile;
+  /** Where the last clip must end at the latest: the media's end, or the start of a word left out past it. */
+  speechEnd: number;
   silences: Analysis['silences'];
   scenes: number[];
 }
 
 export function buildSource(transcript: Transcript, analysis: Analysis, probe: ProbeResult, language: string): SourceModel {
-  // Words past the end of the media (a recogniser's rounding) would put a clip's end beyond it.
-  const words = transcriptWords(transcript)
-    .filter((w) => !(probe.duration > 0) || w.start < probe.duration)
+  // Words past the end of the media (a recogniser's rounding) would put a clip's end beyond it, or
+  // inside themselves: a word that runs past the end by more than a rounding error is left out.
+  const all = transcriptWords(transcript);
+  const past = all.filter((w) => probe.duration > 0 && w.end > probe.duration + 1e-6);
+  const words = all
+    .filter((w) => !past.includes(w))
     .map((w) => (probe.duration > 0 && w.end > probe.duration ? { ...w, end: probe.duration } : w));
   const sentences = splitSentences(words);
   const sentenceOf = new Int32Array(words.length);
@@ -49,6 +54,7 @@ export function buildSource(transcript: Transcript, analysis: Analysis, probe: P
     stems,
     corpus,
     loudness: new LoudnessProfile(analysis),
+    speechEnd: Math.min(duration, ...past.map((w) => w.start)),
     silences: [...analysis.silences].filter((s) => s.end > s.start).sort((a, b) => a.start - b.start),
     scenes: [...analysis.scenes].filter((t) => t >= 0 && t <= duration).sort((a, b) => a - b),
   };

@@ -112,14 +112,21 @@ export class JobRun {
     const previews = this.deps.store.clips.listByJob(this.job.id).filter((c) => !c.preview_key).map((c) => this.track(this.preview(c, mediaPath, probe)));
     for (const [s, section] of plan.sections.entries()) {
       if (!this.done.has(`suggest:${s}`)) {
-        const [found, ...parts] = await Promise.all([analysis, ...chunks.slice(section.first, section.last + 1).map((c) => c.transcript)]);
+        // Issue 20: a topic still going on where the previous section ended is suggested here, whole.
+        const carryFrom = (this.done.get(`suggest:${s - 1}`) as { carry_from?: number } | undefined)?.carry_from;
+        const first = carryFrom === undefined ? section.first : Math.max(0, plan.chunks.findIndex((c) => c.end > carryFrom));
+        const [found, ...parts] = await Promise.all([analysis, ...chunks.slice(Math.min(first, section.first), section.last + 1).map((c) => c.transcript)]);
         const transcript = joinTranscripts(parts, { engine: stages.transcriber.name, language: this.job.language });
-        const clips = await stages
-          .suggest({ transcript, analysis: found, probe, span: section }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language })
+        const last = s === plan.sections.length - 1;
+        const result = await stages
+          .suggest({ transcript, analysis: found, probe, span: section, carryFrom, last }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language })
           .catch((e) => Promise.reject(new Error(`Clip suggestion failed: ${(e as Error).message}`)));
         // Issue 4: at most 30 clips a job, however many sections it has.
         const room = Math.max(0, MAX_CLIPS - this.deps.store.clips.listByJob(this.job.id).length);
-        const ids = this.t.suggested(this.job, `suggest:${s}`, clips.slice(0, room).map((c) => ({ ...c, words: wordsIn(transcript, c) })));
+        const clips = result.clips.slice(0, room).map((c) => ({ ...c, words: wordsIn(transcript, c) }));
+        const extra = { ...(result.carryFrom !== undefined && !last ? { carry_from: result.carryFrom } : {}), ...(result.ranking ? { ranking: result.ranking } : {}) };
+        const ids = this.t.suggested(this.job, `suggest:${s}`, clips, extra);
+        this.done.set(`suggest:${s}`, { clip_ids: ids, ...extra });
         for (const id of ids) previews.push(this.track(this.preview(this.deps.store.clips.byId(id)!, mediaPath, probe)));
         handoff.sectionQueued(s);
       }

@@ -11,7 +11,7 @@ import { fileNameOfUrl, inspectLink, isVideoPlatformUrl } from '../../pipeline/i
 import { isPrivateHost } from '../../net/target-policy.js';
 import { CLIP_JOB_TASK, type JobDeps, type JobSettings } from './deps.js';
 import { clipJobTaskHandler } from './task.js';
-import { jobStage, jobWarnings } from './stage-view.js';
+import { jobRanking, jobStage, jobWarnings } from './stage-view.js';
 import type { TaskHandler } from '../../tasks/task-runner.js';
 
 /** Spec "Sizes, times and counts": "`preview_url` and `output_url` validity | 1 hour". */
@@ -131,6 +131,9 @@ export class ClipJobService {
     if (warnings.length) view.warnings = warnings;
     const transcription = this.repo.stageResult(job.id, 'transcriber') as ClipJobView['transcription'];
     if (transcription) view.transcription = transcription;
+    // Extension of issue 20, item 5: who ranked the clips, when a language model is configured.
+    const ranking = jobRanking(this.repo.stagesNamed(job.id, 'suggest:'));
+    if (ranking) view.ranking = ranking;
     return view;
   }
 

@@ -3,6 +3,7 @@ import type { ClipJobRow } from '../../store/clip-jobs.js';
 import type { ClipRow } from '../../store/clips.js';
 import type { Store } from '../../store/index.js';
 import type { JobPlan } from './plan.js';
+import type { Ranking } from '../../pipeline/llm/choose.js';
 
 /** Stage results named `warning:<code>` hold `{message}` (run.ts stores them; the view lists them). */
 export const WARNING_PREFIX = 'warning:';
@@ -36,4 +37,13 @@ export function jobWarnings(job: ClipJobRow, names: string[], repo: Pick<Store['
     .filter((n) => n.startsWith(WARNING_PREFIX))
     .sort()
     .map((n) => ({ code: n.slice(WARNING_PREFIX.length), message: String((repo.stageResult(job.id, n) as { message?: string } | undefined)?.message ?? '') }));
+}
+
+/** The sections' rankings as one: by the model only if every section was, with the first problem. */
+export function jobRanking(sections: Map<string, unknown>): Ranking | undefined {
+  const all = [...sections.values()].map((s) => (s as { ranking?: Ranking }).ranking).filter((r): r is Ranking => r !== undefined);
+  if (!all.length) return undefined;
+  const model = all.find((r) => r.model)?.model;
+  const note = all.find((r) => r.note)?.note;
+  return { by: all.every((r) => r.by === 'llm') ? 'llm' : 'heuristics', ...(model ? { model } : {}), ...(note ? { note } : {}) };
 }

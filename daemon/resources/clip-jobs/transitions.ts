@@ -1,7 +1,8 @@
 import { withoutLocalPaths } from '../../pipeline/media/errors.js';
-import type { ClipJobRow, ClipToStore } from '../../store/clip-jobs.js';
+import { copyStage, type ClipJobRow, type ClipToStore } from '../../store/clip-jobs.js';
+import type { Ranking } from '../../pipeline/llm/choose.js';
+import type { ClipCopy, ProbeResult } from '../../pipeline/types.js';
 import type { JobDeps } from './deps.js';
-import type { ProbeResult } from '../../pipeline/types.js';
 
 /**
  * The state machine of a running clip job (spec "States and transitions", "Clip job"). Each
@@ -53,13 +54,16 @@ export class JobTransitions {
 
   /**
    * A section's suggestion result and its clips in one transaction: after a crash either both
-   * are stored or neither, so a resumed job never inserts the same clips twice.
+   * are stored or neither, so a resumed job never inserts the same clips twice. `carry_from`
+   * (issue 20) is where the next section starts its clips: a topic this one left to it.
    */
-  suggested(job: ClipJobRow, stage: string, clips: ClipToStore[]): string[] {
+  suggested(job: ClipJobRow, stage: string, clips: (ClipToStore & { copy?: ClipCopy })[], extra: { carry_from?: number; ranking?: Ranking } = {}): string[] {
     return this.store.transaction(() => {
       const ids = this.repo.insertClips(job, clips, this.now());
       this.repo.rankByScore(job.id); // the clips array stays best first as sections add to it
-      this.repo.saveStage(job.id, stage, { clip_ids: ids }, this.now());
+      this.repo.saveStage(job.id, stage, { clip_ids: ids, ...extra }, this.now());
+      // A language model's copy for a clip (issue 20, item 5), for the span it was written for.
+      clips.forEach((c, i) => c.copy && this.repo.saveStage(job.id, copyStage(ids[i]), { start: c.start, end: c.end, ...c.copy }, this.now()));
       return ids;
     });
   }

@@ -3,7 +3,10 @@ import { DEFAULT_LONG_VIDEO, DEFAULT_SHORT_VIDEO } from '../../../src/api/posts.
 import type { Logger } from '../../log.js';
 import type { Store } from '../../store/index.js';
 import { clipWords, type ClipRow } from '../../store/clips.js';
-import { writeCaption, type WrittenCaption } from '../../pipeline/language/captions.js';
+import { copyStage } from '../../store/clip-jobs.js';
+import { writeCaption, fitCaption, type WrittenCaption } from '../../pipeline/language/captions.js';
+import { CAPTION_LIMITS, TITLE_MAX } from '../../../src/api/posts.js';
+import type { ClipCopy } from '../../pipeline/types.js';
 
 export interface DraftContent extends WrittenCaption {
   /** The platform's own settings object with its defaults ({} for platforms without one). */
@@ -12,7 +15,7 @@ export interface DraftContent extends WrittenCaption {
 
 /** What writing a draft reads: the job's transcript and language, and its clips. */
 export interface DraftSources {
-  clipJobs: Pick<Store['clipJobs'], 'transcriptOf' | 'sourceOf'>;
+  clipJobs: Pick<Store['clipJobs'], 'transcriptOf' | 'sourceOf' | 'stageResult'>;
   clips: Pick<Store['clips'], 'listByJob'>;
   log: Logger;
 }
@@ -30,6 +33,11 @@ export function videoPassages(d: Omit<DraftSources, 'log'>, jobId: string): stri
 export function writeDraft(app: DraftSources, clip: ClipRow, platform: Platform): DraftContent {
   const settings = platform === 'short_video' ? { ...DEFAULT_SHORT_VIDEO } : platform === 'long_video' ? { ...DEFAULT_LONG_VIDEO } : {};
   try {
+    // Copy a language model wrote for this very span of the clip (not for an earlier trim of it).
+    const copy = app.clipJobs.stageResult(clip.job_id, copyStage(clip.id)) as (ClipCopy & { start: number; end: number }) | undefined;
+    if (copy && copy.start === clip.start && copy.end === clip.end) {
+      return { caption: fitCaption(copy.captions[platform], copy.hashtags.slice(0, 5), CAPTION_LIMITS[platform]), ...(platform === 'long_video' ? { title: copy.title.slice(0, TITLE_MAX) } : {}), settings };
+    }
     const language = app.clipJobs.sourceOf(clip.job_id)?.language ?? 'en';
     const written = writeCaption(platform, { words: clipWords(clip), transcript: clip.transcript, corpus: videoPassages(app, clip.job_id), language });
     return { ...written, settings };

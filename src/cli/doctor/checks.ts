@@ -3,6 +3,7 @@ import type { Resolved } from '../credentials.js';
 import { credentialsValid, serviceReachable } from './connection.js';
 import { dataDirDiskSpace } from './storage.js';
 import { mediaChecks } from './media.js';
+import { languageModel } from './llm.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
@@ -37,4 +38,4 @@ export interface DoctorCheck {
  * system adds its own checks here (media: ffmpeg and ffprobe versions, transcription engine,
  * yt-dlp) without touching the command.
  */
-export const DOCTOR_CHECKS: DoctorCheck[] = [serviceReachable, credentialsValid, dataDirDiskSpace, ...mediaChecks];
+export const DOCTOR_CHECKS: DoctorCheck[] = [serviceReachable, credentialsValid, dataDirDiskSpace, ...mediaChecks, languageModel];

@@ -38,7 +38,7 @@ export function fakeStages(calls: string[] = []): PipelineStages {
       calls.push(`suggest ${span.start}-${span.end}`);
       await new Promise((r) => setTimeout(r, 10)); // the real one looks words up in WordNet
       const end = Math.min(span.end, span.start + 20);
-      return [{ start: span.start, end, title: `clip at ${span.start}`, score: 0.5 + span.start / 10000, score_breakdown: { relevance: 0.5, hook: 0.5, energy: 0.5, completeness: 0.5 }, reason: 'test', transcript: 'hello world' }];
+      return { clips: [{ start: span.start, end, title: `clip at ${span.start}`, score: 0.5 + span.start / 10000, score_breakdown: { relevance: 0.5, hook: 0.5, energy: 0.5, completeness: 0.5 }, reason: 'test', transcript: 'hello world' }] };
     },
     async frame({ probe: p, clip }) {
       // No 'frame' call recorded: tests of the job's order of stages predate framing.

@@ -1,0 +1,49 @@
+// A quick look between full runs: the suggester alone on the sources `npm run eval` stored
+// (fixtures/generated/eval-sources/, recognised once), each talk as one section, with the same
+// figures, plus how well the topics were found. The figures that count are `npm run eval`'s.
+//
+//   npx tsx eval/replay.ts [talk name parts...] [--target S]
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { prepareCriteria, suggestClipsPrepared } from '../daemon/pipeline/suggest/index.js';
+import { buildSource } from '../daemon/pipeline/suggest/source.js';
+import { segmentTopics } from '../daemon/pipeline/suggest/topics.js';
+import type { Analysis, ProbeResult, Transcript } from '../daemon/pipeline/types.js';
+import { GENERATED, type TalkTimes } from './fixtures.js';
+import { speechPauses } from './pauses.js';
+import { report, type TalkResult } from './report.js';
+import { loadEvalSet, targetOf } from './set.js';
+
+const args = process.argv.slice(2);
+const at = args.indexOf('--target');
+const target = at >= 0 ? Number(args.splice(at, 2)[1]) : undefined;
+const set = loadEvalSet();
+const results: TalkResult[] = [];
+let hit = 0;
+let truth = 0;
+let extra = 0;
+const started = performance.now();
+for (const talk of set.talks.filter((t) => args.length === 0 || args.some((a) => t.name.includes(a)))) {
+  const file = join(GENERATED, 'eval-sources', `${talk.name}.json`);
+  if (!existsSync(file)) continue;
+  const source = JSON.parse(readFileSync(file, 'utf8')) as { probe: ProbeResult; analysis: Analysis; transcript: Transcript };
+  const times = JSON.parse(readFileSync(join(GENERATED, `${talk.name}.json`), 'utf8')) as TalkTimes;
+  const opts = { criteria: set.requests[talk.ask], targetDuration: target, language: 'en' };
+  const criteria = await prepareCriteria(opts.criteria, 'en');
+  const clips = suggestClipsPrepared(source.transcript, source.analysis, source.probe, opts, criteria);
+  const found = segmentTopics(buildSource(source.transcript, source.analysis, source.probe, 'en')).slice(1).map((t) => t.start);
+  const real = times.segments.slice(1).map((s) => s.start);
+  hit += real.filter((r) => found.some((f) => Math.abs(f - r) < 3)).length;
+  extra += found.filter((f) => !real.some((r) => Math.abs(f - r) < 3)).length;
+  truth += real.length;
+  const topics = talk.topics.map((id, i) => ({ id, start: times.segments[i].start, end: times.segments[i].end }));
+  const ids = targetOf(talk);
+  results.push({
+    talk, request: opts.criteria, duration: times.duration, topics,
+    target: topics.find((t) => t.id === ids.target)!, distractor: topics.find((t) => t.id === ids.distractor)!,
+    pauses: await speechPauses(join(GENERATED, `${talk.name}.mp4`)),
+    clips: clips.map((c) => ({ start: c.start, end: c.end, title: c.title, score: c.score, reason: c.reason })), extra: {},
+  });
+}
+process.stdout.write(report(results, { target: target ?? null }));
+process.stdout.write(`topic boundaries found within 3 s: ${hit}/${truth}, extra: ${extra}; ${((performance.now() - started) / 1000).toFixed(1)} s\n`);

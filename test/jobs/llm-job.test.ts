@@ -1,0 +1,82 @@
+// Issue 20, item 5 through the whole job: with `llm` in the settings, a local server speaking the
+// chat-completions protocol ranks the committed sample's clips (in reverse of the heuristics'
+// order here) and writes their titles and captions; the job's order, titles, reasons and drafts
+// are the server's, and the job says who chose. A server that does not answer leaves the job to
+// the heuristics, and the job says why.
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
+import { LlmServer, type ChatRequest } from '../helpers/llm-server.js';
+import { connect } from '../publish/helpers.js';
+import { LinkServer } from './helpers/link-server.js';
+
+const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
+let llm: LlmServer;
+let links: LinkServer;
+let withModel: TestDaemon;
+let heuristicsOnly: TestDaemon;
+let ranked: string[] = [];
+
+const ids = (req: ChatRequest) => [...req.messages[1].content.matchAll(/\[(c\d+)\]/g)].map((m) => m[1]);
+
+async function runJob(d: TestDaemon): Promise<any> {
+  await connect(d, 'short_video');
+  const auth = `Key ${d.apiKey()}`;
+  const jobId = (await d.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/sample.mp4', SAMPLE) }, criteria: 'the office dog' } })).body.job_id;
+  await d.processAll();
+  return (await d.call('GET', `/v1/clips/${jobId}`, { auth })).body;
+}
+
+beforeAll(async () => {
+  llm = await new LlmServer().start();
+  links = await new LinkServer().start();
+  llm.behaviour = {
+    chunkBytes: 100,
+    content: (req) => {
+      if (req.response_format?.json_schema?.name === 'clip_copy') {
+        return { clips: ids(req).map((id) => ({ id, title: `Model headline ${id}`, hashtags: ['OfficeLife'], captions: { short_video: `Model caption ${id}`, long_video: 'L', photo_sharing: 'P', professional_network: 'N' } })) };
+      }
+      ranked = ids(req).reverse();
+      return { ranking: ranked.map((id, i) => ({ id, relevance: 0.95 - i * 0.1, reason: `rank ${i + 1} by the model` })) };
+    },
+  };
+  withModel = await startTestDaemon({ settings: { llm: { base_url: llm.url, model: 'test-model', timeout_ms: 20_000 } } });
+  const closed = createServer();
+  await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+  const port = (closed.address() as AddressInfo).port;
+  await new Promise((r) => closed.close(r));
+  heuristicsOnly = await startTestDaemon({ settings: { llm: { base_url: `http://127.0.0.1:${port}/v1`, model: 'test-model', timeout_ms: 2_000, stream: false } } });
+}, 60_000);
+afterAll(async () => {
+  await withModel.stop();
+  await heuristicsOnly.stop();
+  await links.stop();
+  await llm.stop();
+});
+
+describe('a clip job with a language model', () => {
+  it('orders, titles and explains the clips as the server says, and drafts use its captions', async () => {
+    const job = await runJob(withModel);
+    expect(job.status).toBe('done');
+    expect(job.ranking).toEqual({ by: 'llm', model: 'test-model' });
+    expect(llm.requests.some((r) => r.stream === true)).toBe(true);
+    expect(job.clips.length).toBeGreaterThanOrEqual(2);
+    // The server ranked the candidates in reverse; the clips come in its order, with its words.
+    job.clips.forEach((c: any, i: number) => {
+      expect(c.reason).toBe(`Language model: rank ${i + 1} by the model`);
+      expect(c.title).toMatch(/^Model headline c\d+$/);
+    });
+    for (let i = 1; i < job.clips.length; i++) expect(job.clips[i].score).toBeLessThan(job.clips[i - 1].score);
+    const posts = (await withModel.call('GET', `/v1/clips/${job.clips[0].id}/posts`, { auth: `Key ${withModel.apiKey()}` })).body.posts;
+    expect(posts[0].caption).toMatch(/^Model caption c\d+\n\n#OfficeLife$/);
+  }, 300_000);
+
+  it('falls back to the heuristics when the server cannot be reached, and says so', async () => {
+    const job = await runJob(heuristicsOnly);
+    expect(job.status).toBe('done');
+    expect(job.ranking).toMatchObject({ by: 'heuristics', note: expect.stringMatching(/could not be reached \(connection refused\); clips were chosen by the heuristics$/) });
+    expect(job.clips.length).toBeGreaterThanOrEqual(1);
+    for (const c of job.clips) expect(c.reason).not.toMatch(/^Language model/);
+  }, 300_000);
+});
