@@ -64,6 +64,7 @@ export class Router {
   get(p: string, o: RouteOptions, h: Handler) { return this.add('GET', p, o, h); }
   post(p: string, o: RouteOptions, h: Handler) { return this.add('POST', p, o, h); }
   put(p: string, o: RouteOptions, h: Handler) { return this.add('PUT', p, o, h); }
+  patch(p: string, o: RouteOptions, h: Handler) { return this.add('PATCH', p, o, h); }
   delete(p: string, o: RouteOptions, h: Handler) { return this.add('DELETE', p, o, h); }
 
   /** The matching route, or whether the path exists with another method (for the message). */

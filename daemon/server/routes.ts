@@ -4,6 +4,7 @@ import { registerHealthRoutes } from './health.js';
 import { registerObjectRoutes } from '../objects/routes.js';
 import { registerAppPages } from '../web/routes.js';
 import { registerClipJobRoutes } from '../resources/clip-jobs/routes.js';
+import { registerClipRoutes } from '../resources/clips/routes.js';
 import { registerKeyRoutes } from '../resources/keys/routes.js';
 import { registerTeamRoutes } from '../resources/teams/routes.js';
 import { registerSessionLinkRoutes } from '../resources/sessions/routes.js';
@@ -26,6 +27,7 @@ export function buildRouter(app: App): Router {
   registerPostRoutes(router, app.posts);
   registerPublicPostRoutes(router, app.localConnector);
   registerClipJobRoutes(router, app.clipJobs);
+  registerClipRoutes(router, app.clipEdits);
   registerSessionLinkRoutes(router, app.sessionLinks, app.sessions);
   registerAppPages(router, { sessions: app.sessions, store: app.store, clipJobs: app.clipJobs });
   registerUploadRoutes(router, app.uploads);
