@@ -53,7 +53,9 @@ export class ClipEditService {
   update(teamId: string, clipId: string, body: unknown): PatchedClip {
     const input = parseBody(patchClipSchema, body);
     const clip = this.require(teamId, clipId);
-    const span = { start: round3(input.start ?? clip.start), end: round3(input.end ?? clip.end) };
+    // A bound not given, or given as it is (to the millisecond), stays exactly as stored.
+    const bound = (given: number | undefined, now: number) => (given === undefined || round3(given) === round3(now) ? now : round3(given));
+    const span = { start: bound(input.start, clip.start), end: bound(input.end, clip.end) };
     const moved = span.start !== clip.start || span.end !== clip.end;
     if (moved) this.checkSpan(clip, span);
     const edited = this.d.store.transaction(() => {
