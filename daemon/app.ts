@@ -24,7 +24,6 @@ import { ClipEditService } from './resources/clips/service.js';
 import { KeyService } from './resources/keys/service.js';
 import { TeamService } from './resources/teams/service.js';
 import { SessionLinkService } from './resources/sessions/service.js';
-import { mintIdToken } from './identity/local-issuer.js';
 import { ConnectorRegistry } from './resources/platforms/connectors/registry.js';
 import { LocalConnector } from './resources/platforms/connectors/local.js';
 import { ResumableUploadConnector } from './resources/platforms/connectors/resumable-upload.js';
@@ -174,7 +173,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
     clipJobs, clipEdits, uploads, renders, posts, webhooks,
     keys: new KeyService({ store, clock }),
     team: new TeamService({ store, clock }),
-    sessionLinks: new SessionLinkService({ store, clock, baseUrl, mintToken: (teamId) => mintIdToken(config.dataDir, teamId, clock.now()) }),
+    sessionLinks: new SessionLinkService({ store, clock, baseUrl }),
     platforms,
     teams: store.teams, apiKeys: store.apiKeys, events: store.events, clips: store.clips, uploadRepo: store.uploads,
     workers: [],

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export type AuthKind = 'api_key' | 'jwt';
+/** 'session': the web pages' cookie (issue 16). */
+export type AuthKind = 'api_key' | 'jwt' | 'session';
 export interface Principal {
   teamId: string;
   kind: AuthKind;

@@ -29,7 +29,15 @@ export function buildRouter(app: App): Router {
   registerClipJobRoutes(router, app.clipJobs);
   registerClipRoutes(router, app.clipEdits);
   registerSessionLinkRoutes(router, app.sessionLinks, app.sessions);
-  registerAppPages(router, { sessions: app.sessions, store: app.store, clipJobs: app.clipJobs });
+  registerAppPages(router, {
+    sessions: app.sessions, store: app.store, heavy: app.heavy, baseUrl: () => app.baseUrl,
+    clipView: (clip) => app.clipJobs.clipView(clip),
+    transcript: (teamId, clipId) => app.clipEdits.transcript(teamId, clipId),
+    posts: (teamId, clipId) => app.posts.listForClip(teamId, clipId),
+    renderView: (row) => app.renders.view(row),
+    signedSourceUrl: (key, ttlMs) => app.objectUrls.signGet(key, ttlMs),
+    localPath: (key) => app.objects.localPath(key),
+  });
   registerUploadRoutes(router, app.uploads);
   registerObjectRoutes(router, { objects: app.objects, urls: app.objectUrls, uploads: app.uploads });
   return router;
