@@ -46,3 +46,6 @@ const cli = await build({
 });
 if (arg('--meta')) writeFileSync(arg('--meta'), JSON.stringify(cli.metafile));
 await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: out, packages: 'external' });
+// The web editor (issue 16): browser modules of web/editor/, one minified file the daemon serves at
+// /app/assets/editor.js (daemon/web/assets.ts finds it in dist/web/).
+await build({ absWorkingDir: root, bundle: true, platform: 'browser', target: 'es2020', format: 'esm', minify: true, sourcemap: 'linked', logLevel: 'warning', entryPoints: { editor: 'web/editor/main.ts' }, outdir: join(out, 'web') });
