@@ -50,7 +50,7 @@ export async function authenticate(app: AuthDeps, req: IncomingMessage, mode: 'a
 function sessionPrincipal(app: AuthDeps, req: IncomingMessage, mode: 'any' | 'jwt'): Principal {
   const session = app.sessions?.session(req);
   if (!session) throw unauthorized();
-  if (mode === 'jwt') throw jwtRequired();
+  if (mode === 'jwt') throw unauthorized('A JWT is required for this endpoint: use Authorization: Bearer <ID token>; a web page session cannot manage credentials');
   app.sessions!.checkCsrf(req, session);
   return { teamId: session.team_id, kind: 'session' };
 }

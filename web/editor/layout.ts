@@ -31,7 +31,7 @@ const STYLES = ['classic', 'karaoke', 'pop', 'boxed', 'minimal'];
 
 export function layout(root: HTMLElement, state: EditorState): Parts {
   root.innerHTML = `
-<div class="bar"><p class="muted">${esc(state.folder)}</p><button type="button" id="logout">Sign out</button></div>
+<div class="topbar"><p class="muted">${esc(state.folder)}</p><button type="button" id="logout">Sign out</button></div>
 <h1 id="clip-title"></h1>
 <p class="status" id="status" role="status" aria-live="polite"></p>
 <div class="editor">
@@ -39,7 +39,7 @@ export function layout(root: HTMLElement, state: EditorState): Parts {
     <div class="player" id="player">
       <video id="video" playsinline preload="auto" aria-label="Source video, trimmed to the clip"></video>
       <div class="caption" id="caption" aria-hidden="true"></div>
-      <div class="pending" id="pending" hidden>The preview is being made again…</div>
+      <div class="remaking" id="pending" hidden>The preview is being made again…</div>
     </div>
     <div class="controls">
       <button type="button" id="play" aria-keyshortcuts="Space">Play / pause</button>

@@ -2,10 +2,10 @@
 export const EDITOR_CSS = `
 .editor { display: grid; grid-template-columns: minmax(220px, 360px) 1fr; gap: 20px; align-items: start; }
 .editor h2 { font-size: 15px; margin: 14px 0 6px; }
-.bar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: space-between; }
+.topbar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: space-between; }
 .player { position: relative; width: 100%; aspect-ratio: 9 / 16; background: #000; border-radius: 8px; overflow: hidden; }
 .player video { width: 100%; height: 100%; object-fit: cover; display: block; }
-.player .pending { position: absolute; top: 8px; left: 8px; right: 8px; color: #fff; background: #0008; padding: 4px 8px; border-radius: 4px; font-size: 13px; }
+.player .remaking { position: absolute; top: 8px; left: 8px; right: 8px; color: #fff; background: #0008; padding: 4px 8px; border-radius: 4px; font-size: 13px; }
 .caption { position: absolute; right: 6%; line-height: 1.15; text-shadow: 0 0 3px #000, 0 0 3px #000; pointer-events: none; padding: 0 4px; border-radius: 4px; }
 .caption .pop { display: inline-block; animation: pop .15s ease-out; }
 @keyframes pop { from { transform: scale(.8); } to { transform: scale(1); } }
