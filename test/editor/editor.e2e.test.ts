@@ -53,6 +53,12 @@ async function signIn(page: Page): Promise<void> {
   expect(new URL(page.url()).pathname).toBe(`/app/clips/${clipId}`);
   await page.locator('.timeline .handle').first().waitFor();
   await page.locator('.word').first().waitFor();
+  // The waveform and the thumbnails are made by ffmpeg on request: wait for both before looking.
+  await page.locator('.timeline[data-peaks="ready"]').waitFor();
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('img.thumbs');
+    return Boolean(img?.complete && img.naturalWidth > 0);
+  });
 }
 
 describe('the web editor in chromium', () => {

@@ -49,6 +49,7 @@ export class Timeline {
 
   setPeaks(peaks: number[]): void {
     this.peaks = peaks;
+    this.el.dataset.peaks = 'ready';
     this.draw();
   }
 

@@ -67,9 +67,10 @@ export class TranscriptEditor {
     const commit = (keep: boolean) => {
       if (done) return;
       done = true;
-      const next = keep && input.value.trim() !== this.words[i].text ? editWord(this.words, i, input.value) : this.words;
-      this.set(next, this.dirty || next !== this.words);
-      if (next !== this.words) this.o.onChange(next);
+      const before = this.words;
+      const next = keep && input.value.trim() !== before[i].text ? editWord(before, i, input.value) : before;
+      this.set(next, this.dirty || next !== before);
+      if (next !== before) this.o.onChange(next);
       this.el.querySelector<HTMLElement>(`[data-index="${Math.min(i, next.length - 1)}"]`)?.focus();
     };
     input.addEventListener('keydown', (e) => {
