@@ -1,24 +1,13 @@
 // The shape of GET /app/clips/:clipId/state (daemon/web/editor-state.ts), as the page reads it.
+import type { CaptionPreset } from '../../daemon/pipeline/render/caption-styles.js';
 export interface Word {
   text: string;
   start: number;
   end: number;
 }
 
-export interface Preset {
-  upper: boolean;
-  events: 'word' | 'line' | 'pop';
-  mark?: { before: string; after: string };
-  font: number;
-  primary: string;
-  secondary: string;
-  back: string;
-  bold: boolean;
-  borderStyle: 1 | 3;
-  alignment: 1 | 2 | 5;
-  marginL: number;
-  marginV: number;
-}
+/** The renderer's own preset (a type only: nothing of the daemon is bundled). */
+export type Preset = CaptionPreset;
 
 export interface Post {
   id: string;
