@@ -109,8 +109,18 @@ describe('the web editor in chromium', () => {
     const ass = readFileSync(await objectFile(d, captionsKey(clipId, render.generation)), 'utf8');
     expect(ass).toContain('FOUNDERS');
     expect(ass).not.toContain('STARTUPS');
-    expect(errors).toEqual([]);
     await page.screenshot({ path: join(ARTEFACTS, 'editor-1280-rendered.png'), fullPage: true });
+
+    // Edit a draft within its limit and publish it now (the local connector of the test daemon).
+    const card = page.getByRole('region', { name: 'Short video post' });
+    await card.getByRole('textbox', { name: 'Short video caption' }).fill('Founders: charge more. #pricing');
+    await card.getByRole('button', { name: 'Save draft' }).click();
+    const short = posts.posts.find((p: { platform: string }) => p.platform === 'short_video');
+    await until('the saved draft', () => d.app.posts.repo.byId(short.id)!.caption === 'Founders: charge more. #pricing');
+    await page.getByRole('region', { name: 'Short video post' }).getByRole('button', { name: 'Publish now' }).click();
+    await until('the post to be published', () => d.app.posts.repo.byId(short.id)!.status === 'published', 120_000);
+    expect((await api(`/v1/posts/${short.id}`)).post.published_url).toBeTruthy();
+    expect(errors).toEqual([]);
     await context.close();
   }, 240_000);
 
