@@ -50,7 +50,9 @@ export function thumbnailStrip(mediaPath: string, span: TimeSpan, count: number,
     const out = join(dir, 'strip.jpg');
     const length = span.end - span.start;
     const filter = `fps=${(count / length).toFixed(6)},scale=-2:${height},tile=${count}x1`;
-    await runFfmpeg(['-ss', span.start.toFixed(3), '-t', length.toFixed(3), '-i', mediaPath, '-an', '-vf', filter, '-frames:v', '1', '-q:v', '5', out], { signal });
+    // Key frames only (FACTS.md: "Decoding only key frames makes scene analysis nearly free"): a
+    // frame of the strip is the key frame at or before its time, near enough for a timeline.
+    await runFfmpeg(['-skip_frame', 'nokey', '-ss', span.start.toFixed(3), '-t', length.toFixed(3), '-i', mediaPath, '-an', '-vf', filter, '-frames:v', '1', '-q:v', '5', out], { signal });
     return readFile(out);
   });
 }
