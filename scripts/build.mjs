@@ -12,6 +12,7 @@
 //
 // Usage: node scripts/build.mjs [--out DIR] [--meta FILE]   (DIR default dist; FILE: esbuild's metafile of the CLI)
 import { build } from 'esbuild';
+import { editorBuildOptions } from './editor-bundle.mjs';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +47,5 @@ const cli = await build({
 });
 if (arg('--meta')) writeFileSync(arg('--meta'), JSON.stringify(cli.metafile));
 await build({ ...common, entryPoints: { index: 'src/index.ts' }, outdir: out, packages: 'external' });
-// The web editor (issue 16): browser modules of web/editor/, one minified file the daemon serves at
-// /app/assets/editor.js (daemon/web/assets.ts finds it in dist/web/).
-await build({ absWorkingDir: root, bundle: true, platform: 'browser', target: 'es2020', format: 'esm', minify: true, sourcemap: 'linked', logLevel: 'warning', entryPoints: { editor: 'web/editor/main.ts' }, outdir: join(out, 'web') });
+// The web editor (issue 16): the daemon serves dist/web/editor.js at /app/assets/editor.js.
+await build(editorBuildOptions(root, join(out, 'web')));
