@@ -79,7 +79,7 @@ describe('PATCH /v1/clips/:clipId', () => {
     expect(d.app.tasks.repo.active('clip.preview', clipId)).toBeUndefined();
   });
 
-  it('answers 409 while one of its posts is publishing, 404 for another team\'s clip', async () => {
+  it('answers 409 while one of its posts is publishing or its job is still making its preview, 404 for another team\'s clip', async () => {
     const { clipId, auth } = await setup();
     const post = drafts(clipId)[0];
     d.app.db.prepare("UPDATE posts SET status = 'uploading' WHERE id = ?").run(post.id);
@@ -87,6 +87,12 @@ describe('PATCH /v1/clips/:clipId', () => {
     expect(r.status).toBe(409);
     expect(r.body.error.details).toMatchObject({ post_id: post.id, status: 'uploading' });
     expect(row(clipId).start).toBe(1);
+    // A clip whose running job has not made its preview yet waits for it.
+    const fresh = await insertClip(d, { teamId: d.app.clips.byId(clipId)!.team_id, script: TWO });
+    const early = await d.call('PATCH', `/v1/clips/${fresh}`, { auth, body: { start: 2 } });
+    expect(early.status).toBe(409);
+    expect(early.body.error.details).toMatchObject({ status: 'processing' });
+    expect((await d.call('PATCH', `/v1/clips/${fresh}`, { auth, body: { title: 'A title is fine' } })).status).toBe(200);
     const other = `Key ${d.apiKey(d.createTeam('someone else'))}`;
     expect((await d.call('PATCH', `/v1/clips/${clipId}`, { auth: other, body: { title: 'x' } })).status).toBe(404);
     expect((await d.call('GET', `/v1/clips/${clipId}/transcript`, { auth: other })).status).toBe(404);

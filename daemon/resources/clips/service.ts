@@ -114,6 +114,11 @@ export class ClipEditService {
 
   /** DESIGN.md: "3 to 600 s long, inside the video". */
   private checkSpan(clip: ClipRow, span: Span): void {
+    // The running job makes the clip's first preview from the span it read: a trim waits for it.
+    const job = this.d.store.clipJobs.byId(clip.job_id);
+    if (job && (job.status === 'queued' || job.status === 'processing') && !clip.preview_key) {
+      throw conflict(`Clip ${clip.id}'s job ${job.id} is still making its preview; trim it once the preview is ready`, { job_id: job.id, status: job.status });
+    }
     const duration = (this.d.store.clipJobs.stageResult(clip.job_id, 'probe') as ProbeResult | undefined)?.duration;
     const length = span.end - span.start;
     if (!(length >= CLIP_DURATION_MIN - 1e-9 && length <= CLIP_DURATION_MAX + 1e-9)) {
