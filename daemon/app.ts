@@ -22,10 +22,10 @@ import { WebSessions } from './web/session.js';
 import { jobSettings } from './resources/clip-jobs/deps.js';
 import { ClipFraming } from './resources/clip-jobs/framing.js';
 import { ClipJobService } from './resources/clip-jobs/service.js';
+import { ClipEditService } from './resources/clips/service.js';
 import { KeyService } from './resources/keys/service.js';
 import { TeamService } from './resources/teams/service.js';
 import { SessionLinkService } from './resources/sessions/service.js';
-import { mintIdToken } from './identity/local-issuer.js';
 import { ConnectorRegistry } from './resources/platforms/connectors/registry.js';
 import { LocalConnector } from './resources/platforms/connectors/local.js';
 import { ResumableUploadConnector } from './resources/platforms/connectors/resumable-upload.js';
@@ -74,6 +74,8 @@ export interface App {
   /** The built-in connector (the public pages read its publications). */
   localConnector: LocalConnector;
   clipJobs: ClipJobService;
+  /** The editor's changes to clips (issue 16). */
+  clipEdits: ClipEditService;
   uploads: UploadService;
   renders: RenderService;
   posts: PostService;
@@ -147,6 +149,11 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const renders = new RenderService({ store, clock, tasks, objects: mediaForRenders });
   const posts = new PostService({ store, clock, log, tasks, hasConnector: (name) => connectors.has(name) });
   previewReadyHooks.push((clip) => void posts.createDrafts(clip));
+  const clipEdits = new ClipEditService({
+    store, clock, tasks, previewReadyHooks,
+    clipView: (clip) => clipJobs.clipView(clip),
+    rewriteDrafts: (clip) => posts.rewriteDrafts(clip),
+  });
   const local = config.server.local;
   const allowPrivateTargets = config.network.allow_private_targets;
   const webhooks = new WebhookService({ store, clock, local, allowPrivateTargets });
@@ -165,10 +172,10 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
     get baseUrl() { return base.url; },
     set baseUrl(url: string) { base.url = url; },
     sessions: new WebSessions({ tokens, store, clock, baseUrl }),
-    clipJobs, uploads, renders, posts, webhooks,
+    clipJobs, clipEdits, uploads, renders, posts, webhooks,
     keys: new KeyService({ store, clock }),
     team: new TeamService({ store, clock }),
-    sessionLinks: new SessionLinkService({ store, clock, baseUrl, mintToken: (teamId) => mintIdToken(config.dataDir, teamId, clock.now()) }),
+    sessionLinks: new SessionLinkService({ store, clock, baseUrl }),
     platforms,
     teams: store.teams, apiKeys: store.apiKeys, events: store.events, clips: store.clips, uploadRepo: store.uploads,
     workers: [],
@@ -184,6 +191,11 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   app.workers = backgroundWork({
     config, store, clock, log, tasks, objects, clipJobs, renders, posts, connectors, platforms,
     render: { clipJobs: store.clipJobs, objects: mediaForRenders, tmpDir: renderTmp, framing },
+    clipPreview: {
+      store, heavy, framing, edits: clipEdits, tmpDir: join(config.dataDir, 'tmp', 'previews'),
+      objects: { put: (key, body, opts) => objects.put(key, body, opts), localPath: (key) => objects.localPath(key) },
+      stages: () => clipJobs.deps.stages,
+    },
   });
   return app;
 }

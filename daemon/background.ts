@@ -15,6 +15,7 @@ import type { RenderService } from './resources/renders/service.js';
 import { renderTaskHandler } from './resources/renders/task.js';
 import { UploadCleanup, uploadCleanupWorker } from './resources/uploads/cleanup.js';
 import { webhookWorkers } from './resources/webhooks/tasks.js';
+import { clipPreviewTaskHandler, type ClipPreviewDeps } from './resources/clips/task.js';
 
 export interface BackgroundDeps {
   config: DaemonConfig;
@@ -29,6 +30,7 @@ export interface BackgroundDeps {
   connectors: ConnectorRegistry;
   platforms: PlatformService;
   render: RenderDeps;
+  clipPreview: ClipPreviewDeps;
 }
 
 /**
@@ -38,6 +40,7 @@ export interface BackgroundDeps {
  */
 export function backgroundWork(d: BackgroundDeps): Worker[] {
   d.tasks.register(d.clipJobs.taskHandler());
+  d.tasks.register(clipPreviewTaskHandler(d.clipPreview));
   d.tasks.register(renderTaskHandler(d.renders, d.store.clips, d.render));
   d.tasks.register(publishTaskHandler({
     posts: d.posts, clips: d.store.clips, platforms: d.store.platforms, connectors: d.connectors, render: d.render,

@@ -14,6 +14,7 @@
 //
 // Usage: node scripts/build-sea.mjs [--out DIR]   (default DIR: dist-sea; the result is DIR/clipper)
 import { build } from 'esbuild';
+import { editorBuildOptions } from './editor-bundle.mjs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -75,6 +76,8 @@ await build({
   // Bundled CommonJS packages call require() for Node's own modules; ESM has no require.
   banner: { js: "import { createRequire as __clipperCreateRequire } from 'node:module'; const require = __clipperCreateRequire(import.meta.url);" },
 });
+// The web editor's script, in the pack beside the CLI chunks (daemon/web/assets.ts finds cli/web/editor.js).
+await build({ ...editorBuildOptions(root, join(cliDir, 'web')), sourcemap: false });
 // What boot requires (src/cli/sea/boot.ts, BUNDLE_NAME): a file loaded from disk may import().
 const bundle = join(work, 'clipper.cjs');
 writeFileSync(bundle, `import(require('node:url').pathToFileURL(require('node:path').join(__dirname, 'cli', 'sea-main.mjs')).href).catch((e) => {\n  process.stderr.write('clipper: ' + (e && e.stack || e) + '\\n');\n  process.exitCode = 1;\n});\n`);

@@ -12,6 +12,7 @@
 //
 // Usage: node scripts/build.mjs [--out DIR] [--meta FILE] [--types]   (DIR default dist; FILE: esbuild's metafile of the CLI)
 import { build } from 'esbuild';
+import { editorBuildOptions } from './editor-bundle.mjs';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -71,3 +72,5 @@ if (out === join(root, 'dist')) {
   writeFileSync(join(root, 'openapi.json'), `${JSON.stringify(openApiDocument(), null, 2)}\n`);
   rmSync(tmp, { force: true });
 }
+// The web editor (issue 16): the daemon serves dist/web/editor.js at /app/assets/editor.js.
+await build(editorBuildOptions(root, join(out, 'web')));

@@ -57,4 +57,11 @@ export const SYSTEM_PACKAGES = [
     files: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'],
     dnf: 'dejavu-sans-fonts', pacman: 'ttf-dejavu', zypper: 'dejavu-fonts', apk: 'font-dejavu', brew: null,
   },
+  {
+    apt: 'chromium',
+    why: "the browser the web editor's end-to-end tests drive with playwright-core (issue 16; it downloads no browser)",
+    commands: ['chromium'],
+    dnf: 'chromium', pacman: 'chromium', zypper: 'chromium', apk: 'chromium', brew: null,
+    note: 'on macOS, point CLIPPER_CHROMIUM at an installed Chrome or Chromium',
+  },
 ];

@@ -4,11 +4,14 @@ import type { Clock } from '../clock.js';
 import type { TokenVerifier } from '../identity/token-verifier.js';
 import type { Store } from '../store/index.js';
 import type { Principal } from './router.js';
+import type { WebSessions } from '../web/session.js';
 
 export interface AuthDeps {
   store: Pick<Store, 'apiKeys' | 'teams'>;
   tokens: TokenVerifier;
   clock: Clock;
+  /** The web pages' sessions: their cookie signs the pages' own calls in (issue 16). */
+  sessions?: Pick<WebSessions, 'session' | 'checkCsrf'>;
 }
 
 /**
@@ -17,7 +20,7 @@ export interface AuthDeps {
  */
 export async function authenticate(app: AuthDeps, req: IncomingMessage, mode: 'any' | 'jwt'): Promise<Principal> {
   const header = req.headers.authorization;
-  if (!header) throw unauthorized();
+  if (!header) return sessionPrincipal(app, req, mode);
   const space = header.indexOf(' ');
   const scheme = space > 0 ? header.slice(0, space).toLowerCase() : header.toLowerCase();
   const value = space > 0 ? header.slice(space + 1).trim() : '';
@@ -37,4 +40,17 @@ export async function authenticate(app: AuthDeps, req: IncomingMessage, mode: 'a
     return { teamId, kind: 'jwt' };
   }
   throw unauthorized();
+}
+
+/**
+ * No Authorization header: the session cookie of the web pages (issue 16, item 3: "Everything goes
+ * through the /v1 API with the signed-in session"), with its CSRF check on changes. JWT-only
+ * endpoints (keys, sign-in links) stay out of a browser session's reach.
+ */
+function sessionPrincipal(app: AuthDeps, req: IncomingMessage, mode: 'any' | 'jwt'): Principal {
+  const session = app.sessions?.session(req);
+  if (!session) throw unauthorized();
+  if (mode === 'jwt') throw unauthorized('A JWT is required for this endpoint: use Authorization: Bearer <ID token>; a web page session cannot manage credentials');
+  app.sessions!.checkCsrf(req, session);
+  return { teamId: session.team_id, kind: 'session' };
 }

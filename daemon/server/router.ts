@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-export type AuthKind = 'api_key' | 'jwt';
+/** 'session': the web pages' cookie (issue 16). */
+export type AuthKind = 'api_key' | 'jwt' | 'session';
 export interface Principal {
   teamId: string;
   kind: AuthKind;
@@ -66,6 +67,7 @@ export class Router {
   get(p: string, o: RouteOptions, h: Handler) { return this.add('GET', p, o, h); }
   post(p: string, o: RouteOptions, h: Handler) { return this.add('POST', p, o, h); }
   put(p: string, o: RouteOptions, h: Handler) { return this.add('PUT', p, o, h); }
+  patch(p: string, o: RouteOptions, h: Handler) { return this.add('PATCH', p, o, h); }
   delete(p: string, o: RouteOptions, h: Handler) { return this.add('DELETE', p, o, h); }
 
   /** Every route as registered (the OpenAPI document is checked against this list: issue 18). */

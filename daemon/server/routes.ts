@@ -5,6 +5,7 @@ import { registerOpenApiRoute } from './openapi-route.js';
 import { registerObjectRoutes } from '../objects/routes.js';
 import { registerAppPages } from '../web/routes.js';
 import { registerClipJobRoutes } from '../resources/clip-jobs/routes.js';
+import { registerClipRoutes } from '../resources/clips/routes.js';
 import { registerKeyRoutes } from '../resources/keys/routes.js';
 import { registerTeamRoutes } from '../resources/teams/routes.js';
 import { registerSessionLinkRoutes } from '../resources/sessions/routes.js';
@@ -28,8 +29,17 @@ export function buildRouter(app: App): Router {
   registerPostRoutes(router, app.posts);
   registerPublicPostRoutes(router, app.localConnector);
   registerClipJobRoutes(router, app.clipJobs);
+  registerClipRoutes(router, app.clipEdits);
   registerSessionLinkRoutes(router, app.sessionLinks, app.sessions);
-  registerAppPages(router, { sessions: app.sessions, store: app.store, clipJobs: app.clipJobs });
+  registerAppPages(router, {
+    sessions: app.sessions, store: app.store, heavy: app.heavy, baseUrl: () => app.baseUrl,
+    clipView: (clip) => app.clipJobs.clipView(clip),
+    transcript: (teamId, clipId) => app.clipEdits.transcript(teamId, clipId),
+    posts: (teamId, clipId) => app.posts.listForClip(teamId, clipId),
+    renderView: (row) => app.renders.view(row),
+    signedSourceUrl: (key, ttlMs) => app.objectUrls.signGet(key, ttlMs),
+    localPath: (key) => app.objects.localPath(key),
+  });
   registerUploadRoutes(router, app.uploads);
   registerObjectRoutes(router, { objects: app.objects, urls: app.objectUrls, uploads: app.uploads });
   return router;

@@ -1,6 +1,6 @@
 import type { Db } from './db.js';
 import type { ScoreBreakdown, Word } from '../pipeline/types.js';
-import type { ClipRow } from './records.js';
+import type { ClipRow, ClipTranscriptEdit } from './records.js';
 import type { ClipRepository } from './repositories.js';
 
 export type { ClipRow };
@@ -24,6 +24,33 @@ export class ClipRepo implements ClipRepository {
 
   listByJob(jobId: string): ClipRow[] {
     return this.db.prepare('SELECT * FROM clips WHERE job_id = ? ORDER BY rank').all(jobId) as ClipRow[];
+  }
+
+  edit(clipId: string, fields: Partial<Pick<ClipRow, 'start' | 'end' | 'title' | 'title_edited' | 'transcript' | 'words'>>): ClipRow | undefined {
+    const before = this.byId(clipId);
+    if (!before) return undefined;
+    const next = { ...before, ...fields };
+    const moved = next.start !== before.start || next.end !== before.end;
+    this.db
+      .prepare(`UPDATE clips SET start = ?, "end" = ?, title = ?, title_edited = ?, transcript = ?, words = ?,
+        preview_key = CASE WHEN ? THEN NULL ELSE preview_key END, preview_ready_at = CASE WHEN ? THEN NULL ELSE preview_ready_at END WHERE id = ?`)
+      .run(next.start, next.end, next.title, next.title_edited, next.transcript, next.words, moved ? 1 : 0, moved ? 1 : 0, clipId);
+    return this.byId(clipId);
+  }
+
+  setPreviewOfSpan(clipId: string, span: { start: number; end: number }, key: string, now: number): boolean {
+    return this.db.prepare('UPDATE clips SET preview_key = ?, preview_ready_at = ? WHERE id = ? AND start = ? AND "end" = ?').run(key, now, clipId, span.start, span.end).changes === 1;
+  }
+
+  transcriptEdit(clipId: string): ClipTranscriptEdit | undefined {
+    return this.db.prepare('SELECT * FROM clip_transcripts WHERE clip_id = ?').get(clipId) as ClipTranscriptEdit | undefined;
+  }
+
+  saveTranscriptEdit(edit: ClipTranscriptEdit): void {
+    this.db
+      .prepare(`INSERT INTO clip_transcripts (clip_id, start, "end", words, updated_at) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (clip_id) DO UPDATE SET start = excluded.start, "end" = excluded."end", words = excluded.words, updated_at = excluded.updated_at`)
+      .run(edit.clip_id, edit.start, edit.end, edit.words, edit.updated_at);
   }
 }
 

@@ -3,6 +3,7 @@ import type { Db } from './db.js';
 import { ApiKeyRepo } from './api-keys.js';
 import { ClipJobRepo } from './clip-jobs.js';
 import { ClipRepo } from './clips.js';
+import { WebSessionRepo } from './web-sessions.js';
 import { EventLog } from './events.js';
 import { FramingRepo } from './framings.js';
 import { OAuthAuthorizationRepo, PlatformRepo } from './platforms.js';
@@ -18,7 +19,7 @@ import { WebhookRepo } from './webhooks.js';
 import type { EventLogRepository, TaskRepository, WebhookOutboxRepository } from './queue-repositories.js';
 import type {
   ApiKeyRepository, ClipJobRepository, ClipRepository, FramingRepository, OAuthAuthorizationRepository, PlatformRepository, PostRepository, RenderMinutesRepository,
-  RenderRepository, SessionLinkRepository, TeamRepository, UploadRepository, WebhookRepository,
+  RenderRepository, SessionLinkRepository, WebSessionRepository, TeamRepository, UploadRepository, WebhookRepository,
 } from './repositories.js';
 
 export type * from './records.js';
@@ -55,6 +56,7 @@ export interface Store {
   events: EventLogRepository;
   webhookOutbox: WebhookOutboxRepository;
   sessionLinks: SessionLinkRepository;
+  webSessions: WebSessionRepository;
   /**
    * Runs `fn` in one write transaction and returns its value; a throw rolls back every
    * repository's writes (events included) and is rethrown. A nested call is a savepoint of the
@@ -85,6 +87,7 @@ export function sqliteStore(db: Db, clock: Clock): Store {
     events,
     webhookOutbox: new WebhookOutbox(db, webhooks, events),
     sessionLinks: new SessionLinkRepo(db),
+    webSessions: new WebSessionRepo(db),
     transaction: (fn) => (db.inTransaction ? db.transaction(fn)() : db.transaction(fn).immediate()),
     close: () => db.close(),
   };

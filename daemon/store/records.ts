@@ -142,6 +142,27 @@ export interface ClipRow {
   preview_key: string | null;
   preview_ready_at: number | null;
   created_at: number;
+  /** 1 once a title was set through PATCH /v1/clips/:clipId (migration 016): corrected words then leave it alone. */
+  title_edited: number;
+}
+
+/** A clip's corrected words (migration 016) and the span they were given for. */
+export interface ClipTranscriptEdit {
+  clip_id: string;
+  start: number;
+  end: number;
+  words: string;
+  updated_at: number;
+}
+
+/** A signed-in session of the web pages (migration 016); only a hash of its cookie value is kept. */
+export interface WebSessionRow {
+  id_hash: string;
+  team_id: string;
+  csrf_token: string;
+  created_at: number;
+  expires_at: number;
+  ended_at: number | null;
 }
 
 /** Per render or post (migration 006): the layout and caption style asked for; null = automatic / default. */

@@ -4,7 +4,7 @@ import type { RenderStatus } from '../../src/api/renders.js';
 import type { PageAfter } from '../../src/api/lists.js';
 import type { Segment } from '../pipeline/types.js';
 import type {
-  ApiKeyRecord, AttemptRow, ClipJobRow, ClipRow, ClipToStore, FramingRecord, LookChoice, NewClipJob, OAuthAuthorizationRow, PlatformConnection, PostRow,
+  ApiKeyRecord, AttemptRow, ClipJobRow, ClipRow, ClipToStore, ClipTranscriptEdit, WebSessionRow, FramingRecord, LookChoice, NewClipJob, OAuthAuthorizationRow, PlatformConnection, PostRow,
   RenderRow, SealedCredentials, Team, UploadPart, UploadPatch, UploadRecord, UploadStatus, WebhookRecord,
 } from './records.js';
 
@@ -141,6 +141,26 @@ export interface ClipRepository {
   byId(id: string): ClipRow | undefined;
   /** A job's clips by rank. */
   listByJob(jobId: string): ClipRow[];
+  /**
+   * Edits a clip (issue 16: PATCH /v1/clips/:clipId, PUT .../transcript). A new span drops the
+   * preview (it is made again); `title_edited` marks a title the person chose.
+   */
+  edit(clipId: string, fields: Partial<Pick<ClipRow, 'start' | 'end' | 'title' | 'title_edited' | 'transcript' | 'words'>>): ClipRow | undefined;
+  /** Sets the preview only while the clip still has that span; false when it was trimmed again meanwhile. */
+  setPreviewOfSpan(clipId: string, span: { start: number; end: number }, key: string, now: number): boolean;
+  /** The clip's corrected words, if any. */
+  transcriptEdit(clipId: string): ClipTranscriptEdit | undefined;
+  /** Stores the clip's corrected words, replacing earlier ones. */
+  saveTranscriptEdit(edit: ClipTranscriptEdit): void;
+}
+
+/** Sign-in sessions of the web pages (issue 16, item 4). */
+export interface WebSessionRepository {
+  create(row: Omit<WebSessionRow, 'ended_at'>): void;
+  /** The live session of that id hash: not ended, not expired at `now`. */
+  live(idHash: string, now: number): WebSessionRow | undefined;
+  /** Ends a session (sign-out); false when it was not live. Expired and ended ones older than a day go. */
+  end(idHash: string, now: number): boolean;
 }
 
 /** Clip framings (issue 17): computed once per clip, read by its preview, renders and posts. */

@@ -1,44 +1,4 @@
-import type { ClipView } from '../../src/api/clips.js';
-import type { Word } from '../pipeline/types.js';
 import { escapeHtml, pageShell } from './html.js';
-
-const pct = (n: number) => `${Math.round(n * 100)}%`;
-const time = (s: number) => `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, '0')}`;
-
-/**
- * The clip's page behind `editor_url` (issue 4: "until an editor exists it shows the preview,
- * the transcript and the score breakdown"). Clicking a word plays the preview from there.
- */
-export function clipPage(clip: ClipView, ctx: { folder: string; words: Word[]; transcript: string; nonce: string }) {
-  const video = clip.preview_url
-    ? `<video id="preview" src="${escapeHtml(clip.preview_url)}" controls playsinline preload="metadata"></video>`
-    : `<div class="pending">The preview is still rendering; reload in a moment.</div>`;
-  const parts = Object.entries(clip.score_breakdown)
-    .map(([name, v]) => `<tr><td>${escapeHtml(name)}</td><td><div class="bar"><span style="width:${pct(v)}"></span></div></td><td>${v.toFixed(2)}</td></tr>`)
-    .join('');
-  const transcript = ctx.words.length
-    ? ctx.words.map((w) => `<span data-t="${Math.max(0, w.start - clip.start).toFixed(2)}" title="${time(w.start)}">${escapeHtml(w.text)}</span>`).join(' ')
-    : escapeHtml(ctx.transcript || '(no speech in this clip)');
-  const body = `
-<p class="muted">${escapeHtml(ctx.folder)}</p>
-<h1>${escapeHtml(clip.title)}</h1>
-<div class="clip">
-  <div>${video}</div>
-  <div>
-    <p><strong>${clip.duration.toFixed(2)} s</strong> · from ${time(clip.start)} to ${time(clip.end)} of the source · score <strong>${clip.score.toFixed(2)}</strong></p>
-    <p>${escapeHtml(clip.reason)}</p>
-    <h2>Score breakdown</h2>
-    <table>${parts}</table>
-    <h2>Transcript</h2>
-    <p class="transcript" id="transcript">${transcript}</p>
-  </div>
-</div>`;
-  const script = `document.getElementById('transcript').addEventListener('click', function (e) {
-  var t = e.target.getAttribute && e.target.getAttribute('data-t'); var v = document.getElementById('preview');
-  if (t !== null && t !== undefined && v) { v.currentTime = Number(t); v.play(); }
-});`;
-  return pageShell(clip.title, body, { nonce: ctx.nonce, script });
-}
 
 /** Sign-in form: paste an ID token (`clipper auth token` prints one). */
 export function loginPage(next: string, error?: string) {

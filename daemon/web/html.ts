@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The shell of the daemon's own pages: one small stylesheet, no external resources. */
-export function pageShell(title: string, body: string, opts: { nonce?: string; script?: string } = {}): string {
+export function pageShell(title: string, body: string, opts: { nonce?: string; script?: string; scriptSrc?: string; wide?: boolean } = {}): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -14,6 +14,7 @@ export function pageShell(title: string, body: string, opts: { nonce?: string; s
 <style>
   body { margin: 0; background: #f6f6f4; color: #1d1d1b; font: 15px/1.5 system-ui, sans-serif; }
   main { max-width: 980px; margin: 0 auto; padding: 20px; }
+  main.wide { max-width: 1280px; padding: 12px; }
   .clip { display: grid; grid-template-columns: minmax(200px, 340px) 1fr; gap: 24px; }
   video, .pending { width: 100%; aspect-ratio: 9 / 16; background: #000; border-radius: 8px; }
   .pending { display: grid; place-items: center; color: #ccc; }
@@ -30,10 +31,10 @@ export function pageShell(title: string, body: string, opts: { nonce?: string; s
 </style>
 </head>
 <body>
-<main>
+<main${opts.wide ? ' class="wide"' : ''}>
 ${body}
 </main>
-${opts.script ? `<script nonce="${opts.nonce}">${opts.script}</script>` : ''}
+${opts.script ? `<script nonce="${opts.nonce}">${opts.script}</script>` : ''}${opts.scriptSrc ? `<script type="module" nonce="${opts.nonce}" src="${opts.scriptSrc}"></script>` : ''}
 </body>
 </html>
 `;
@@ -49,7 +50,7 @@ export function sendHtml(res: ServerResponse, status: number, html: string, opts
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
-    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; media-src ${media}; img-src 'self'; form-action 'self'; script-src ${script}; frame-ancestors 'none'`,
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; media-src ${media}; img-src 'self'; connect-src 'self'; form-action 'self'; script-src ${script}; frame-ancestors 'none'; base-uri 'none'`,
     ...opts.headers,
   });
   res.end(html);

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { unauthorized } from '../../src/api/errors.js';
-import { clipWords } from '../store/clips.js';
-import { clipPage, jobsPage, loginPage, messagePage } from './clip-page.js';
+import { jobsPage, loginPage, messagePage } from './clip-page.js';
+import { registerEditorRoutes, type EditorDeps } from './editor-routes.js';
 import { sendHtml } from './html.js';
 import { safeNext, type WebSessions } from './session.js';
 import type { Store } from '../store/index.js';
-import type { ClipJobService } from '../resources/clip-jobs/service.js';
 import type { RequestContext, Router } from '../server/router.js';
 
 /**
@@ -13,24 +11,12 @@ import type { RequestContext, Router } from '../server/router.js';
  * is `<base>/app/clips/<clipId>`; sign-in is a bearer token or the session cookie that
  * `/app/login` sets from a token.
  */
-export interface PageDeps {
-  sessions: WebSessions;
-  store: Pick<Store, 'clips' | 'clipJobs'>;
-  clipJobs: Pick<ClipJobService, 'clipView'>;
+export interface PageDeps extends EditorDeps {
+  store: EditorDeps['store'] & Pick<Store, 'clips' | 'clipJobs'>;
 }
 
 export function registerAppPages(router: Router, d: PageDeps): void {
-  router.get('/app/clips/:clipId', { auth: 'none' }, async (ctx) => {
-    const teamId = await d.sessions.signedInTeam(ctx.req);
-    if (!teamId) return notSignedIn(ctx);
-    const clip = d.store.clips.get(teamId, ctx.params.clipId);
-    const job = clip && d.store.clipJobs.get(teamId, clip.job_id);
-    if (!clip || !job) return sendHtml(ctx.res, 404, messagePage('Not found', `There is no clip ${ctx.params.clipId} in your team.`));
-    const view = d.clipJobs.clipView(clip);
-    const nonce = randomBytes(12).toString('base64');
-    const html = clipPage(view, { folder: job.folder_name, words: clipWords(clip), transcript: clip.transcript, nonce });
-    return sendHtml(ctx.res, 200, html, { nonce, mediaOrigin: view.preview_url ? new URL(view.preview_url, d.sessions.baseUrl).origin : undefined });
-  });
+  registerEditorRoutes(router, d, notSignedIn);
 
   router.get('/app', { auth: 'none' }, async (ctx) => {
     const teamId = await d.sessions.signedInTeam(ctx.req);
@@ -51,6 +37,16 @@ export function registerAppPages(router: Router, d: PageDeps): void {
     return sendHtml(ctx.res, 200, loginPage(next));
   });
 
+  /**
+   * Sign-out (issue 16, item 4: "sessions ... can be ended"): the session ends at once. A request
+   * of the page itself (its CSRF token), so another site cannot sign a person out.
+   */
+  router.post('/app/logout', { auth: 'none' }, (ctx) => {
+    const session = d.sessions.session(ctx.req);
+    if (session) d.sessions.checkCsrf(ctx.req, session);
+    return { status: 200, body: { signed_out: Boolean(session), login_url: '/app/login' }, headers: { 'set-cookie': d.sessions.end(ctx.req), 'cache-control': 'no-store' } };
+  });
+
   router.post('/app/login', { auth: 'none' }, async (ctx) => {
     const form = new URLSearchParams(await readSmallBody(ctx));
     return signIn(d.sessions, ctx, (form.get('token') ?? '').trim(), safeNext(form.get('next')));
@@ -58,10 +54,11 @@ export function registerAppPages(router: Router, d: PageDeps): void {
 }
 
 async function signIn(sessions: WebSessions, ctx: RequestContext, token: string, next: string) {
-  if (!token || !(await sessions.verifiedTeam(token))) {
+  const teamId = token ? await sessions.verifiedTeam(token) : undefined;
+  if (!teamId) {
     return sendHtml(ctx.res, 401, loginPage(next, 'That token is not valid (or it has expired). Mint a new one and try again.'));
   }
-  ctx.res.writeHead(303, { location: next, 'set-cookie': sessions.cookie(token), 'cache-control': 'no-store' }).end();
+  ctx.res.writeHead(303, { location: next, 'set-cookie': sessions.start(teamId), 'cache-control': 'no-store' }).end();
   return undefined;
 }
 

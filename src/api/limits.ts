@@ -64,3 +64,7 @@ export const WEBHOOK_MAX_RETRIES = 5;
 /** "POST /v1/clips": `target_duration` in seconds (DESIGN.md: a short-form clip, 5 s to 10 minutes). */
 export const TARGET_DURATION_MIN = 5;
 export const TARGET_DURATION_MAX = 600;
+
+/** DESIGN.md PATCH /v1/clips/:clipId: a clip is "3 to 600 s long, inside the video". */
+export const CLIP_DURATION_MIN = 3;
+export const CLIP_DURATION_MAX = 600;

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 
 export const SESSION_LINK_TTL_MS = 5 * 60_000;
+/** Issue 16, item 4: "sessions expire and can be ended": a session of the web pages lasts 8 hours. */
+export const WEB_SESSION_TTL_MS = 8 * 3_600_000;
 
 export const sessionLinkQuerySchema = z.strictObject({
   clip_id: z.string({ message: 'clip_id must be a string' }).regex(/^[A-Za-z0-9_-]{1,100}$/, 'clip_id is not a clip id').optional(),

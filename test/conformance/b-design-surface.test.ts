@@ -42,6 +42,11 @@ describe('endpoints (spec "Endpoints", DESIGN.md "Endpoints the spec names but d
     ['POST', '/v1/platforms', 'jwt', false],
     ['GET', '/v1/platforms', 'jwt', false],
     ['DELETE', '/v1/platforms/short_video', 'jwt', false],
+    // DESIGN.md "Second round": the editor's endpoints (issue 16).
+    ['PATCH', '/v1/clips/clip_x', 'any', false],
+    ['GET', '/v1/clips/clip_x/transcript', 'any', false],
+    ['PUT', '/v1/clips/clip_x/transcript', 'any', false],
+    ['GET', '/v1/auth/session-link', 'jwt', false],
     ['GET', '/healthz', 'none', false],
     ['GET', '/app/clips/clip_x', 'none', false],
     ['GET', '/app/login', 'none', false],

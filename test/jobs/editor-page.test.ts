@@ -26,18 +26,25 @@ afterAll(async () => {
 });
 
 describe('the editor page behind editor_url (DESIGN.md, web pages)', () => {
-  it('shows the preview, the transcript and the score breakdown to a signed-in team', async () => {
+  it('serves the editor (issue 16) to a signed-in team: its shell, its script, and its state with the preview and the words', async () => {
     const job = d.app.clipJobs.view(d.rootTeamId, d.app.clips.byId(clipId)!.job_id);
     expect(job.clips[0].editor_url).toBe(`${d.url}/app/clips/${clipId}`);
-    const r = await d.call('GET', `/app/clips/${clipId}`, { auth: `Bearer ${await d.token()}` });
+    const auth = `Bearer ${await d.token()}`;
+    const r = await d.call('GET', `/app/clips/${clipId}`, { auth });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/html/);
     const html = r.body as string;
-    expect(html).toContain('<video id="preview" src="');
-    expect(html).toContain(job.clips[0].preview_url!.replace(/&/g, '&amp;'));
-    expect(html).toMatch(/<span data-t="[\d.]+" title="[^"]+">hello<\/span>/);
-    for (const part of ['relevance', 'hook', 'energy', 'completeness']) expect(html).toContain(`<td>${part}</td>`);
+    expect(html).toContain(`data-clip-id="${clipId}"`);
+    expect(html).toMatch(/<script type="module" nonce="[^"]+" src="\/app\/assets\/editor.js"><\/script>/);
     expect(r.headers['content-security-policy']).toMatch(/script-src 'nonce-/);
+    expect(r.headers['content-security-policy']).toContain("connect-src 'self'");
+    const state = await d.call('GET', `/app/clips/${clipId}/state`, { auth });
+    expect(state.status).toBe(200);
+    expect(state.body.clip.preview_url).toBe(job.clips[0].preview_url);
+    expect(state.body.words.map((w: { text: string }) => w.text.toLowerCase().replace(/[.?!]$/, ''))).toContain('hello');
+    const script = await d.call('GET', '/app/assets/editor.js');
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
   });
 
   it('answers 401 to an API client and sends a browser to sign in', async () => {
@@ -62,7 +69,8 @@ describe('the editor page behind editor_url (DESIGN.md, web pages)', () => {
     expect(ok.status).toBe(303);
     expect(ok.headers.location).toBe(`/app/clips/${clipId}`);
     const cookie = String(ok.headers['set-cookie']).split(';')[0];
-    expect(String(ok.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax; Max-Age=\d+/);
+    // Issue 16, item 4: a session of its own, HttpOnly and SameSite=Strict, for the whole site (the page's /v1 calls).
+    expect(String(ok.headers['set-cookie'])).toMatch(/; Path=\/; HttpOnly; SameSite=Strict; Max-Age=\d+/);
     const page = await d.call('GET', `/app/clips/${clipId}`, { headers: { cookie } });
     expect(page.status).toBe(200);
     // Only the daemon's own pages are followed after sign-in.

@@ -57,7 +57,7 @@ describe('scripts/setup.mjs (npm test and npm run demo run it first)', () => {
   it('installs the missing system packages with apt on Debian as root, saying what and why', () => {
     const log = fakeApt();
     const r = setup({ PATH: bin, CLIPPER_SETUP_SYSROOT: sysroot, CLIPPER_SETUP_OS_RELEASE: osRelease('ID=debian\nPRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\n') });
-    expect(r.stderr).toContain('installing 8 system package(s) with apt');
+    expect(r.stderr).toContain('installing 9 system package(s) with apt');
     expect(r.stderr).toMatch(/pocketsphinx-en-us\s+pocketsphinx's English model/);
     expect(r.stderr).toContain('system packages installed');
     expect(r.code).toBe(0);
@@ -107,9 +107,9 @@ describe('scripts/setup.mjs (npm test and npm run demo run it first)', () => {
   it('knows the commands of macOS, Arch, openSUSE and Alpine', () => {
     const all = SYSTEM_PACKAGES as Pkg[];
     expect(installCommand(detectSystem({}, 'darwin'), all).command).toBe('brew install ffmpeg sox yt-dlp');
-    expect(installCommand({ name: 'Arch', manager: 'pacman', sudo: true }, all).command).toBe('sudo pacman -S --needed ffmpeg festival festival-us sox yt-dlp ttf-dejavu');
-    expect(installCommand({ name: 'openSUSE', manager: 'zypper' }, all).command).toBe('zypper install -y ffmpeg-7 festival sox yt-dlp dejavu-fonts');
-    expect(installCommand({ name: 'Alpine', manager: 'apk' }, all).command).toBe('apk add ffmpeg sox yt-dlp font-dejavu');
+    expect(installCommand({ name: 'Arch', manager: 'pacman', sudo: true }, all).command).toBe('sudo pacman -S --needed ffmpeg festival festival-us sox yt-dlp ttf-dejavu chromium');
+    expect(installCommand({ name: 'openSUSE', manager: 'zypper' }, all).command).toBe('zypper install -y ffmpeg-7 festival sox yt-dlp dejavu-fonts chromium');
+    expect(installCommand({ name: 'Alpine', manager: 'apk' }, all).command).toBe('apk add ffmpeg sox yt-dlp font-dejavu chromium');
     expect(installCommand({ name: 'plan9', manager: undefined }, all).notes[0]).toContain('install the equivalents of the Debian packages ffmpeg pocketsphinx');
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import { accountsContract } from './accounts-contract.js';
 import { clipJobsContract } from './clip-jobs-contract.js';
+import { editorContract } from './editor-contract.js';
 import { outboxContract } from './outbox-contract.js';
 import { publishingContract } from './publishing-contract.js';
 import { tasksEventsContract } from './tasks-events-contract.js';
@@ -35,6 +36,7 @@ export function storeContract(name: string, makeStore: MakeStore) {
     accountsContract(current);
     uploadsContract(current);
     clipJobsContract(current);
+    editorContract(current);
     publishingContract(current);
     tasksEventsContract(current);
     outboxContract(current);

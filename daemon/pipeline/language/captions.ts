@@ -27,6 +27,8 @@ const SUBJECT = '(you|we|they|i|he|she|it|there|this|that|your|our|their|my|anyo
  * opens statements too ("when you double the price, ...").
  */
 const QUESTION = new RegExp(`^((what|why|how|who|where|which|when)('s|\\s+${AUX}\\b)|${AUX}(n't)?\\s+${SUBJECT}\\b)`, 'i');
+/** Whether a recognised sentence (no end mark) reads as a question. */
+export const isQuestion = (sentence: string) => QUESTION.test(sentence.trim());
 const CONTINUATION = /^(and|but|so|or|because|then|also|plus)\s+/i;
 const HOOK_MAX = 150;
 /** A hook longer than this many words reads as a run-on; a shorter strong sentence is preferred. */

@@ -94,6 +94,19 @@ export class PostService {
     });
   }
 
+  /**
+   * DESIGN.md PATCH /v1/clips/:clipId: "new drafts are written" (issue 16: trimmed or corrected,
+   * a clip's drafts are written again from its words). Posts past `draft` keep what they have.
+   */
+  rewriteDrafts(clip: ClipRow): void {
+    const now = this.d.clock.now();
+    for (const row of this.repo.listByClip(clip.id)) {
+      if (row.status !== 'draft') continue;
+      const draft = writeDraft({ clipJobs: this.store.clipJobs, clips: this.store.clips, log: this.d.log }, clip, row.platform);
+      this.repo.updateDraft(row.id, { caption: draft.caption, title: draft.title ?? row.title, settings: row.settings, layout: row.layout, caption_style: row.caption_style }, now);
+    }
+  }
+
   /** Writes one draft and its post.draft.created event (the caller's transaction holds both). */
   private insertDraft(clip: ClipRow, platform: Platform, now: number): PostRow {
     const draft = writeDraft({ clipJobs: this.store.clipJobs, clips: this.store.clips, log: this.d.log }, clip, platform);

@@ -18,7 +18,7 @@ export function renderObjects(store: ObjectStore, urls: ObjectUrls): RenderObjec
   return {
     localPath: (key) => store.localPath(key),
     async putFile(key, file) {
-      await store.put(key, createReadStream(file), { contentType: 'video/mp4' });
+      await store.put(key, createReadStream(file), { contentType: key.endsWith('.ass') ? 'text/x-ssa; charset=utf-8' : 'video/mp4' });
       await rm(file, { force: true });
     },
     async delete(key) {

@@ -48,13 +48,15 @@ export async function renderClipFile(deps: RenderDeps, clip: ClipRow, opts: { si
     await writeFile(assFile, buildAss(clipWords(clip), clip.start, clip.end, { style: opts.look?.caption_style ?? undefined, layout }));
     const args = fullRenderArgs({ source, start: clip.start, end: clip.end, assFile, width: info.width, height: info.height, hasAudio: info.hasAudio, output, plan, layout });
     await runFfmpeg(args, { duration: clip.end - clip.start, signal: opts.signal, onProgress: opts.onProgress });
-    await rm(assFile, { force: true });
     return output;
   } catch (e) {
     await rm(work, { recursive: true, force: true });
     throw e;
   }
 }
+
+/** The captions script burned into a render (kept beside its output until the work is discarded). */
+export const captionsOf = (outputFile: string) => join(outputFile, '..', 'captions.ass');
 
 /** Removes the work folder of a render's output file once it has been moved or is not wanted. */
 export async function discardWork(outputFile: string): Promise<void> {

@@ -1,7 +1,10 @@
 import type { TaskHandler } from '../../tasks/task-runner.js';
 import type { Store } from '../../store/index.js';
-import { discardWork, renderClipFile, type RenderDeps } from './renderer.js';
+import { captionsOf, discardWork, renderClipFile, type RenderDeps } from './renderer.js';
 import { RENDER_TASK, type RenderService } from './service.js';
+
+/** Object key of the ASS captions script a render burned in. */
+export const captionsKey = (clipId: string, generation: number) => `renders/${clipId}/${generation}.ass`;
 
 /** Thrown inside a render when a re-trigger replaced the generation being rendered. */
 class Superseded extends Error {}
@@ -43,8 +46,11 @@ export function renderTaskHandler(renders: RenderService, clips: Store['clips'],
         }
         const key = `renders/${clip.id}/${row.generation}.mp4`;
         await deps.objects.putFile(key, file);
+        // The captions burned in, beside the video (issue 16: what a render's captions said).
+        await deps.objects.putFile(captionsKey(clip.id, row.generation), captionsOf(file));
         await discardWork(file);
         if (renders.succeed(row, key)) return;
+        await deps.objects.delete(captionsKey(clip.id, row.generation));
         await deps.objects.delete(key); // a newer generation was requested while this one finished
       }
     },

@@ -9,8 +9,6 @@ export interface SessionLinkDeps {
   store: Pick<Store, 'sessionLinks' | 'clips'>;
   clock: Clock;
   baseUrl: () => string;
-  /** A 1-hour ID token of the daemon's own issuer for a team (the session cookie holds it). */
-  mintToken: (teamId: string) => Promise<string>;
 }
 
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
@@ -18,9 +16,8 @@ const hash = (code: string) => createHash('sha256').update(code).digest('hex');
 /**
  * One-time sign-in links (DESIGN.md: GET /v1/auth/session-link; issue 13, item 4: "`clipper open
  * CLIP_ID` opens the clip's page already signed in"). The link carries a random code; only its
- * hash is stored. Following it once, within 5 minutes, sets the same session cookie `/app/login`
- * sets (web/session.ts: an ID token of the team, so the pages accept it as they accept any
- * sign-in) and lands on the clip's page; a second use, or a late one, is refused.
+ * hash is stored. Following it once, within 5 minutes, starts a session of the pages (web/session.ts,
+ * the same `/app/login` starts) and lands on the clip's page; a second use, or a late one, is refused.
  */
 export class SessionLinkService {
   constructor(private d: SessionLinkDeps) {}
@@ -36,9 +33,9 @@ export class SessionLinkService {
     return { url: `${this.d.baseUrl()}/app/session/${code}`, expires_at };
   }
 
-  /** The team's fresh ID token and where to land, or undefined for a used, expired or unknown link. */
-  async redeem(code: string): Promise<{ token: string; next: string } | undefined> {
+  /** The link's team and where to land, or undefined for a used, expired or unknown link. */
+  redeem(code: string): { teamId: string; next: string } | undefined {
     const link = /^[A-Za-z0-9_-]{16,64}$/.test(code) ? this.d.store.sessionLinks.redeem(hash(code), this.d.clock.now()) : undefined;
-    return link ? { token: await this.d.mintToken(link.team_id), next: link.next_path } : undefined;
+    return link ? { teamId: link.team_id, next: link.next_path } : undefined;
   }
 }

@@ -1,0 +1,12 @@
+import type { Router } from '../../server/router.js';
+import type { ClipEditService } from './service.js';
+
+/**
+ * DESIGN.md "Second round": PATCH /v1/clips/:clipId and GET/PUT /v1/clips/:clipId/transcript
+ * (issue 16, the editor's endpoints); the clip edit service does the work.
+ */
+export function registerClipRoutes(router: Router, edits: ClipEditService): void {
+  router.patch('/v1/clips/:clipId', { auth: 'any' }, async (ctx) => ({ status: 200, body: edits.update(ctx.principal.teamId, ctx.params.clipId, await ctx.json()) }));
+  router.get('/v1/clips/:clipId/transcript', { auth: 'any' }, (ctx) => ({ status: 200, body: edits.transcript(ctx.principal.teamId, ctx.params.clipId) }));
+  router.put('/v1/clips/:clipId/transcript', { auth: 'any' }, async (ctx) => ({ status: 200, body: edits.putTranscript(ctx.principal.teamId, ctx.params.clipId, await ctx.json()) }));
+}

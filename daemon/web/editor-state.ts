@@ -1,0 +1,82 @@
+import { CAPTION_LIMITS, HASHTAG_LIMITS } from '../../src/api/posts.js';
+import { CAPTION_STYLES, type CaptionStyle } from '../../src/api/looks.js';
+import type { ClipView } from '../../src/api/clips.js';
+import type { TranscriptWord } from '../../src/api/clip-edits.js';
+import type { Post } from '../../src/api/posts.js';
+import type { Render } from '../../src/api/renders.js';
+import { MEDIA_URL_TTL_MS } from '../../src/api/limits.js';
+import { CAPTION_PRESETS, type CaptionPreset } from '../pipeline/render/caption-styles.js';
+import { captionLines } from '../pipeline/render/captions-ass.js';
+import type { ProbeResult } from '../pipeline/types.js';
+import type { Store } from '../store/index.js';
+import type { ClipRow } from '../store/clips.js';
+
+/** Seconds of the source shown on each side of the clip on the timeline. */
+export const CONTEXT_SECONDS = 10;
+
+/**
+ * Everything the editor page shows of one clip (issue 16), read in one request so that opening
+ * the page costs no status checks: the clip, its source around it, its words (corrected and
+ * written as sentences) and the recognised words around it for snapping, the caption lines of
+ * every preset (grouped by the renderer's own code, daemon/pipeline/render), its drafts and render.
+ */
+export interface EditorState {
+  clip: ClipView;
+  folder: string;
+  source: { url: string; duration: number; has_audio: boolean };
+  /** The stretch of the source the timeline shows. */
+  window: { start: number; end: number };
+  words: TranscriptWord[];
+  /** Recognised words of the window (times in the source): where the handles snap. */
+  window_words: Array<{ start: number; end: number }>;
+  captions: Record<CaptionStyle, { preset: CaptionPreset; lines: Array<Array<{ text: string; start: number; end: number }>> }>;
+  posts: Post[];
+  render: Render | null;
+  limits: { caption: typeof CAPTION_LIMITS; hashtags: typeof HASHTAG_LIMITS };
+}
+
+export interface EditorStateDeps {
+  store: Pick<Store, 'clips' | 'clipJobs' | 'renders'>;
+  clipView: (clip: ClipRow) => ClipView;
+  transcript: (teamId: string, clipId: string) => { words: TranscriptWord[] };
+  posts: (teamId: string, clipId: string) => Post[];
+  renderView: (row: NonNullable<ReturnType<Store['renders']['get']>>) => Render;
+  signedSourceUrl: (key: string, ttlMs: number) => string;
+}
+
+/** The clip's stored source and the stretch of it the timeline shows; undefined when it is gone. */
+export function sourceWindow(store: Pick<Store, 'clipJobs'>, teamId: string, clip: ClipRow) {
+  const job = store.clipJobs.get(teamId, clip.job_id);
+  const probe = store.clipJobs.stageResult(clip.job_id, 'probe') as ProbeResult | undefined;
+  if (!job?.media_key || !probe) return undefined;
+  const window = { start: Math.max(0, clip.start - CONTEXT_SECONDS), end: Math.min(probe.duration, clip.end + CONTEXT_SECONDS) };
+  return { job, probe, mediaKey: job.media_key, window };
+}
+
+export function editorState(d: EditorStateDeps, teamId: string, clip: ClipRow): EditorState | undefined {
+  const src = sourceWindow(d.store, teamId, clip);
+  if (!src) return undefined;
+  const { job, probe, window } = src;
+  const { words } = d.transcript(teamId, clip.id);
+  const recognised = d.store.clipJobs.transcriptOf(clip.job_id).flatMap((s) => s.words);
+  const around = (recognised.length ? recognised : words).filter((w) => w.end >= window.start && w.start <= window.end);
+  const captions = Object.fromEntries(
+    CAPTION_STYLES.map((style) => {
+      const preset = CAPTION_PRESETS[style];
+      return [style, { preset, lines: captionLines(words, clip.start, clip.end, preset) }];
+    }),
+  ) as EditorState['captions'];
+  const render = d.store.renders.get(clip.id);
+  return {
+    clip: d.clipView(clip),
+    folder: job.folder_name,
+    source: { url: d.signedSourceUrl(src.mediaKey, MEDIA_URL_TTL_MS), duration: probe.duration, has_audio: probe.hasAudio },
+    window,
+    words,
+    window_words: around.map((w) => ({ start: w.start, end: w.end })),
+    captions,
+    posts: d.posts(teamId, clip.id),
+    render: render ? d.renderView(render) : null,
+    limits: { caption: CAPTION_LIMITS, hashtags: HASHTAG_LIMITS },
+  };
+}

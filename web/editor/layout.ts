@@ -1,0 +1,84 @@
+// The editor's markup: built once, then filled by main.ts. Every control has a visible label or
+// an aria-label (issue 16, item 5: "accessible labels").
+import { CaptionOverlay } from './captions.js';
+import type { EditorState } from './types.js';
+
+export interface Parts {
+  heading: HTMLElement;
+  status: HTMLElement;
+  player: HTMLElement;
+  video: HTMLVideoElement;
+  pending: HTMLElement;
+  overlay: CaptionOverlay;
+  play: HTMLButtonElement;
+  timelineSlot: HTMLElement;
+  spanText: HTMLElement;
+  saveTrim: HTMLButtonElement;
+  title: HTMLInputElement;
+  saveTitle: HTMLButtonElement;
+  words: HTMLElement;
+  saveWords: HTMLButtonElement;
+  styles: HTMLElement;
+  render: HTMLButtonElement;
+  renderState: HTMLElement;
+  progress: HTMLProgressElement;
+  download: HTMLAnchorElement;
+  posts: HTMLElement;
+  logout: HTMLButtonElement;
+}
+
+const STYLES = ['classic', 'karaoke', 'pop', 'boxed', 'minimal'];
+
+export function layout(root: HTMLElement, state: EditorState): Parts {
+  root.innerHTML = `
+<div class="topbar"><p class="muted">${esc(state.folder)}</p><button type="button" id="logout">Sign out</button></div>
+<h1 id="clip-title"></h1>
+<p class="status" id="status" role="status" aria-live="polite"></p>
+<div class="editor">
+  <div>
+    <div class="player" id="player">
+      <video id="video" playsinline preload="auto" aria-label="Source video, trimmed to the clip"></video>
+      <div class="caption" id="caption" aria-hidden="true"></div>
+      <div class="remaking" id="pending" hidden>The preview is being made again…</div>
+    </div>
+    <div class="controls">
+      <button type="button" id="play" aria-keyshortcuts="Space">Play / pause</button>
+      <span class="muted">Keys: <kbd>Space</kbd> play, <kbd>[</kbd> <kbd>]</kbd> set start/end, <kbd>S</kbd> split, <kbd>←</kbd> <kbd>→</kbd> nudge (<kbd>Shift</kbd>: to a word)</span>
+    </div>
+  </div>
+  <div>
+    <h2>Trim</h2>
+    <div id="timeline-slot"></div>
+    <div class="row"><span class="span-times" id="span-text"></span><button type="button" class="primary" id="save-trim" disabled>Save trim</button></div>
+    <h2><label for="title-input">Title</label></h2>
+    <div class="row"><input class="title" id="title-input" maxlength="100"><button type="button" id="save-title">Save title</button></div>
+    <h2>Transcript</h2>
+    <div id="words"></div>
+    <div class="row"><button type="button" class="primary" id="save-words" disabled>Save transcript</button></div>
+    <h2 id="style-label">Caption style</h2>
+    <fieldset class="styles" id="styles" aria-labelledby="style-label">
+      ${STYLES.map((s, i) => `<label><input type="radio" name="style" value="${s}"${i ? '' : ' checked'}> ${s}</label>`).join('')}
+    </fieldset>
+    <h2>Render</h2>
+    <div class="row"><button type="button" class="primary" id="render">Render</button><span id="render-state"></span></div>
+    <progress class="progress" id="progress" max="1" value="0" aria-label="Render progress" hidden></progress>
+    <p><a id="download" download hidden>Download the render</a></p>
+    <h2>Drafts</h2>
+    <div id="posts"></div>
+  </div>
+</div>`;
+  const $ = <T extends HTMLElement>(id: string) => root.querySelector<T>(`#${id}`)!;
+  const video = $<HTMLVideoElement>('video');
+  video.src = state.source.url;
+  return {
+    heading: $('clip-title'), status: $('status'), player: $('player'), video, pending: $('pending'),
+    overlay: new CaptionOverlay($('caption')), play: $('play'), timelineSlot: $('timeline-slot'), spanText: $('span-text'),
+    saveTrim: $('save-trim'), title: $('title-input'), saveTitle: $('save-title'), words: $('words'), saveWords: $('save-words'),
+    styles: $('styles'), render: $('render'), renderState: $('render-state'), progress: $('progress'), download: $('download'),
+    posts: $('posts'), logout: $('logout'),
+  };
+}
+
+function esc(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,34 @@
+// The shape of GET /app/clips/:clipId/state (daemon/web/editor-state.ts), as the page reads it.
+import type { CaptionPreset } from '../../daemon/pipeline/render/caption-styles.js';
+export interface Word {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** The renderer's own preset (a type only: nothing of the daemon is bundled). */
+export type Preset = CaptionPreset;
+
+export interface Post {
+  id: string;
+  platform: string;
+  status: string;
+  caption: string;
+  title?: string;
+  scheduled_at?: number;
+  published_url?: string;
+  error?: string;
+}
+
+export interface EditorState {
+  clip: { id: string; title: string; start: number; end: number; duration: number; preview_url?: string; score: number; reason: string };
+  folder: string;
+  source: { url: string; duration: number; has_audio: boolean };
+  window: { start: number; end: number };
+  words: Word[];
+  window_words: Array<{ start: number; end: number }>;
+  captions: Record<string, { preset: Preset; lines: Word[][] }>;
+  posts: Post[];
+  render: { status: string; progress: number; output_url?: string; error?: string; caption_style?: string } | null;
+  limits: { caption: Record<string, number>; hashtags: Record<string, number> };
+}
