@@ -6,7 +6,7 @@
 //     span; corrected words are what captions, titles, drafts and renders use from then on.
 import { z } from 'zod';
 import { TITLE_MAX } from './limits.js';
-import type { ClipView } from './clips.js';
+import { clipSchema } from './clips.js';
 
 const seconds = (field: string) =>
   z.number({ message: `${field} must be a number of seconds` }).refine((n) => Number.isFinite(n) && n >= 0, `${field} must be a number of seconds from 0 up`);
@@ -40,17 +40,12 @@ export const putTranscriptSchema = z.strictObject({
 });
 export type PutTranscriptInput = z.input<typeof putTranscriptSchema>;
 
-export interface TranscriptWord {
-  text: string;
-  start: number;
-  end: number;
-}
+// Responses, as zod schemas so the OpenAPI document is generated from them (issue 18, item 1).
+export const transcriptWordSchema = z.object({ text: z.string(), start: z.number(), end: z.number() });
+export type TranscriptWord = z.infer<typeof transcriptWordSchema>;
 
-export interface ClipTranscript {
-  clip_id: string;
-  words: TranscriptWord[];
-}
+export const clipTranscriptSchema = z.object({ clip_id: z.string(), words: z.array(transcriptWordSchema) });
+export type ClipTranscript = z.infer<typeof clipTranscriptSchema>;
 
-export interface PatchedClip {
-  clip: ClipView;
-}
+export const patchedClipSchema = z.object({ clip: clipSchema });
+export type PatchedClip = z.infer<typeof patchedClipSchema>;

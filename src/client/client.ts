@@ -1,3 +1,4 @@
+import type { ClipTranscript, PatchClipInput, PatchedClip, PutTranscriptInput } from '../api/clip-edits.js';
 import { HttpClient, type HttpOptions } from './http.js';
 import type { ClipJobList, ClipJobView, CreateClipJobInput, CreatedClipJob, JobStatus } from '../api/clips.js';
 import type { TeamView } from '../api/teams.js';
@@ -71,6 +72,12 @@ export class ClipperClient {
     get: (jobId: string) => this.http.call<ClipJobView>('GET', `/v1/clips/${enc(jobId)}`),
     /** DESIGN.md GET /v1/clips: newest first, paged (not a status check). */
     list: (query: { status?: JobStatus; limit?: number; cursor?: string } = {}) => this.http.call<ClipJobList>('GET', '/v1/clips', { query }),
+    /** DESIGN.md PATCH /v1/clips/:clipId (issue 16): trim or retitle; the preview is made again. */
+    update: (clipId: string, input: PatchClipInput) => this.http.call<PatchedClip>('PATCH', `/v1/clips/${enc(clipId)}`, { body: input }),
+    /** DESIGN.md GET /v1/clips/:clipId/transcript: the words of the clip's span. */
+    transcript: (clipId: string) => this.http.call<ClipTranscript>('GET', `/v1/clips/${enc(clipId)}/transcript`),
+    /** DESIGN.md PUT /v1/clips/:clipId/transcript: corrected words, used from then on. */
+    putTranscript: (clipId: string, input: PutTranscriptInput) => this.http.call<ClipTranscript>('PUT', `/v1/clips/${enc(clipId)}/transcript`, { body: input }),
   };
 
   readonly platforms = {

@@ -3,6 +3,7 @@
 // against the daemon's routes (method, path, auth, status check) both ways.
 import { z } from 'zod';
 import { clipJobListSchema, clipJobSchema, createClipJobSchema, createdClipJobSchema, jobListQuerySchema } from '../clips.js';
+import { clipTranscriptSchema, patchClipSchema, patchedClipSchema, putTranscriptSchema } from '../clip-edits.js';
 import { pingSchema } from '../health.js';
 import { apiKeySchema, createdApiKeySchema, createKeySchema, revokedApiKeySchema } from '../keys.js';
 import { authorizationStartedSchema, authorizePlatformSchema, connectPlatformSchema, disconnectedPlatformSchema, platformConnectionSchema } from '../platforms.js';
@@ -46,6 +47,10 @@ export const OPERATIONS: Operation[] = [
   op({ operationId: 'createClipJob', method: 'POST', path: '/v1/clips', auth: 'any', tag: 'clips', summary: 'Start a clip job from a link or an upload (a new job on every call)', body: createClipJobSchema, status: 202, response: createdClipJobSchema, errors: [400, 409] }),
   op({ operationId: 'listClipJobs', method: 'GET', path: '/v1/clips', auth: 'any', tag: 'clips', summary: 'The team\'s clip jobs, newest first (not a status check)', query: jobListQuerySchema, status: 200, response: clipJobListSchema, errors: [400] }),
   op({ operationId: 'getClipJob', method: 'GET', path: '/v1/clips/:jobId', auth: 'any', statusCheck: true, tag: 'clips', summary: 'Poll a clip job', status: 200, response: clipJobSchema, errors: [404] }),
+
+  op({ operationId: 'updateClip', method: 'PATCH', path: '/v1/clips/:clipId', auth: 'any', tag: 'clips', summary: 'Trim a clip or set its title (the preview is made again, drafts rewritten)', body: patchClipSchema, status: 200, response: patchedClipSchema, errors: [400, 404, 409] }),
+  op({ operationId: 'getClipTranscript', method: 'GET', path: '/v1/clips/:clipId/transcript', auth: 'any', tag: 'clips', summary: 'The words of a clip\'s span', status: 200, response: clipTranscriptSchema, errors: [404] }),
+  op({ operationId: 'putClipTranscript', method: 'PUT', path: '/v1/clips/:clipId/transcript', auth: 'any', tag: 'clips', summary: 'Correct the words of a clip (captions, titles, drafts and renders use them)', body: putTranscriptSchema, status: 200, response: clipTranscriptSchema, errors: [400, 404, 409] }),
 
   op({ operationId: 'createRender', method: 'POST', path: '/v1/clips/:clipId/renders', auth: 'any', tag: 'renders', summary: 'Start a full render of a clip (replaces the previous output)', body: createRenderSchema, bodyOptional: true, status: 202, response: createdRenderSchema, errors: [400, 404, 409] }),
   op({ operationId: 'listRenders', method: 'GET', path: '/v1/renders', auth: 'any', tag: 'renders', summary: 'The team\'s renders, newest first', query: renderListQuerySchema, status: 200, response: renderListSchema, errors: [400] }),
