@@ -5,8 +5,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     // Names a missing system tool and its install command before any test runs.
     globalSetup: ['test/global-setup.ts'],
-    // One connection per request for test clients (an in-process daemon's keep-alive race).
-    setupFiles: ['test/helpers/fresh-connections.ts'],
     // Real media work (framing, 1080x1920 renders, recognition) takes minutes when the 2-core
     // machine is shared; a timeout is a hang detector here, never a speed check (benchmarks are).
     testTimeout: 300_000,

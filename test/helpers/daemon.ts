@@ -1,7 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
+
+// The daemon runs in the test's own process. When synchronous work holds the event loop past the
+// server's keep-alive timeout (5 s), a request sent from a promise continuation goes out on the
+// idle socket before the timers phase, and the server's keep-alive timer then destroys it under
+// the request: `read ECONNRESET`, never seen between processes. So `call` opens a connection per
+// request (undici: pipelining 0 disables keep-alive). Only here: as the global dispatcher it
+// tripped undici's `assert(!this.paused)` on streamed downloads that end while paused.
+const fresh = new Agent({ pipelining: 0 });
 import { startDaemon, type RunningDaemon, type StartOptions } from '../../daemon/daemon.js';
 import { ManualClock } from '../../daemon/clock.js';
 import { silentLogger } from '../../daemon/log.js';
@@ -62,7 +70,7 @@ export async function startTestDaemon(
         body = JSON.stringify(o.body);
         headers['content-type'] ??= 'application/json';
       }
-      const res = await request(d.url + path, { method: method as any, headers, body });
+      const res = await request(d.url + path, { method: method as any, headers, body, dispatcher: fresh });
       const text = await res.body.text();
       let parsed: unknown = text;
       try {

@@ -96,6 +96,11 @@ describe('real answers of the daemon against GET /v1/openapi.json', () => {
     await call('GET', '/v1/clips', '/v1/clips?limit=5');
 
     const clip = done.clips[0];
+    // The editor's endpoints (issue 16), before any post of the clip is publishing.
+    const transcript = await call('GET', '/v1/clips/{clipId}/transcript', `/v1/clips/${clip.id}/transcript`);
+    await call('PUT', '/v1/clips/{clipId}/transcript', `/v1/clips/${clip.id}/transcript`, { body: { words: transcript.words } });
+    await call('PATCH', '/v1/clips/{clipId}', `/v1/clips/${clip.id}`, { body: { title: 'Pricing, said plainly' } });
+    await call('PATCH', '/v1/clips/{clipId}', `/v1/clips/${clip.id}`, { body: {} });
     const { posts } = await call('GET', '/v1/clips/{clipId}/posts', `/v1/clips/${clip.id}/posts`);
     const long = posts.find((p: any) => p.platform === 'long_video');
     const short = posts.find((p: any) => p.platform === 'short_video');
