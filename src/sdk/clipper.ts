@@ -9,6 +9,7 @@ import type { Render } from '../api/renders.js';
 import { ClipperClient } from '../client/client.js';
 import type { HttpOptions } from '../client/http.js';
 import type { UploadFileOptions, UploadResult } from '../client/uploader.js';
+import type { BlobUploadOptions, BlobUploadResult } from '../client/blob-upload.js';
 import { pollUntil, type PollOptions, type PollSpec } from '../client/wait.js';
 
 /** The local daemon's address (DESIGN.md: host 127.0.0.1, port 7788). */
@@ -58,6 +59,15 @@ export class Clipper extends ClipperClient {
   }
 
   /** Uploads a local file (Node only) and starts a clip job on it. */
+  /**
+   * Uploads a Blob or File (browsers and Node 20) for `source.upload_id` through the global fetch:
+   * one signed PUT up to 64 MiB, else multipart; `resume: upload_id` continues an unfinished one.
+   */
+  async uploadBlob(blob: Blob, opts: BlobUploadOptions = {}): Promise<BlobUploadResult> {
+    const { uploadBlob } = await import('../client/blob-upload.js');
+    return uploadBlob(this, blob, opts);
+  }
+
   async clipFile(path: string, input: Omit<CreateClipJobInput, 'source'> = {}, upload: UploadFileOptions = {}): Promise<CreatedClipJob> {
     const { upload_id } = await this.upload(path, upload);
     return this.clips.create({ ...input, source: { upload_id } });
