@@ -4,9 +4,10 @@
 // else multipart (POST /v1/uploads with `size_bytes`, one PUT per part, complete). Resume: pass the
 // `upload_id` of an unfinished multipart upload of the same Blob as `resume`; parts the service
 // already has (GET /v1/uploads/:id `parts_received`) are skipped and the others re-signed.
-import type { CreatedUpload, MultipartUploadCreated, SingleUploadCreated } from '../api/uploads.js';
+import type { MultipartUploadCreated, SingleUploadCreated } from '../api/uploads.js';
 import type { ClipperClient } from './client.js';
 import { ClientError } from './errors.js';
+import { parseJson, toClientError } from './http.js';
 
 export interface BlobUploadOptions {
   fileName?: string;
@@ -40,15 +41,8 @@ async function put(f: typeof fetch, url: string, body: Blob, contentType: string
     throw new ClientError(0, 'NETWORK_ERROR', `Upload to object storage failed: ${(e as Error).message}`);
   }
   const text = await res.text();
-  if (!res.ok) {
-    let envelope: { error?: { code?: string; message?: string } } | undefined;
-    try {
-      envelope = JSON.parse(text);
-    } catch {
-      /* not the envelope */
-    }
-    throw new ClientError(res.status, envelope?.error?.code ?? 'UPLOAD_FAILED', envelope?.error?.message ?? `Object storage answered ${res.status}`);
-  }
+  // The API's one reading of an error answer (envelope, Retry-After, a foreign page in one line).
+  if (!res.ok) throw toClientError(res.status, parseJson(text), text, Object.fromEntries(res.headers));
   return res.headers.get('etag') ?? '';
 }
 
@@ -79,7 +73,7 @@ export async function uploadBlob(client: ClipperClient, blob: Blob, o: BlobUploa
     for (const p of current.parts_received) have.set(p.part_number, p.etag);
     upload = { upload_id: o.resume, part_size: current.part_size, urls: new Map() };
   } else {
-    const created = (await client.uploads.create({ ...base, size_bytes: blob.size } as never)) as CreatedUpload as MultipartUploadCreated;
+    const created = (await client.uploads.create({ ...base, size_bytes: blob.size })) as MultipartUploadCreated;
     upload = { upload_id: created.upload_id, part_size: created.part_size, urls: new Map(created.parts.map((p) => [p.part_number, p.upload_url])) };
   }
   const count = Math.ceil(blob.size / upload.part_size);
