@@ -2,24 +2,15 @@
 // strip of a 30-second window of a 1080p source, side by side with the 10-second preview of the
 // clip inside it (the stage a trim runs again), alternating in one run. Target: the page's
 // timeline is ready well before a remade preview would be (both below 0.5x the preview).
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { audioPeaks, thumbnailStrip } from '../daemon/pipeline/media/timeline.js';
 import { probe } from '../daemon/pipeline/media/index.js';
 import { realStages } from '../daemon/pipeline/real-stages.js';
 import { loadConfig } from '../daemon/config.js';
+import { source1080p } from './sources.js';
 
-function source1080p(seconds: number): string {
-  const file = join(tmpdir(), `clipper-bench-1080p-${seconds}.mp4`);
-  if (!existsSync(file)) {
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=300:duration=${seconds}`,
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '60', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', `${file}.tmp.mp4`]);
-    execFileSync('mv', [`${file}.tmp.mp4`, file]);
-  }
-  return file;
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 async function timed(work: () => Promise<unknown>): Promise<number> {

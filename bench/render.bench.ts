@@ -2,8 +2,8 @@
 // daemon (POST, the durable task, captions, ffmpeg with progress, the object store, events) against
 // the bare ffmpeg command with the same filter graph and captions, alternating in the same run.
 // Target: the daemon's render takes at most 1.15x the bare command.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -11,19 +11,11 @@ import { buildAss } from '../daemon/pipeline/render/captions-ass.js';
 import { fullRenderArgs } from '../daemon/pipeline/render/render-graph.js';
 import { startTestDaemon } from '../test/helpers/daemon.js';
 import { insertClip, timedWords } from '../test/publish/helpers.js';
+import { source1080p } from './sources.js';
 
 const CLIP_SECONDS = 60;
 const SCRIPT = Array.from({ length: 12 }, (_, i) => `this is sentence number ${i} about why pricing tells customers what your product is worth`).join('. ');
 
-function source1080p(seconds: number): string {
-  const file = join(tmpdir(), `clipper-bench-1080p-${seconds}.mp4`);
-  if (!existsSync(file)) {
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', `testsrc2=size=1920x1080:rate=30:duration=${seconds}`, '-f', 'lavfi', '-i', `sine=frequency=300:duration=${seconds}`,
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '60', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', `${file}.tmp.mp4`]);
-    execFileSync('mv', [`${file}.tmp.mp4`, file]);
-  }
-  return file;
-}
 
 function bare(args: string[]): Promise<number> {
   const t = performance.now();
