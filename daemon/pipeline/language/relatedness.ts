@@ -1,6 +1,6 @@
 // Relatedness of a request's words to the words of one video (issue 20, item 1), 0..1: the word
 // itself is 1, then synonyms, derived forms, kinds of it, words its definition shares.
-import { GLOSS_COUNT, GLOSS_FREQUENCIES, GLOSS_MIN } from './gloss-frequencies.js';
+import { GLOSS_FREQUENCIES, GLOSS_MIN } from './gloss-frequencies.js';
 import { stem } from './stem.js';
 import { ancestors, directLinks, glossBag, rootDepth } from './meaning.js';
 import { weightedSenses } from './senses.js';
@@ -17,7 +17,6 @@ export function specificity(stemmed: string): number {
 
 /** A stem in this many definitions or more says nothing specific ("have", "person", "small", "line"). */
 const GENERIC = 1000;
-void GLOSS_COUNT;
 
 /** Strongest relatedness from overlapping definitions alone. */
 const GLOSS_MAX = 0.6;
