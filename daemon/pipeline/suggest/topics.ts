@@ -26,6 +26,8 @@ export interface Topic {
 const COHESION_SECONDS = 25;
 /** No topic shorter than this (s): the short topics are 10 to 20 s. */
 export const MIN_TOPIC = 8;
+/** A gap between words at least this long (s) is a breath between phrases. */
+const BREATH = 0.15;
 /** Evidence a gap needs to be a boundary (depth 0..1, pause 0..1.5, scene 1, weighted). */
 const THRESHOLD = 0.55;
 /** Weights of the evidence: a clearly long pause alone, a scene change with a valley, or an outstanding valley alone cut. */
@@ -41,7 +43,9 @@ export function segmentTopics(src: SourceModel): Topic[] {
   const pauses = Array.from({ length: gaps }, (_, j) => sentences[j + 1].start - sentences[j].end);
   // This speaker's pause between sentences; a topic change is a pause well beyond it (in a talk
   // of short topics, a third of the pauses can be between topics, so not the median).
-  const typical = quantile(pauses, 0.4);
+  // When the recogniser makes a sentence of each topic's speech (few, long sentences), most gaps
+  // between sentences are topic changes: the breaths between phrases say what is usual then.
+  const typical = Math.min(quantile(pauses, 0.4), quantile(phraseBreaks(src), 0.5));
   const evidence = Array.from({ length: gaps }, (_, j) => {
     const pause = Math.min(1.5, Math.max(0, (pauses[j] - typical) / Math.max(0.25, typical)));
     const scene = src.scenes.some((t) => t >= sentences[j].end - 0.3 && t <= sentences[j + 1].start + 0.3) ? 1 : 0;
@@ -111,6 +115,16 @@ function depths(raw: number[]): number[] {
   const mean = valleys.reduce((a, b) => a + b, 0) / valleys.length;
   const sd = Math.sqrt(valleys.reduce((a, b) => a + (b - mean) ** 2, 0) / valleys.length) || 1;
   return d.map((x) => (x > 0 ? Math.min(1, Math.max(0, (x - mean) / (2 * sd))) : 0));
+}
+
+/** Gaps between words long enough to be a breath (s). */
+function phraseBreaks(src: SourceModel): number[] {
+  const out: number[] = [];
+  for (let i = 1; i < src.words.length; i++) {
+    const gap = src.words[i].start - src.words[i - 1].end;
+    if (gap >= BREATH) out.push(gap);
+  }
+  return out.length ? out : [Infinity];
 }
 
 function quantile(xs: number[], q: number): number {
