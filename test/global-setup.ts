@@ -9,6 +9,8 @@ import { detectSystem, installCommand } from '../scripts/setup-systems.mjs';
 // @ts-expect-error: plain ES module without types
 import { missingPackages } from '../scripts/system-check.mjs';
 
+import { ensureVectorFile } from '../daemon/pipeline/language/word-vectors.js';
+
 interface Missing {
   apt: string;
   why: string;
@@ -33,7 +35,9 @@ export function missingToolsMessage(env: NodeJS.ProcessEnv): string | undefined 
   return lines.join('\n');
 }
 
-export default function setup(): void {
+export default async function setup(): Promise<void> {
   const message = missingToolsMessage(process.env);
   if (message) throw new Error(message);
+  // The word vectors' compact file, made once here rather than by every test process at once.
+  await ensureVectorFile();
 }

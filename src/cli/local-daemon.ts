@@ -15,6 +15,7 @@ export {
   loadConfig,
   loadMediaTools,
   loadModelCatalogue,
+  loadWordVectorStatus,
   startDaemon,
   useNativeBinding,
   type MediaToolName,

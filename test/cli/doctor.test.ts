@@ -21,9 +21,12 @@ describe('clipper doctor', () => {
       ['transcription', expect.stringMatching(/ok|warn/)],
       // Issue 20: the llm setting (not set in the test daemon's data dir).
       ['llm', 'ok'],
+      // Issue 20: the GloVe word vectors (an optional npm package that `npm ci` installs).
+      ['word-vectors', 'ok'],
     ]);
     expect(report.checks[1].detail).toBe(`team ${t.d.rootTeamId} via ID token (from local daemon data dir)`);
     expect(report.checks[2].detail).toMatch(/free at /);
+    expect(report.checks[7].detail).toMatch(/^GloVe 100d, [\d,]+ words$/);
   });
 
   it('fails with exit code 1 and says what to do when the daemon is down', async () => {

@@ -36,10 +36,10 @@ export function glossVector(word: string): GlossVector {
   return v;
 }
 
-/** The request's vector: the sum of its meaning words'. */
-export function requestVector(aspects: string[]): GlossVector {
+/** The request's vector: the sum of its meaning words', each times its weight (default 1). */
+export function requestVector(aspects: string[], weights?: number[]): GlossVector {
   const out: GlossVector = new Map();
-  for (const q of aspects) addInto(out, glossVector(q), 1);
+  aspects.forEach((q, k) => addInto(out, glossVector(q), weights?.[k] ?? 1));
   return out;
 }
 

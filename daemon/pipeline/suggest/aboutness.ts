@@ -38,12 +38,13 @@ export class Aboutness {
   /** Per word: matched as a sound-alike of that aspect (a recognition error). */
   readonly bySound: boolean[];
 
-  constructor(src: SourceModel, aspects: string[]) {
+  /** `roles`: per aspect, how much it names the subject (criteria.ts coreOf); all 1 by default. */
+  constructor(src: SourceModel, aspects: string[], roles: number[] = aspects.map(() => 1)) {
     const n = src.words.length;
     const meaning = meaningWords(src.words.map((w) => w.token), src.language);
     const model = new Relatedness();
     this.aspects = aspects;
-    this.weights = aspects.map((q) => specificity(stem(q.split(/[_-]/).pop() ?? q)));
+    this.weights = aspects.map((q, k) => roles[k] * specificity(stem(q.split(/[_-]/).pop() ?? q)));
     const top = Math.max(1e-9, ...this.weights);
     this.coverage = aspects.map(() => new Float64Array(n + 1));
     this.content = new Float64Array(n + 1);

@@ -55,8 +55,8 @@ export class RelevanceModel {
     this.content = new Int32Array(n + 1);
     src.stems.forEach((s, i) => (this.content[i + 1] = this.content[i] + (s ? 1 : 0)));
     if (this.mode === 'criteria') {
-      this.about = new Aboutness(src, criteria.aspects);
-      this.topicScores = topicAboutness(src, criteria.aspects, topics, this.about);
+      this.about = new Aboutness(src, criteria.aspects, criteria.roles);
+      this.topicScores = topicAboutness(src, criteria, topics, this.about);
     } else {
       this.focusPrefix = new Float64Array(n + 1);
       const lastSeen = new Map<string, number>();
@@ -112,11 +112,11 @@ export class RelevanceModel {
  * scaled so the likest topic reaches the best aboutness of the section (scores stay on
  * aboutness's scale, which the relevance curve is calibrated on).
  */
-function topicAboutness(src: SourceModel, aspects: string[], topics: Topic[], about: Aboutness): number[] {
+function topicAboutness(src: SourceModel, { aspects, roles }: PreparedCriteria, topics: Topic[], about: Aboutness): number[] {
   const own = topics.map((t) => about.score(t.firstWord, t.endWord));
   if (topics.length < 2) return own;
   const meaning = meaningWords(src.words.map((w) => w.token), src.language);
-  const request = requestVector(aspects);
+  const request = requestVector(aspects, roles);
   const likeness = topics.map((t) => {
     const words: Array<{ word: string; weight: number }> = [];
     for (let i = t.firstWord; i < t.endWord; i++) {

