@@ -2,7 +2,7 @@
 // (fixtures/generated/eval-sources/, recognised once), each talk as one section, with the same
 // figures, plus how well the topics were found. The figures that count are `npm run eval`'s.
 //
-//   npx tsx eval/replay.ts [talk name parts...] [--target S]
+//   npx tsx eval/replay.ts [talk name parts...] [--target S] [--sections]
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepareCriteria, suggestClipsPrepared } from '../daemon/pipeline/suggest/index.js';
@@ -10,6 +10,7 @@ import { buildSource } from '../daemon/pipeline/suggest/source.js';
 import { segmentTopics } from '../daemon/pipeline/suggest/topics.js';
 import type { Analysis, ProbeResult, Transcript } from '../daemon/pipeline/types.js';
 import { GENERATED, type TalkTimes } from './fixtures.js';
+import { suggestBySections } from './sections.js';
 import { speechPauses } from './pauses.js';
 import { report, type TalkResult } from './report.js';
 import { loadEvalSet, targetOf } from './set.js';
@@ -17,6 +18,8 @@ import { loadEvalSet, targetOf } from './set.js';
 const args = process.argv.slice(2);
 const at = args.indexOf('--target');
 const target = at >= 0 ? Number(args.splice(at, 2)[1]) : undefined;
+// --sections: suggest section by section as the daemon does (eval/sections.ts), clips ranked by score.
+const bySections = args.includes('--sections') && args.splice(args.indexOf('--sections'), 1).length > 0;
 const set = loadEvalSet();
 const results: TalkResult[] = [];
 let hit = 0;
@@ -30,7 +33,9 @@ for (const talk of set.talks.filter((t) => args.length === 0 || args.some((a) =>
   const times = JSON.parse(readFileSync(join(GENERATED, `${talk.name}.json`), 'utf8')) as TalkTimes;
   const opts = { criteria: set.requests[talk.ask], targetDuration: target, language: 'en' };
   const criteria = await prepareCriteria(opts.criteria, 'en');
-  const clips = suggestClipsPrepared(source.transcript, source.analysis, source.probe, opts, criteria);
+  const clips = bySections
+    ? await suggestBySections(join(GENERATED, `${talk.name}.mp4`), source, opts)
+    : suggestClipsPrepared(source.transcript, source.analysis, source.probe, opts, criteria);
   const found = segmentTopics(buildSource(source.transcript, source.analysis, source.probe, 'en')).slice(1).map((t) => t.start);
   const real = times.segments.slice(1).map((s) => s.start);
   hit += real.filter((r) => found.some((f) => Math.abs(f - r) < 3)).length;

@@ -5,15 +5,18 @@
 // designed distractors. A check of meaning on 88 requests instead of 16, so that a change tuned
 // on the designed talks can be seen to hold or not on the rest.
 //
-//   npx tsx eval/sweep.ts [--list]
+//   npx tsx eval/sweep.ts [--list] [--sections]
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { prepareCriteria, suggestClipsPrepared } from '../daemon/pipeline/suggest/index.js';
 import type { Analysis, ProbeResult, Transcript } from '../daemon/pipeline/types.js';
 import { EVAL_DIR, loadEvalSet } from './set.js';
 import { GENERATED, type TalkTimes } from './fixtures.js';
+import { suggestBySections } from './sections.js';
 
 const list = process.argv.includes('--list');
+// --sections: section by section as the daemon suggests (eval/sections.ts), clips ranked by score.
+const bySections = process.argv.includes('--sections');
 const set = loadEvalSet();
 const sweep = (JSON.parse(readFileSync(join(EVAL_DIR, 'talks.json'), 'utf8')) as { sweep_requests: Record<string, string> }).sweep_requests;
 const requestFor = (id: string): string | undefined => {
@@ -32,7 +35,8 @@ for (const talk of set.talks) {
     if (!request) continue;
     const seg = times.segments[k];
     const criteria = await prepareCriteria(request, 'en');
-    const clips = suggestClipsPrepared(source.transcript, source.analysis, source.probe, { criteria: request, language: 'en' }, criteria);
+    const opts = { criteria: request, language: 'en' };
+    const clips = bySections ? await suggestBySections(join(GENERATED, `${talk.name}.mp4`), source, opts) : suggestClipsPrepared(source.transcript, source.analysis, source.probe, opts, criteria);
     const onIt = clips.map((c) => Math.max(0, Math.min(c.end, seg.end) - Math.max(c.start, seg.start)) / Math.max(0.001, c.end - c.start));
     const theme = id.replace(/^s-/, '');
     const top = onIt[0] >= 0.75;
