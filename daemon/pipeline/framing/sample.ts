@@ -1,6 +1,7 @@
-import { ffmpegFrames } from '../ffmpeg/frames.js';
+import { ffmpegFrames, readAhead } from '../ffmpeg/frames.js';
 import type { FaceDetector } from './detector.js';
-import { blocks, diffMap, luma, meanDiff } from './frame-ops.js';
+import { blocks, diffMap, halve, luma, meanDiff } from './frame-ops.js';
+import { Looker } from './looks.js';
 import { TrackSet, type FaceTrack } from './tracks.js';
 
 /** What the clip's sampled frames showed: faces over time, scene cuts and where things moved. */
@@ -26,7 +27,7 @@ export interface SampleOptions {
   signal?: AbortSignal;
   /** Samples a second (issue 17: "sampled a few times a second"). */
   fps?: number;
-  /** Seconds between face detections; samples in between only measure mouths, cuts and motion. */
+  /** Seconds between looks at a followed face (looks.ts); samples in between only measure mouths, cuts and motion. */
   detectEvery?: number;
 }
 
@@ -34,18 +35,18 @@ export interface SampleOptions {
 const SAMPLE_LONG_SIDE = 640;
 /** Mean grey change (0..255) of a 32x18 thumbnail between samples that counts as a scene cut. */
 const CUT_DIFF = 28;
+/** The motion grid: the cut thumbnail's 32x18 blocks, 2x2 together. */
 const GRID = { cols: 16, rows: 9 };
 
-/** After this many detections in a row without a face, detect every FACELESS_EVERY seconds. */
-const FACELESS_AFTER = 3;
-const FACELESS_EVERY = 2;
+/** Decoded frames kept ready while the detector works (~0.7 MB each): decoding and detecting overlap. */
+const AHEAD = 4;
 
 const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
 
 /**
  * Decodes the clip once at a few frames a second, small (ffmpeg scales while decoding), and
- * runs the face detector on every `detectEvery` seconds' sample and on the first after a cut.
- * Frames stream through (ffmpegFrames pulls), so memory does not grow with the clip's length.
+ * runs the face detector where and when looks.ts says. Frames stream through (ffmpegFrames
+ * pulls, AHEAD frames ahead), so memory does not grow with the clip's length.
  */
 export async function sampleFaces(file: string, opts: SampleOptions): Promise<FaceTimeline> {
   const fps = opts.fps ?? 4;
@@ -56,6 +57,10 @@ export async function sampleFaces(file: string, opts: SampleOptions): Promise<Fa
   const height = even(sh / scale);
   const args = [
     '-skip_loop_filter', 'all', // deblocking is for looks; detection does not need it (a faster decode)
+    // Frames no other frame refers to (most B-frames) are not decoded at all: sampling a few a
+    // second does not need them (a third less decoding on x264 footage; nothing breaks, as by
+    // definition nothing depends on them).
+    '-skip_frame', 'noref',
     '-ss', opts.start.toFixed(3), '-t', (opts.end - opts.start).toFixed(3), '-i', file,
     '-map', '0:v:0', '-an', '-vf', `fps=${fps},scale=${width}:${height}:flags=area`, '-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1',
   ];
@@ -66,31 +71,22 @@ export async function sampleFaces(file: string, opts: SampleOptions): Promise<Fa
   const whole = { x: 0, y: 0, w: width, h: height };
   let prevThumb: Float32Array | undefined;
   let prevGrid: Float32Array | undefined;
-  let lastDetect = -Infinity;
-  let misses = 0;
+  const looker = new Looker(opts.detector, tracks, { width, height }, detectEvery);
   let i = 0;
-  for await (const rgb of ffmpegFrames(args, width * height * 3, { signal: opts.signal })) {
+  for await (const rgb of readAhead(ffmpegFrames(args, width * height * 3, { signal: opts.signal }), AHEAD)) {
     const t = i++ / fps;
     const grey = luma(rgb, width, height);
     const thumb = blocks(grey, width, height, whole, 32, 18);
-    const grid = blocks(grey, width, height, whole, GRID.cols, GRID.rows);
+    const grid = halve(thumb, 32, 18);
     const cut = prevThumb !== undefined && meanDiff(thumb, prevThumb) > CUT_DIFF;
     if (cut) {
       cuts.push(Math.round((t - 0.5 / fps) * 1000) / 1000);
       tracks.cut();
+      looker.cut();
     } else if (prevGrid) {
       diffMap(grid, prevGrid).forEach((d, k) => (energy[k] += d));
     }
-    // With no face in the last detections the detector looks less often (FACELESS_EVERY): a
-    // screen recording or slides cost a quarter of the detections; a face that comes back is
-    // found within that time, and at once after a cut.
-    const every = misses >= FACELESS_AFTER ? Math.max(detectEvery, FACELESS_EVERY) : detectEvery;
-    if (cut || t - lastDetect >= every - 1e-6) {
-      const faces = await opts.detector.detect(rgb, width, height);
-      tracks.detected(t, faces);
-      misses = faces.length ? 0 : misses + 1;
-      lastDetect = t;
-    }
+    await looker.look(t, rgb, grey, { ...GRID, blocks: grid });
     tracks.sampled(t, grey, width, height);
     times.push(t);
     prevThumb = thumb;

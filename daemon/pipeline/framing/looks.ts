@@ -1,0 +1,149 @@
+import { wholeFrame, type FaceDetector, type Tile } from './detector.js';
+import { blocks, meanDiff } from './frame-ops.js';
+import type { FaceTrack, TrackSet } from './tracks.js';
+import type { Box } from './types.js';
+
+// Where the face detector looks at each sample, so that it costs a fraction of the preview it
+// frames (issue 17, item 5: "face tracking adds at most 25% ... to the job's preview stage").
+// The whole frame (two 320 px tiles, ~60 ms of network each) is looked at at the start, after a
+// cut, and when a followed face was lost. While ONE face is followed (a talking head), the whole
+// frame is looked at again every WHOLE_EVERY seconds if the picture changed away from that
+// person (somebody may have walked in), else every WHOLE_MAX; in between, the face is looked for
+// only in a square around it at ROI_INPUT px (~8 ms), and not at all while that square stays as
+// it was (a speaker holding still), up to STILL_MAX. With several faces (or none) the whole frame
+// is looked at every `every` seconds as before: see look().
+
+/** Seconds between whole-frame looks while faces are followed and the picture around them changed ... */
+const WHOLE_EVERY = 4;
+/** ... and while it did not (a new face is found this late at worst). */
+const WHOLE_MAX = 12;
+/** A block of the motion grid changed by this (grey levels) since the last whole look: "changed". */
+const NEW_DIFF = 12;
+/** A followed person: the face and this many face widths either side, from above the face to the bottom. */
+const PERSON_SIDE = 1.5;
+/** After this many whole-frame looks in a row without a face, look every FACELESS_EVERY seconds. */
+const FACELESS_AFTER = 3;
+const FACELESS_EVERY = 2;
+/** A followed face is looked for in a square this many times its size, at this network input. */
+const ROI_SIDE = 2;
+const ROI_INPUT = 128;
+/** The square changed less than this (mean grey level of 8x8 blocks): the face is where it was ... */
+const STILL_DIFF = 3;
+/** ... but is detected again at least this often (s). */
+const STILL_MAX = 2;
+
+/** The motion grid of a sample (sample.ts): cols x rows block averages of the whole picture. */
+export interface Grid {
+  cols: number;
+  rows: number;
+  blocks: Float32Array;
+}
+
+interface Looked {
+  /** Last time the face was looked at (detected or held) and last time it was detected. */
+  t: number;
+  detected: number;
+  /** The square around it when it was detected, and how that square looked (8x8 grey blocks). */
+  region: Box;
+  ref: Float32Array;
+}
+
+export class Looker {
+  private lastWhole = -Infinity;
+  private gridAtWhole?: Float32Array;
+  private wholeNext = true;
+  private misses = 0;
+  private looked = new Map<FaceTrack, Looked>();
+
+  constructor(
+    private readonly detector: FaceDetector,
+    private readonly tracks: TrackSet,
+    private readonly size: { width: number; height: number },
+    /** Seconds between looks at a followed face (and at the frame before FACELESS_AFTER). */
+    private readonly every: number,
+  ) {}
+
+  /** A scene cut: look at the whole frame at once (every face left with the old scene). */
+  cut(): void {
+    this.wholeNext = true;
+    this.looked.clear();
+  }
+
+  /** Runs the detector where it is due at sample time `t` and tells the tracks what it found. */
+  async look(t: number, rgb: Buffer, grey: Uint8Array, grid: Grid): Promise<void> {
+    const following = this.tracks.following;
+    const since = t - this.lastWhole + 1e-6;
+    // Several faces: the speaker is chosen by mouth movement measured in each face's box, so
+    // every face's box comes from the same whole-frame look, every `every` seconds (a box from a
+    // square look sits a few pixels off, which the mouth measure would read as talking).
+    const whole =
+      following.length === 1
+        ? since >= WHOLE_MAX || (since >= WHOLE_EVERY && this.changedAway(grid, following[0].box))
+        : since >= (following.length === 0 && this.misses >= FACELESS_AFTER ? Math.max(this.every, FACELESS_EVERY) : this.every);
+    if (this.wholeNext || whole) {
+      const faces = await this.detect(rgb);
+      this.found(t, grey, this.tracks.detected(t, faces));
+      this.misses = faces.length ? 0 : this.misses + 1;
+      this.lastWhole = t;
+      this.gridAtWhole = grid.blocks;
+      this.wholeNext = false;
+      return;
+    }
+    const tiles: Tile[] = [];
+    const asked: FaceTrack[] = [];
+    for (const { track, box } of following) {
+      const last = this.looked.get(track);
+      if (last && t - last.t < this.every - 1e-6) continue;
+      const still = last && t - last.detected < STILL_MAX - 1e-6 && meanDiff(this.blocksOf(grey, last.region), last.ref) < STILL_DIFF;
+      if (still && this.tracks.held(t, track)) {
+        last.t = t;
+        continue;
+      }
+      tiles.push({ ...this.regionOf(box), inputSize: ROI_INPUT });
+      asked.push(track);
+    }
+    if (!tiles.length) return;
+    const found = this.tracks.detected(t, await this.detect(rgb, tiles));
+    this.found(t, grey, found);
+    // A face not in its square moved fast or turned away: the whole frame is looked at next.
+    if (asked.some((tr) => !found.includes(tr))) this.wholeNext = true;
+  }
+
+  /** Whether the picture changed since the last whole look anywhere but where the followed person is. */
+  private changedAway(grid: Grid, face: Box): boolean {
+    if (!this.gridAtWhole) return true;
+    const bw = this.size.width / grid.cols;
+    const bh = this.size.height / grid.rows;
+    const f = face;
+    const person = (c: number, r: number) => (c + 1) * bw > f.x - PERSON_SIDE * f.w && c * bw < f.x + (1 + PERSON_SIDE) * f.w && (r + 1) * bh > f.y - f.h / 2;
+    for (let k = 0; k < grid.blocks.length; k++) {
+      if (Math.abs(grid.blocks[k] - this.gridAtWhole[k]) > NEW_DIFF && !person(k % grid.cols, Math.floor(k / grid.cols))) return true;
+    }
+    return false;
+  }
+
+  private detect(rgb: Buffer, tiles?: Tile[]) {
+    return this.detector.detect(rgb, this.size.width, this.size.height, tiles ?? wholeFrame(this.size.width, this.size.height));
+  }
+
+  private found(t: number, grey: Uint8Array, tracks: FaceTrack[]): void {
+    for (const { track, box } of this.tracks.following) {
+      if (!tracks.includes(track)) continue;
+      const region = this.regionOf(box);
+      this.looked.set(track, { t, detected: t, region, ref: this.blocksOf(grey, region) });
+    }
+  }
+
+  private blocksOf(grey: Uint8Array, region: Box): Float32Array {
+    return blocks(grey, this.size.width, this.size.height, region, 8, 8);
+  }
+
+  /** The square ROI_SIDE times the face's size around it, inside the frame. */
+  private regionOf(box: Box): Box {
+    const { width, height } = this.size;
+    const side = Math.round(Math.min(width, height, Math.max(64, ROI_SIDE * Math.max(box.w, box.h))));
+    const x = Math.round(Math.min(width - side, Math.max(0, box.x + box.w / 2 - side / 2)));
+    const y = Math.round(Math.min(height - side, Math.max(0, box.y + box.h / 2 - side / 2)));
+    return { x, y, w: side, h: side };
+  }
+}
