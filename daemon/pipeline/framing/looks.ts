@@ -19,8 +19,8 @@ const WHOLE_EVERY = 4;
 const WHOLE_MAX = 12;
 /** A block of the motion grid changed by this (grey levels) since the last whole look: "changed". */
 const NEW_DIFF = 12;
-/** A followed person: the face and this many face widths either side, from above the face to the bottom. */
-const PERSON_SIDE = 1.5;
+/** A followed person: the face and this many face widths either side (shoulders, gesturing hands), from above the face to the bottom. */
+const PERSON_SIDE = 2;
 /** After this many whole-frame looks in a row without a face, look every FACELESS_EVERY seconds. */
 const FACELESS_AFTER = 3;
 const FACELESS_EVERY = 2;
@@ -31,6 +31,12 @@ const ROI_INPUT = 128;
 const STILL_DIFF = 3;
 /** ... but is detected again at least this often (s). */
 const STILL_MAX = 2;
+
+/** A sample: its grey levels, and its colours for the parts the detector is given (made on demand). */
+export interface Picture {
+  grey: Uint8Array;
+  rgb(parts: Box[]): Buffer;
+}
 
 /** The motion grid of a sample (sample.ts): cols x rows block averages of the whole picture. */
 export interface Grid {
@@ -51,6 +57,8 @@ interface Looked {
 export class Looker {
   private lastWhole = -Infinity;
   private gridAtWhole?: Float32Array;
+  /** The followed face at the last whole look (a person who moved changed the picture where they were, too). */
+  private faceAtWhole?: Box;
   private wholeNext = true;
   private misses = 0;
   private looked = new Map<FaceTrack, Looked>();
@@ -70,7 +78,8 @@ export class Looker {
   }
 
   /** Runs the detector where it is due at sample time `t` and tells the tracks what it found. */
-  async look(t: number, rgb: Buffer, grey: Uint8Array, grid: Grid): Promise<void> {
+  async look(t: number, picture: Picture, grid: Grid): Promise<void> {
+    const grey = picture.grey;
     const following = this.tracks.following;
     const since = t - this.lastWhole + 1e-6;
     // Several faces: the speaker is chosen by mouth movement measured in each face's box, so
@@ -81,11 +90,12 @@ export class Looker {
         ? since >= WHOLE_MAX || (since >= WHOLE_EVERY && this.changedAway(grid, following[0].box))
         : since >= (following.length === 0 && this.misses >= FACELESS_AFTER ? Math.max(this.every, FACELESS_EVERY) : this.every);
     if (this.wholeNext || whole) {
-      const faces = await this.detect(rgb);
+      const faces = await this.detect(picture);
       this.found(t, grey, this.tracks.detected(t, faces));
       this.misses = faces.length ? 0 : this.misses + 1;
       this.lastWhole = t;
       this.gridAtWhole = grid.blocks;
+      this.faceAtWhole = this.tracks.following.length === 1 ? this.tracks.following[0].box : undefined;
       this.wholeNext = false;
       return;
     }
@@ -103,27 +113,28 @@ export class Looker {
       asked.push(track);
     }
     if (!tiles.length) return;
-    const found = this.tracks.detected(t, await this.detect(rgb, tiles));
+    const found = this.tracks.detected(t, await this.detect(picture, tiles));
     this.found(t, grey, found);
     // A face not in its square moved fast or turned away: the whole frame is looked at next.
     if (asked.some((tr) => !found.includes(tr))) this.wholeNext = true;
   }
 
-  /** Whether the picture changed since the last whole look anywhere but where the followed person is. */
+  /** Whether the picture changed since the last whole look anywhere but where the followed person is or was then. */
   private changedAway(grid: Grid, face: Box): boolean {
-    if (!this.gridAtWhole) return true;
+    if (!this.gridAtWhole || !this.faceAtWhole) return true;
     const bw = this.size.width / grid.cols;
     const bh = this.size.height / grid.rows;
-    const f = face;
-    const person = (c: number, r: number) => (c + 1) * bw > f.x - PERSON_SIDE * f.w && c * bw < f.x + (1 + PERSON_SIDE) * f.w && (r + 1) * bh > f.y - f.h / 2;
+    const faces = [face, this.faceAtWhole];
+    const person = (c: number, r: number) =>
+      faces.some((f) => (c + 1) * bw > f.x - PERSON_SIDE * f.w && c * bw < f.x + (1 + PERSON_SIDE) * f.w && (r + 1) * bh > f.y - f.h / 2);
     for (let k = 0; k < grid.blocks.length; k++) {
       if (Math.abs(grid.blocks[k] - this.gridAtWhole[k]) > NEW_DIFF && !person(k % grid.cols, Math.floor(k / grid.cols))) return true;
     }
     return false;
   }
 
-  private detect(rgb: Buffer, tiles?: Tile[]) {
-    return this.detector.detect(rgb, this.size.width, this.size.height, tiles ?? wholeFrame(this.size.width, this.size.height));
+  private detect(picture: Picture, tiles = wholeFrame(this.size.width, this.size.height)) {
+    return this.detector.detect(picture.rgb(tiles), this.size.width, this.size.height, tiles);
   }
 
   private found(t: number, grey: Uint8Array, tracks: FaceTrack[]): void {

@@ -1,8 +1,9 @@
 import { ffmpegFrames, readAhead } from '../ffmpeg/frames.js';
 import type { FaceDetector } from './detector.js';
-import { blocks, diffMap, halve, luma, meanDiff } from './frame-ops.js';
+import { blocks, diffMap, halve, meanDiff, yuvToRgb } from './frame-ops.js';
 import { Looker } from './looks.js';
 import { TrackSet, type FaceTrack } from './tracks.js';
+import type { Box } from './types.js';
 
 /** What the clip's sampled frames showed: faces over time, scene cuts and where things moved. */
 export interface FaceTimeline {
@@ -38,7 +39,7 @@ const CUT_DIFF = 28;
 /** The motion grid: the cut thumbnail's 32x18 blocks, 2x2 together. */
 const GRID = { cols: 16, rows: 9 };
 
-/** Decoded frames kept ready while the detector works (~0.7 MB each): decoding and detecting overlap. */
+/** Decoded frames kept ready while the detector works (~0.35 MB each): decoding and detecting overlap. */
 const AHEAD = 4;
 
 const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
@@ -62,7 +63,9 @@ export async function sampleFaces(file: string, opts: SampleOptions): Promise<Fa
     // definition nothing depends on them).
     '-skip_frame', 'noref',
     '-ss', opts.start.toFixed(3), '-t', (opts.end - opts.start).toFixed(3), '-i', file,
-    '-map', '0:v:0', '-an', '-vf', `fps=${fps},scale=${width}:${height}:flags=area`, '-pix_fmt', 'rgb24', '-f', 'rawvideo', 'pipe:1',
+    // Full-range YUV 4:2:0: its Y plane is the grey picture every sample needs, at half the
+    // bytes of RGB; colour is made in JavaScript only where the detector looks (yuvToRgb).
+    '-map', '0:v:0', '-an', '-vf', `fps=${fps},scale=${width}:${height}:flags=area:out_range=full`, '-pix_fmt', 'yuv420p', '-f', 'rawvideo', 'pipe:1',
   ];
   const tracks = new TrackSet();
   const times: number[] = [];
@@ -72,10 +75,11 @@ export async function sampleFaces(file: string, opts: SampleOptions): Promise<Fa
   let prevThumb: Float32Array | undefined;
   let prevGrid: Float32Array | undefined;
   const looker = new Looker(opts.detector, tracks, { width, height }, detectEvery);
+  const rgb = Buffer.alloc(width * height * 3);
   let i = 0;
-  for await (const rgb of readAhead(ffmpegFrames(args, width * height * 3, { signal: opts.signal }), AHEAD)) {
+  for await (const yuv of readAhead(ffmpegFrames(args, (width * height * 3) / 2, { signal: opts.signal }), AHEAD)) {
     const t = i++ / fps;
-    const grey = luma(rgb, width, height);
+    const grey = yuv.subarray(0, width * height);
     const thumb = blocks(grey, width, height, whole, 32, 18);
     const grid = halve(thumb, 32, 18);
     const cut = prevThumb !== undefined && meanDiff(thumb, prevThumb) > CUT_DIFF;
@@ -86,7 +90,8 @@ export async function sampleFaces(file: string, opts: SampleOptions): Promise<Fa
     } else if (prevGrid) {
       diffMap(grid, prevGrid).forEach((d, k) => (energy[k] += d));
     }
-    await looker.look(t, rgb, grey, { ...GRID, blocks: grid });
+    const picture = { grey, rgb: (parts: Box[]) => (parts.forEach((p) => yuvToRgb(yuv, width, height, p, rgb)), rgb) };
+    await looker.look(t, picture, { ...GRID, blocks: grid });
     tracks.sampled(t, grey, width, height);
     times.push(t);
     prevThumb = thumb;
