@@ -1,5 +1,5 @@
 import { wholeFrame, type FaceDetector, type Tile } from './detector.js';
-import { blocks, meanDiff } from './frame-ops.js';
+import { bestShift, cells } from './shift.js';
 import type { FaceTrack, TrackSet } from './tracks.js';
 import type { Box } from './types.js';
 
@@ -8,10 +8,11 @@ import type { Box } from './types.js';
 // The whole frame (two 320 px tiles, ~60 ms of network each) is looked at at the start, after a
 // cut, and when a followed face was lost. While ONE face is followed (a talking head), the whole
 // frame is looked at again every WHOLE_EVERY seconds if the picture changed away from that
-// person (somebody may have walked in), else every WHOLE_MAX; in between, the face is looked for
-// only in a square around it at ROI_INPUT px (~8 ms), and not at all while that square stays as
-// it was (a speaker holding still), up to STILL_MAX. With several faces (or none) the whole frame
-// is looked at every `every` seconds as before: see look().
+// person (somebody may have walked in), else every WHOLE_MAX. In between, every `every` seconds,
+// the face is followed without the detector where the picture inside its box moved without
+// changing (shift.ts: a speaker holding still or swaying), up to FOLLOW_MAX seconds after its
+// last detection; else it is looked for in a square around it at ROI_INPUT px (~8 ms). With
+// several faces (or none) the whole frame is looked at every `every` seconds: see look().
 
 /** Seconds between whole-frame looks while faces are followed and the picture around them changed ... */
 const WHOLE_EVERY = 4;
@@ -27,14 +28,15 @@ const FACELESS_EVERY = 2;
 /** A followed face is looked for in a square this many times its size, at this network input. */
 const ROI_SIDE = 2;
 const ROI_INPUT = 128;
-/** The square changed less than this (mean grey level of 8x8 blocks): the face is where it was ... */
-const STILL_DIFF = 3;
-/** ... but is detected again at least this often (s). */
-const STILL_MAX = 2;
+/** Followed without the detector: within this share of its width, when the box then differs from its detection by less than MATCH_DIFF (mean grey level of 8x8 blocks) ... */
+const FOLLOW_REACH = 0.4;
+const MATCH_DIFF = 6;
+/** ... and detected again at least this often (s). */
+const FOLLOW_MAX = 2;
 
-/** A sample: its grey levels, and its colours for the parts the detector is given (made on demand). */
+/** A sample: its integral image (shift.ts), and its colours for the parts the detector is given (made on demand). */
 export interface Picture {
-  grey: Uint8Array;
+  sums: Uint32Array;
   rgb(parts: Box[]): Buffer;
 }
 
@@ -46,11 +48,10 @@ export interface Grid {
 }
 
 interface Looked {
-  /** Last time the face was looked at (detected or held) and last time it was detected. */
+  /** Last time the face was looked at (detected or followed) and last time it was detected. */
   t: number;
   detected: number;
-  /** The square around it when it was detected, and how that square looked (8x8 grey blocks). */
-  region: Box;
+  /** How its box looked when it was detected (shift.ts cells). */
   ref: Float32Array;
 }
 
@@ -79,7 +80,6 @@ export class Looker {
 
   /** Runs the detector where it is due at sample time `t` and tells the tracks what it found. */
   async look(t: number, picture: Picture, grid: Grid): Promise<void> {
-    const grey = picture.grey;
     const following = this.tracks.following;
     const since = t - this.lastWhole + 1e-6;
     // Several faces: the speaker is chosen by mouth movement measured in each face's box, so
@@ -91,7 +91,7 @@ export class Looker {
         : since >= (following.length === 0 && this.misses >= FACELESS_AFTER ? Math.max(this.every, FACELESS_EVERY) : this.every);
     if (this.wholeNext || whole) {
       const faces = await this.detect(picture);
-      this.found(t, grey, this.tracks.detected(t, faces));
+      this.found(t, picture.sums, this.tracks.detected(t, faces));
       this.misses = faces.length ? 0 : this.misses + 1;
       this.lastWhole = t;
       this.gridAtWhole = grid.blocks;
@@ -104,17 +104,19 @@ export class Looker {
     for (const { track, box } of following) {
       const last = this.looked.get(track);
       if (last && t - last.t < this.every - 1e-6) continue;
-      const still = last && t - last.detected < STILL_MAX - 1e-6 && meanDiff(this.blocksOf(grey, last.region), last.ref) < STILL_DIFF;
-      if (still && this.tracks.held(t, track)) {
-        last.t = t;
-        continue;
+      if (last && t - last.detected < FOLLOW_MAX - 1e-6) {
+        const s = bestShift(picture.sums, this.size.width, this.size.height, last.ref, box, Math.round(FOLLOW_REACH * box.w));
+        if (s.diff < MATCH_DIFF && this.tracks.held(t, track, { ...box, x: box.x + s.dx, y: box.y + s.dy })) {
+          last.t = t;
+          continue;
+        }
       }
       tiles.push({ ...this.regionOf(box), inputSize: ROI_INPUT });
       asked.push(track);
     }
     if (!tiles.length) return;
     const found = this.tracks.detected(t, await this.detect(picture, tiles));
-    this.found(t, grey, found);
+    this.found(t, picture.sums, found);
     // A face not in its square moved fast or turned away: the whole frame is looked at next.
     if (asked.some((tr) => !found.includes(tr))) this.wholeNext = true;
   }
@@ -137,16 +139,10 @@ export class Looker {
     return this.detector.detect(picture.rgb(tiles), this.size.width, this.size.height, tiles);
   }
 
-  private found(t: number, grey: Uint8Array, tracks: FaceTrack[]): void {
+  private found(t: number, sums: Uint32Array, tracks: FaceTrack[]): void {
     for (const { track, box } of this.tracks.following) {
-      if (!tracks.includes(track)) continue;
-      const region = this.regionOf(box);
-      this.looked.set(track, { t, detected: t, region, ref: this.blocksOf(grey, region) });
+      if (tracks.includes(track)) this.looked.set(track, { t, detected: t, ref: cells(sums, this.size.width, this.size.height, box) });
     }
-  }
-
-  private blocksOf(grey: Uint8Array, region: Box): Float32Array {
-    return blocks(grey, this.size.width, this.size.height, region, 8, 8);
   }
 
   /** The square ROI_SIDE times the face's size around it, inside the frame. */

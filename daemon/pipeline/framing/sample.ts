@@ -1,6 +1,7 @@
 import { ffmpegFrames, readAhead } from '../ffmpeg/frames.js';
 import type { FaceDetector } from './detector.js';
-import { blocks, diffMap, halve, meanDiff, yuvToRgb } from './frame-ops.js';
+import { diffMap, halve, meanDiff, yuvToRgb } from './frame-ops.js';
+import { cells, integral } from './shift.js';
 import { Looker } from './looks.js';
 import { TrackSet, type FaceTrack } from './tracks.js';
 import type { Box } from './types.js';
@@ -76,11 +77,13 @@ export async function sampleFaces(file: string, opts: SampleOptions): Promise<Fa
   let prevGrid: Float32Array | undefined;
   const looker = new Looker(opts.detector, tracks, { width, height }, detectEvery);
   const rgb = Buffer.alloc(width * height * 3);
+  let sums: Uint32Array | undefined; // the sample's integral image (one buffer, rewritten each sample)
   let i = 0;
   for await (const yuv of readAhead(ffmpegFrames(args, (width * height * 3) / 2, { signal: opts.signal }), AHEAD)) {
     const t = i++ / fps;
     const grey = yuv.subarray(0, width * height);
-    const thumb = blocks(grey, width, height, whole, 32, 18);
+    sums = integral(grey, width, height, sums);
+    const thumb = cells(sums, width, height, whole, 32, 18);
     const grid = halve(thumb, 32, 18);
     const cut = prevThumb !== undefined && meanDiff(thumb, prevThumb) > CUT_DIFF;
     if (cut) {
@@ -90,7 +93,7 @@ export async function sampleFaces(file: string, opts: SampleOptions): Promise<Fa
     } else if (prevGrid) {
       diffMap(grid, prevGrid).forEach((d, k) => (energy[k] += d));
     }
-    const picture = { grey, rgb: (parts: Box[]) => (parts.forEach((p) => yuvToRgb(yuv, width, height, p, rgb)), rgb) };
+    const picture = { sums, rgb: (parts: Box[]) => (parts.forEach((p) => yuvToRgb(yuv, width, height, p, rgb)), rgb) };
     await looker.look(t, picture, { ...GRID, blocks: grid });
     tracks.sampled(t, grey, width, height);
     times.push(t);

@@ -81,13 +81,14 @@ export class TrackSet {
   }
 
   /**
-   * A followed face whose surroundings did not change since it was detected (looks.ts): still
-   * there, where it was. Only a face detected at least MIN_SIGHTINGS times is held, so a
-   * one-off false detection never becomes a track this way (false: not held, detect it).
+   * A followed face found again without the detector (looks.ts): still where it was, or moved
+   * to `box`. Only a face detected at least MIN_SIGHTINGS times is followed this way, so a
+   * one-off false detection never becomes a track (false: not held, detect it).
    */
-  held(t: number, track: FaceTrack): boolean {
+  held(t: number, track: FaceTrack, box?: Box): boolean {
     const l = this.live.find((x) => x.track === track);
     if (!l || l.sightings < MIN_SIGHTINGS) return false;
+    if (box) l.box = box;
     l.lastSeen = t;
     track.obs.push({ t, box: l.box });
     return true;
