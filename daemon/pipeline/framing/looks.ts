@@ -14,7 +14,7 @@ import type { Box } from './types.js';
 // last detection; else it is looked for in a square around it at ROI_INPUT px (~8 ms). With
 // several faces (or none) the whole frame is looked at every `every` seconds: see look().
 
-/** Seconds between whole-frame looks while faces are followed and the picture around them changed ... */
+/** Seconds between whole-frame looks while one face is followed and the picture away from it changed ... */
 const WHOLE_EVERY = 4;
 /** ... and while it did not (a new face is found this late at worst). */
 const WHOLE_MAX = 12;

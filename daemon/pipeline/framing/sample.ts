@@ -51,6 +51,14 @@ const even = (n: number) => Math.max(2, 2 * Math.round(n / 2));
  * pulls, AHEAD frames ahead), so memory does not grow with the clip's length.
  */
 export async function sampleFaces(file: string, opts: SampleOptions): Promise<FaceTimeline> {
+  const timeline = await decodeAndLook(file, opts, true);
+  // A stream whose frames are all non-reference ones (possible in all-intra H.264) decodes to
+  // (nearly) nothing when those are skipped: it is decoded again, every frame.
+  const expected = (opts.end - opts.start) * (opts.fps ?? 4);
+  return expected >= 2 && timeline.times.length < expected / 2 ? decodeAndLook(file, opts, false) : timeline;
+}
+
+async function decodeAndLook(file: string, opts: SampleOptions, skipUnreferenced: boolean): Promise<FaceTimeline> {
   const fps = opts.fps ?? 4;
   const detectEvery = opts.detectEvery ?? 0.5;
   const { width: sw, height: sh } = opts.source;
@@ -62,7 +70,7 @@ export async function sampleFaces(file: string, opts: SampleOptions): Promise<Fa
     // Frames no other frame refers to (most B-frames) are not decoded at all: sampling a few a
     // second does not need them (a third less decoding on x264 footage; nothing breaks, as by
     // definition nothing depends on them).
-    '-skip_frame', 'noref',
+    ...(skipUnreferenced ? ['-skip_frame', 'noref'] : []),
     '-ss', opts.start.toFixed(3), '-t', (opts.end - opts.start).toFixed(3), '-i', file,
     // Full-range YUV 4:2:0: its Y plane is the grey picture every sample needs, at half the
     // bytes of RGB; colour is made in JavaScript only where the detector looks (yuvToRgb).
