@@ -7,7 +7,8 @@
 //  - rendered in full (1080x1920, captions) with the centre crop, and with the stored plan (what a
 //    render does: the plan was made with the preview), and with the analysis made at render time
 //    (a clip that had none).
-// It also counts the face detector's calls in one analysis (per minute of clip: the clip is 60 s).
+// It also counts the face detector's calls in one analysis (per minute of clip: the clip is 60 s),
+// and the preview stage's CPU seconds (less at the mercy of the shared machine's load than wall time).
 // `npm run bench render`; BENCH_FRAMING_ROUNDS=N (default 2); BENCH_FRAMING_PARTS=preview skips
 // the three full renders (the preview stage alone, a few minutes less).
 import { execFileSync } from 'node:child_process';
