@@ -49,3 +49,26 @@ export async function* ffmpegFrames(args: string[], frameBytes: number, opts: { 
     }
   }
 }
+
+/**
+ * Pulls up to `n` items of `source` ahead of its consumer, so a producer (ffmpeg decoding) keeps
+ * working while the consumer awaits something else (the face detector thread). Stopping early
+ * stops the source (ffmpegFrames then kills ffmpeg).
+ */
+export async function* readAhead<T>(source: AsyncGenerator<T>, n: number): AsyncGenerator<T> {
+  const queue: Promise<IteratorResult<T>>[] = [];
+  try {
+    for (;;) {
+      while (queue.length < n) {
+        const next = source.next();
+        next.catch(() => undefined); // rejected before its turn: reported when awaited below
+        queue.push(next);
+      }
+      const item = await queue.shift()!;
+      if (item.done) return;
+      yield item.value;
+    }
+  } finally {
+    await source.return(undefined);
+  }
+}

@@ -7,12 +7,19 @@
 // dist/face-api.node-wasm.js with @tensorflow/tfjs 4.22 and @tensorflow/tfjs-backend-wasm 4.22
 // (setWasmPaths to the local folder, models loaded from disk)". Nothing is downloaded.
 //
+// The network runs through face-api (forwardInput: its resize, mean and scale), but its output
+// is read here: face-api's locateFaces turns the small output grid into nested arrays and
+// classes, which cost as much as the network itself at 128 px. The decoding below is face-api's
+// TinyYolov2Base.extractBoxes for a square input without classes, and its non-maximum
+// suppression (IoU 0.4).
+//
 // workerData: {faceApi, wasmBackend, wasmDir, modelDir}
-// Messages in:  {id, width, height, rgb: ArrayBuffer, inputSize, minScore}
+// Messages in:  {id, width, height, rgb: ArrayBuffer, tiles: [[x, y, w, h, inputSize], ...], minScore}
 // Messages out: {op:'ready'} | {op:'failed', message} (start-up) | {id, faces:[{x,y,w,h,score}]} | {id, error}
 export const FACE_WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 let api;
+let net;
 async function start() {
   const faceapi = require(workerData.faceApi);
   require(workerData.wasmBackend).setWasmPaths(workerData.wasmDir);
@@ -20,36 +27,55 @@ async function start() {
   await faceapi.tf.ready();
   await faceapi.nets.tinyFaceDetector.loadFromDisk(workerData.modelDir);
   api = faceapi;
+  net = faceapi.nets.tinyFaceDetector;
 }
 start().then(() => parentPort.postMessage({ op: 'ready' }), (e) => parentPort.postMessage({ op: 'failed', message: String(e && e.message || e) }));
-// The detector works on a square (it pads anything else), so a wide or tall frame is looked at
-// as two overlapping squares, one at each end, and a face found in both is kept once.
-function tiles(w, h) {
-  if (w > 1.3 * h) return [[0, 0, h, h], [w - h, 0, h, h]];
-  if (h > 1.3 * w) return [[0, 0, w, w], [0, h - w, w, w]];
-  return [[0, 0, w, h]];
-}
-function overlap(a, b) {
+const sigmoid = (v) => 1 / (1 + Math.exp(-v));
+function overlap(a, b, union) {
   const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
   const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
-  return w <= 0 || h <= 0 ? 0 : (w * h) / Math.min(a.w * a.h, b.w * b.h);
+  if (w <= 0 || h <= 0) return 0;
+  return union ? (w * h) / (a.w * a.h + b.w * b.h - w * h) : (w * h) / Math.min(a.w * a.h, b.w * b.h);
+}
+// Faces in one tile, in the frame's pixels (face-api pads a tile to a square at its bottom right).
+async function tile(img, [x, y, w0, h0, inputSize], minScore) {
+  const part = w0 === img.shape[1] && h0 === img.shape[0] ? img : api.tf.slice(img, [y, x, 0], [h0, w0, 3]);
+  const side = Math.max(w0, h0);
+  let out;
+  try {
+    out = net.forwardInput(await api.toNetInput(part), inputSize);
+    const cells = out.shape[1];
+    const data = await out.data();
+    const anchors = net.anchors;
+    const found = [];
+    for (let i = 0, n = cells * cells * anchors.length; i < n; i++) {
+      const o = i * 5;
+      const score = sigmoid(data[o + 4]);
+      if (score <= minScore) continue;
+      const cell = Math.floor(i / anchors.length);
+      const a = anchors[i % anchors.length];
+      const cx = ((cell % cells) + sigmoid(data[o])) / cells;
+      const cy = (Math.floor(cell / cells) + sigmoid(data[o + 1])) / cells;
+      const w = (Math.exp(data[o + 2]) * a.x) / cells;
+      const h = (Math.exp(data[o + 3]) * a.y) / cells;
+      found.push({ x: x + (cx - w / 2) * side, y: y + (cy - h / 2) * side, w: w * side, h: h * side, score });
+    }
+    found.sort((p, q) => q.score - p.score);
+    return found.filter((f, i) => !found.slice(0, i).some((g) => overlap(f, g, true) > 0.4));
+  } finally {
+    if (part !== img) part.dispose();
+    if (out) out.dispose();
+  }
 }
 parentPort.on('message', async (m) => {
   let img;
   try {
     img = api.tf.tensor3d(new Uint8Array(m.rgb), [m.height, m.width, 3], 'int32');
     const faces = [];
-    for (const [x, y, w, h] of tiles(m.width, m.height)) {
-      const part = w === m.width && h === m.height ? img : api.tf.slice(img, [y, x, 0], [h, w, 3]);
-      try {
-        const found = await api.detectAllFaces(part, new api.TinyFaceDetectorOptions({ inputSize: m.inputSize, scoreThreshold: m.minScore }));
-        for (const d of found) faces.push({ x: d.box.x + x, y: d.box.y + y, w: d.box.width, h: d.box.height, score: d.score });
-      } finally {
-        if (part !== img) part.dispose();
-      }
-    }
+    for (const t of m.tiles) faces.push(...(await tile(img, t, m.minScore)));
+    // Overlapping tiles see a face twice: keep the better one.
     faces.sort((a, b) => b.score - a.score);
-    const kept = faces.filter((f, i) => !faces.slice(0, i).some((g) => overlap(f, g) > 0.5));
+    const kept = faces.filter((f, i) => !faces.slice(0, i).some((g) => overlap(f, g, false) > 0.5));
     parentPort.postMessage({ id: m.id, faces: kept });
   } catch (e) {
     parentPort.postMessage({ id: m.id, error: String(e && e.message || e) });

@@ -1,14 +1,32 @@
 import type { Box } from './types.js';
 
-// Cheap per-sample picture measures (all in plain JavaScript on small frames): grey levels,
-// block averages of a region, and the mean difference of two of them. Used for scene cuts,
+// Cheap per-sample picture measures (all in plain JavaScript on small frames): colour for the
+// detector, block averages of a region, and the mean difference of two of them. Used for scene cuts,
 // motion and mouth activity; the face detector is the only expensive step.
 
-/** Grey levels (BT.601 luma) of an RGB24 frame. */
-export function luma(rgb: Buffer, width: number, height: number): Uint8Array {
-  const out = new Uint8Array(width * height);
-  for (let i = 0, p = 0; i < out.length; i++, p += 3) out[i] = (rgb[p] * 77 + rgb[p + 1] * 150 + rgb[p + 2] * 29) >> 8;
-  return out;
+/**
+ * The part `box` of a full-range YUV 4:2:0 frame (ffmpeg's planar yuv420p with out_range=full)
+ * as RGB24, written into `out` (a whole frame's size; only that part is written). BT.601, as
+ * ffmpeg's own conversion to rgb24 of a source without colour tags.
+ */
+export function yuvToRgb(yuv: Uint8Array, width: number, height: number, box: Box, out: Buffer): void {
+  const uBase = width * height;
+  const vBase = uBase + (width >> 1) * (height >> 1);
+  const x0 = Math.max(0, Math.floor(box.x));
+  const x1 = Math.min(width, Math.ceil(box.x + box.w));
+  const y1 = Math.min(height, Math.ceil(box.y + box.h));
+  const clip = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v);
+  for (let y = Math.max(0, Math.floor(box.y)); y < y1; y++) {
+    const c = (y >> 1) * (width >> 1);
+    for (let x = x0, p = (y * width + x0) * 3; x < x1; x++, p += 3) {
+      const Y = yuv[y * width + x];
+      const u = yuv[uBase + c + (x >> 1)] - 128;
+      const v = yuv[vBase + c + (x >> 1)] - 128;
+      out[p] = clip(Y + 1.402 * v);
+      out[p + 1] = clip(Y - 0.344136 * u - 0.714136 * v);
+      out[p + 2] = clip(Y + 1.772 * u);
+    }
+  }
 }
 
 /**
@@ -22,16 +40,34 @@ export function blocks(grey: Uint8Array, width: number, height: number, box: Box
   const x1 = Math.min(width, Math.ceil(box.x + box.w));
   const y1 = Math.min(height, Math.ceil(box.y + box.h));
   if (x1 <= x0 || y1 <= y0) return out;
-  const counts = new Uint32Array(cols * rows);
+  // Sums in integers, and the block column of each pixel column worked out once (this runs on
+  // every sample, over the whole frame).
+  const sums = new Uint32Array(cols * rows);
+  const colOf = new Uint16Array(x1 - x0);
+  const colCount = new Uint32Array(cols);
+  const rowCount = new Uint32Array(rows);
+  for (let x = x0; x < x1; x++) colCount[(colOf[x - x0] = Math.min(cols - 1, Math.floor(((x - x0) * cols) / (x1 - x0))))]++;
   for (let y = y0; y < y1; y++) {
     const r = Math.min(rows - 1, Math.floor(((y - y0) * rows) / (y1 - y0)));
-    for (let x = x0; x < x1; x++) {
-      const c = Math.min(cols - 1, Math.floor(((x - x0) * cols) / (x1 - x0)));
-      out[r * cols + c] += grey[y * width + x];
-      counts[r * cols + c]++;
-    }
+    rowCount[r]++;
+    const base = r * cols;
+    for (let x = x0, p = y * width + x0; x < x1; x++, p++) sums[base + colOf[x - x0]] += grey[p];
   }
-  for (let i = 0; i < out.length; i++) out[i] = counts[i] ? out[i] / counts[i] : 0;
+  for (let i = 0; i < out.length; i++) {
+    const n = rowCount[Math.floor(i / cols)] * colCount[i % cols];
+    out[i] = n ? sums[i] / n : 0;
+  }
+  return out;
+}
+
+/** Blocks of cols x rows averaged 2x2 into (cols/2) x (rows/2): a coarser grid without reading the frame again. */
+export function halve(fine: Float32Array, cols: number, rows: number): Float32Array {
+  const c2 = cols >> 1;
+  const out = new Float32Array(c2 * (rows >> 1));
+  for (let i = 0; i < out.length; i++) {
+    const k = 2 * Math.floor(i / c2) * cols + 2 * (i % c2);
+    out[i] = (fine[k] + fine[k + 1] + fine[k + cols] + fine[k + cols + 1]) / 4;
+  }
   return out;
 }
 

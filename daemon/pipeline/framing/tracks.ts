@@ -23,6 +23,8 @@ interface Live {
   track: FaceTrack;
   box: Box;
   lastSeen: number;
+  /** Detections (not holds) so far. */
+  sightings: number;
   mouth?: Float32Array;
   eyes?: Float32Array;
 }
@@ -37,8 +39,17 @@ export class TrackSet {
   readonly tracks: FaceTrack[] = [];
   private live: Live[] = [];
 
-  /** Faces detected at `t`: each joins the live track it overlaps most, or starts a new one. */
-  detected(t: number, faces: Box[]): void {
+  /** The faces being followed: each one's track and its latest box. */
+  get following(): { track: FaceTrack; box: Box }[] {
+    return this.live.map((l) => ({ track: l.track, box: l.box }));
+  }
+
+  /**
+   * Faces detected at `t`: each joins the live track it overlaps most, or starts a new one.
+   * Returns the tracks that got a face.
+   */
+  detected(t: number, faces: Box[]): FaceTrack[] {
+    const found: FaceTrack[] = [];
     const free = new Set(this.live);
     for (const face of [...faces].sort((a, b) => b.w * b.h - a.w * a.h)) {
       let best: Live | undefined;
@@ -55,14 +66,32 @@ export class TrackSet {
         free.delete(best);
         best.box = face;
         best.lastSeen = t;
+        best.sightings++;
         best.track.obs.push({ t, box: face });
+        found.push(best.track);
       } else {
         const track: FaceTrack = { id: this.tracks.length, obs: [{ t, box: face }], activity: [] };
         this.tracks.push(track);
-        this.live.push({ track, box: face, lastSeen: t });
+        this.live.push({ track, box: face, lastSeen: t, sightings: 1 });
+        found.push(track);
       }
     }
     this.live = this.live.filter((l) => t - l.lastSeen <= LOST_AFTER);
+    return found;
+  }
+
+  /**
+   * A followed face found again without the detector (looks.ts): still where it was, or moved
+   * to `box`. Only a face detected at least MIN_SIGHTINGS times is followed this way, so a
+   * one-off false detection never becomes a track (false: not held, detect it).
+   */
+  held(t: number, track: FaceTrack, box?: Box): boolean {
+    const l = this.live.find((x) => x.track === track);
+    if (!l || l.sightings < MIN_SIGHTINGS) return false;
+    if (box) l.box = box;
+    l.lastSeen = t;
+    track.obs.push({ t, box: l.box });
+    return true;
   }
 
   /** Every sample: mouth activity of each live track, measured in the grey frame. */
