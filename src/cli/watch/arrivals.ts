@@ -80,7 +80,9 @@ export class Arrivals {
     try {
       for await (const file of this.walk(this.o.dir)) await this.nominate(file);
     } catch (e) {
-      this.o.onError(e as Error);
+      // A walk still under way when the watcher stopped may find the folder gone (removed after
+      // stop): that is the end of watching, not an error to report.
+      if (!this.stopped) this.o.onError(e as Error);
     } finally {
       this.scanning--;
     }
