@@ -139,8 +139,8 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
       signedGetUrl: (key, ttlMs) => objectUrls.signGet(key, ttlMs),
     },
     uploads: {
-      claimForJob: (teamId, uploadId, jobId) => {
-        const claimed = uploads.claimForJob(teamId, uploadId, jobId);
+      claimForJob: async (teamId, uploadId, jobId) => {
+        const claimed = await uploads.claimForJob(teamId, uploadId, jobId);
         return { objectKey: claimed.object_key, fileName: claimed.file_name };
       },
     },
@@ -148,11 +148,11 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const mediaForRenders = renderObjects(objects, objectUrls);
   const renders = new RenderService({ store, clock, tasks, objects: mediaForRenders });
   const posts = new PostService({ store, clock, log, tasks, hasConnector: (name) => connectors.has(name) });
-  previewReadyHooks.push((clip) => void posts.createDrafts(clip));
+  previewReadyHooks.push(async (clip) => void (await posts.createDrafts(clip)));
   const clipEdits = new ClipEditService({
     store, clock, tasks, previewReadyHooks,
     clipView: (clip) => clipJobs.clipView(clip),
-    rewriteDrafts: (clip) => posts.rewriteDrafts(clip),
+    rewriteDrafts: async (clip) => await posts.rewriteDrafts(clip),
   });
   const local = config.server.local;
   const allowPrivateTargets = config.network.allow_private_targets;

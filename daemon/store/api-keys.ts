@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from './db.js';
 import { newId, randomToken } from '../../src/api/ids.js';
@@ -22,7 +23,7 @@ const publicFields = (r: Row): ApiKeyRecord => ({ id: r.id, team_id: r.team_id, 
  * API keys (spec "Authentication", rule 3): the plaintext secret exists only in the value
  * returned by create(); the table keeps a salted SHA-256 of it.
  */
-export class ApiKeyRepo implements ApiKeyRepository {
+export class ApiKeyRepo implements Synchronous<ApiKeyRepository> {
   constructor(private db: Db) {}
 
   create(teamId: string, label: string, now: number): { record: ApiKeyRecord; key: string } {

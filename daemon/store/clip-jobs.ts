@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import type { Segment } from '../pipeline/types.js';
 import { newId } from '../../src/api/ids.js';
@@ -11,7 +12,7 @@ export type { ClipJobRow, ClipToStore, NewClipJob };
 export const copyStage = (clipId: string): string => `copy:${clipId}`;
 
 /** SQL of clip jobs, their stage results and their clips. Every write joins the caller's transaction. */
-export class ClipJobRepo implements ClipJobRepository {
+export class ClipJobRepo implements Synchronous<ClipJobRepository> {
   constructor(private db: Db) {}
 
   insert(input: NewClipJob, now: number, id = newId('job')): ClipJobRow {

@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import type { ScoreBreakdown, Word } from '../pipeline/types.js';
 import type { ClipRow, ClipTranscriptEdit } from './records.js';
@@ -11,7 +12,7 @@ export const clipWords = (c: ClipRow) => JSON.parse(c.words) as Word[];
 export const clipDuration = (c: Pick<ClipRow, 'start' | 'end'>) => Math.round((c.end - c.start) * 100) / 100;
 
 /** Reads of clips shared by jobs, renders and posts; each is scoped to a team. */
-export class ClipRepo implements ClipRepository {
+export class ClipRepo implements Synchronous<ClipRepository> {
   constructor(private db: Db) {}
 
   get(teamId: string, id: string): ClipRow | undefined {
@@ -59,4 +60,4 @@ export class ClipRepo implements ClipRepository {
  * preview becoming ready creates one draft per connected platform). Drafts register here, so
  * the clip pipeline does not depend on the publishing code.
  */
-export type PreviewReadyHook = (clip: ClipRow) => void;
+export type PreviewReadyHook = (clip: ClipRow) => Promise<void>;

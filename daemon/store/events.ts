@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import type { Clock } from '../clock.js';
 import type { EventDataByType, EventEnvelope, EventType } from '../../src/api/events.js';
@@ -9,22 +10,23 @@ export type { StoredEvent };
 type Listener = () => void;
 
 /**
- * The durable event log (issue 2, item 5). emit() is a plain synchronous INSERT, so when it is
- * called inside the db.transaction() that changes a resource's state, the event commits or rolls
+ * The durable event log (issue 2, item 5). emit() is a plain INSERT, so when it is
+ * called inside the store.transaction() that changes a resource's state, the event commits or rolls
  * back together with that change: a crash can neither lose nor invent an event.
  * Readers (the webhook outbox) page forward by `seq`.
  */
-export class EventLog implements EventLogRepository {
+export class EventLog implements Synchronous<EventLogRepository> {
   private listeners = new Set<Listener>();
-  constructor(private db: Db, private clock: Clock) {}
+  /** `afterCommit` runs a callback once the caller's transaction (if any) has committed. */
+  constructor(private db: Db, private clock: Clock, private afterCommit: (fn: () => void) => void = (fn) => fn()) {}
 
   emit<T extends EventType>(type: T, data: EventDataByType[T]): EventEnvelope<T> {
     const event: EventEnvelope<T> = { id: newId('evt'), type, created: this.clock.now(), data };
     this.db
       .prepare('INSERT INTO events (id, team_id, type, created, data) VALUES (?, ?, ?, ?, ?)')
       .run(event.id, data.team_id, type, event.created, JSON.stringify(data));
-    // Wake readers on the next tick, after the surrounding transaction has committed.
-    if (this.listeners.size) setImmediate(() => this.listeners.forEach((l) => l()));
+    // Wake readers once the surrounding transaction has committed, never inside it.
+    if (this.listeners.size) this.afterCommit(() => setImmediate(() => this.listeners.forEach((l) => l())));
     return event;
   }
 

@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import type { FramingRecord } from './records.js';
 import type { FramingRepository } from './repositories.js';
@@ -5,7 +6,7 @@ import type { FramingRepository } from './repositories.js';
 export type { FramingRecord };
 
 /** SQL of clip framings (migration 006): one plan per clip, replaced when computed again. */
-export class FramingRepo implements FramingRepository {
+export class FramingRepo implements Synchronous<FramingRepository> {
   constructor(private db: Db) {}
 
   get(clipId: string): FramingRecord | undefined {

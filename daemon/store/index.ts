@@ -16,6 +16,7 @@ import { TeamRepo } from './teams.js';
 import { UploadRepo } from './uploads.js';
 import { WebhookOutbox } from './webhook-outbox.js';
 import { WebhookRepo } from './webhooks.js';
+import { gated, SqliteGate } from './sqlite-gate.js';
 import type { EventLogRepository, TaskRepository, WebhookOutboxRepository } from './queue-repositories.js';
 import type {
   ApiKeyRepository, ClipJobRepository, ClipRepository, FramingRepository, OAuthAuthorizationRepository, PlatformRepository, PostRepository, RenderMinutesRepository,
@@ -31,13 +32,12 @@ export type * from './queue-repositories.js';
  * on SQL: a second implementation (PostgreSQL, a later issue) passes the same contract suite
  * (test/store/store-contract.ts).
  *
- * Calls are synchronous so that `transaction(fn)` can wrap a state change and the event it
- * emits in one commit. For PostgreSQL the later issue turns every method into a Promise and
- * `transaction` into `transaction<T>(fn: (tx: Store) => Promise<T>)`, binding the repositories
- * inside `fn` to one connection (node-postgres has no implicit per-connection transaction the
- * way one SQLite handle does). SQLite-isms in the statements: RETURNING and ON CONFLICT carry
- * over; `INSERT OR IGNORE`, `json_each`, `IS NOT` and `IN ()` (an empty list) do not; numeric
- * ms timestamps become BIGINT.
+ * Every method returns a Promise (issue 21: PostgreSQL answers over the network).
+ * `transaction(fn)` wraps a state change and the event it emits in one commit: the repositories
+ * of the `tx` it hands `fn` are bound to that transaction (PostgreSQL: one pooled connection;
+ * SQLite: its one connection, held by an async mutex until COMMIT). SQLite-isms in the
+ * statements: RETURNING and ON CONFLICT carry over; `INSERT OR IGNORE`, `json_each`, `IS NOT`
+ * and `IN ()` (an empty list) do not; numeric ms timestamps become BIGINT.
  */
 export interface Store {
   teams: TeamRepository;
@@ -62,33 +62,36 @@ export interface Store {
    * repository's writes (events included) and is rethrown. A nested call is a savepoint of the
    * outer one: its throw undoes only its own writes.
    */
-  transaction<T>(fn: () => T): T;
-  close(): void;
+  transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
 }
 
 /** The embedded store: one SQLite file (better-sqlite3) with the numbered migrations applied. */
 export function sqliteStore(db: Db, clock: Clock): Store {
+  const gate = new SqliteGate(db);
   const webhooks = new WebhookRepo(db);
-  const events = new EventLog(db, clock);
-  return {
-    teams: new TeamRepo(db),
-    apiKeys: new ApiKeyRepo(db),
-    webhooks,
-    platforms: new PlatformRepo(db),
-    oauthAuthorizations: new OAuthAuthorizationRepo(db),
-    uploads: new UploadRepo(db),
-    clipJobs: new ClipJobRepo(db),
-    clips: new ClipRepo(db),
-    framings: new FramingRepo(db),
-    renders: new RenderRepo(db),
-    renderMinutes: new RenderMinutes(db),
-    posts: new PostRepo(db),
-    tasks: new TaskRepo(db),
-    events,
-    webhookOutbox: new WebhookOutbox(db, webhooks, events),
-    sessionLinks: new SessionLinkRepo(db),
-    webSessions: new WebSessionRepo(db),
-    transaction: (fn) => (db.inTransaction ? db.transaction(fn)() : db.transaction(fn).immediate()),
-    close: () => db.close(),
+  const events = new EventLog(db, clock, (notify) => gate.afterCommit(notify));
+  const store: Store = {
+    teams: gated<TeamRepository>(new TeamRepo(db), gate),
+    apiKeys: gated<ApiKeyRepository>(new ApiKeyRepo(db), gate),
+    webhooks: gated<WebhookRepository>(webhooks, gate),
+    platforms: gated<PlatformRepository>(new PlatformRepo(db), gate),
+    oauthAuthorizations: gated<OAuthAuthorizationRepository>(new OAuthAuthorizationRepo(db), gate),
+    uploads: gated<UploadRepository>(new UploadRepo(db), gate),
+    clipJobs: gated<ClipJobRepository>(new ClipJobRepo(db), gate),
+    clips: gated<ClipRepository>(new ClipRepo(db), gate),
+    framings: gated<FramingRepository>(new FramingRepo(db), gate),
+    renders: gated<RenderRepository>(new RenderRepo(db), gate),
+    renderMinutes: gated<RenderMinutesRepository>(new RenderMinutes(db), gate),
+    posts: gated<PostRepository>(new PostRepo(db), gate),
+    tasks: gated<TaskRepository>(new TaskRepo(db), gate),
+    events: gated<EventLogRepository>(events, gate, ['onAppend']),
+    webhookOutbox: gated<WebhookOutboxRepository>(new WebhookOutbox(db, webhooks, events), gate),
+    sessionLinks: gated<SessionLinkRepository>(new SessionLinkRepo(db), gate),
+    webSessions: gated<WebSessionRepository>(new WebSessionRepo(db), gate),
+    // One connection: the transaction's calls join it through the gate, so `tx` is this store.
+    transaction: (fn) => gate.transaction(() => fn(store)),
+    close: () => gate.call(() => void db.close()),
   };
+  return store;
 }

@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import { newId } from '../../src/api/ids.js';
 import type { Platform } from '../../src/api/events.js';
@@ -24,7 +25,7 @@ const toRecord = ({ status_reason, ...r }: Row): PlatformConnection => ({
  * credentials (issue 15) are read and written only through their own methods, so no listing of
  * connections ever carries them.
  */
-export class PlatformRepo implements PlatformRepository {
+export class PlatformRepo implements Synchronous<PlatformRepository> {
   constructor(private db: Db) {}
 
   /** Connects (or reconnects, replacing the previous connection of that platform). */
@@ -87,7 +88,7 @@ export class PlatformRepo implements PlatformRepository {
 }
 
 /** OAuth 2.0 authorizations in progress (migration 006): each is taken once, before it expires. */
-export class OAuthAuthorizationRepo implements OAuthAuthorizationRepository {
+export class OAuthAuthorizationRepo implements Synchronous<OAuthAuthorizationRepository> {
   constructor(private db: Db) {}
 
   insert(row: OAuthAuthorizationRow): void {

@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import { moveStatus } from './status-cas.js';
 import type { Platform } from '../../src/api/events.js';
@@ -11,7 +12,7 @@ export type { AttemptRow, PostRow };
  * SQL of posts and publish attempts. Every status change is a compare-and-set on the expected
  * current status, so two callers (a cancel and the publish task) can never both win.
  */
-export class PostRepo implements PostRepository {
+export class PostRepo implements Synchronous<PostRepository> {
   constructor(private db: Db) {}
 
   insert(row: PostRow): void {

@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import type { RenderMinutesRepository } from './repositories.js';
 
@@ -11,7 +12,7 @@ export const renderCost = (durationSeconds: number) => Math.ceil(durationSeconds
  * The monthly render-minute allowance of a team (teams.render_minutes_allowance, default 600)
  * against the usage ledger. Calls are synchronous so they join the caller's transaction.
  */
-export class RenderMinutes implements RenderMinutesRepository {
+export class RenderMinutes implements Synchronous<RenderMinutesRepository> {
   constructor(private db: Db) {}
 
   used(teamId: string, now: number): number {

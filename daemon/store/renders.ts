@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import { moveStatus } from './status-cas.js';
 import type { RenderStatus } from '../../src/api/renders.js';
@@ -8,7 +9,7 @@ import type { RenderRepository } from './repositories.js';
 export type { RenderRow };
 
 /** SQL of full renders; every change to a render is guarded by its generation. */
-export class RenderRepo implements RenderRepository {
+export class RenderRepo implements Synchronous<RenderRepository> {
   constructor(private db: Db) {}
 
   get(clipId: string): RenderRow | undefined {

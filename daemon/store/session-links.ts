@@ -1,8 +1,9 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import type { SessionLinkRepository } from './repositories.js';
 
 /** SQL of one-time sign-in links (migration 013). */
-export class SessionLinkRepo implements SessionLinkRepository {
+export class SessionLinkRepo implements Synchronous<SessionLinkRepository> {
   constructor(private db: Db) {}
 
   create(link: { code_hash: string; team_id: string; next_path: string; expires_at: number }, now: number): void {

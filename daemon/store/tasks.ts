@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import { randomToken } from '../../src/api/ids.js';
 import type { EnqueueInput, Task, TaskRepository, TaskStatus } from './queue-repositories.js';
@@ -5,7 +6,7 @@ import type { EnqueueInput, Task, TaskRepository, TaskStatus } from './queue-rep
 export type { EnqueueInput, Task, TaskStatus };
 
 /** SQL of the durable task queue; the TaskRunner owns the policy around it. */
-export class TaskRepo implements TaskRepository {
+export class TaskRepo implements Synchronous<TaskRepository> {
   constructor(private db: Db) {}
 
   /**

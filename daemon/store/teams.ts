@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import { newId } from '../../src/api/ids.js';
 import type { Team } from './records.js';
@@ -5,7 +6,7 @@ import type { TeamRepository } from './repositories.js';
 
 export type { Team };
 
-export class TeamRepo implements TeamRepository {
+export class TeamRepo implements Synchronous<TeamRepository> {
   constructor(private db: Db) {}
 
   create(name: string, now: number, opts: { preferredLanguage?: string; renderMinutes?: number } = {}): Team {

@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import type { UploadKind, UploadPart, UploadPatch, UploadRecord, UploadStatus } from './records.js';
 import type { UploadRepository } from './repositories.js';
@@ -5,7 +6,7 @@ import type { UploadRepository } from './repositories.js';
 export type { UploadKind, UploadPart, UploadPatch, UploadRecord, UploadStatus };
 
 /** SQL of the uploads table; the state machine lives in daemon/uploads/upload-service.ts. */
-export class UploadRepo implements UploadRepository {
+export class UploadRepo implements Synchronous<UploadRepository> {
   constructor(private db: Db) {}
 
   insert(record: UploadRecord): void {

@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import type { WebSessionRow } from './records.js';
 import type { WebSessionRepository } from './repositories.js';
@@ -5,7 +6,7 @@ import type { WebSessionRepository } from './repositories.js';
 const DAY_MS = 86_400_000;
 
 /** SQL of the web pages' sign-in sessions (migration 016). */
-export class WebSessionRepo implements WebSessionRepository {
+export class WebSessionRepo implements Synchronous<WebSessionRepository> {
   constructor(private db: Db) {}
 
   create(row: Omit<WebSessionRow, 'ended_at'>): void {

@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import { newId } from '../../src/api/ids.js';
 import { classify, MAX_ATTEMPTS, retryDelayMs, type SendOutcome } from '../resources/webhooks/delivery-policy.js';
@@ -10,8 +11,8 @@ export type { ClaimedDelivery, DeliveryRecord, DeliveryStatus };
  * The webhook outbox (migration 005): the one owner of the deliveries' state machine
  * pending -> delivering -> delivered | pending (retry) | failed | cancelled.
  */
-export class WebhookOutbox implements WebhookOutboxRepository {
-  constructor(private db: Db, private webhooks: Pick<WebhookRepository, 'subscribedTo'>, private events: Pick<EventLogRepository, 'readAfter'>) {}
+export class WebhookOutbox implements Synchronous<WebhookOutboxRepository> {
+  constructor(private db: Db, private webhooks: Pick<Synchronous<WebhookRepository>, 'subscribedTo'>, private events: Pick<Synchronous<EventLogRepository>, 'readAfter'>) {}
 
   /**
    * Reads up to `batch` events after the cursor and creates their deliveries. The cursor moves

@@ -1,3 +1,4 @@
+import type { Synchronous } from './sqlite-gate.js';
 import type { Db } from './db.js';
 import { newId, randomToken } from '../../src/api/ids.js';
 import type { WebhookRecord } from './records.js';
@@ -30,7 +31,7 @@ const toRecord = (r: Row): WebhookRecord => ({
 });
 
 /** Webhook registrations. The signing secret is stored because HMAC signing needs it. */
-export class WebhookRepo implements WebhookRepository {
+export class WebhookRepo implements Synchronous<WebhookRepository> {
   constructor(private db: Db) {}
 
   create(

@@ -27,18 +27,18 @@ describe('TaskRunner', () => {
     const { runner, team } = setup();
     const seen: string[] = [];
     runner.register(handler('k', async (t) => void seen.push(t.resource_id)));
-    runner.enqueue({ kind: 'k', resourceId: 'r1', teamId: team.id });
+    await runner.enqueue({ kind: 'k', resourceId: 'r1', teamId: team.id });
     await runner.processAll();
     await runner.processAll();
     expect(seen).toEqual(['r1']);
-    expect(runner.repo.active('k', 'r1')).toBeUndefined();
+    expect(await runner.repo.active('k', 'r1')).toBeUndefined();
   });
 
-  it('keeps at most one active task per kind and resource', () => {
+  it('keeps at most one active task per kind and resource', async () => {
     const { runner, team } = setup();
     runner.register(handler('k', async () => {}));
-    const a = runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
-    const b = runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    const a = await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    const b = await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
     expect(b.id).toBe(a.id);
   });
 
@@ -47,7 +47,7 @@ describe('TaskRunner', () => {
     const gaveUp: string[] = [];
     let calls = 0;
     runner.register(handler('k', async () => { calls++; throw new Error(`boom ${calls}`); }, gaveUp, 3));
-    runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
     await runner.processAll();
     expect(calls).toBe(1);
     await runner.processAll(); // not due yet
@@ -68,7 +68,7 @@ describe('TaskRunner', () => {
     const { runner, team } = setup();
     const gaveUp: string[] = [];
     runner.register(handler('k', async () => { throw new PermanentTaskError('bad media'); }, gaveUp));
-    runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
     await runner.processAll();
     expect(gaveUp).toEqual(['r:bad media']);
   });
@@ -76,15 +76,15 @@ describe('TaskRunner', () => {
   it('after a crash, a new runner releases the stale lease and runs the task again', async () => {
     const { file, runner, team, clock } = setup();
     runner.register(handler('k', async () => {}));
-    runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
     // Simulate a process that claimed the task and died.
-    const claimed = runner.repo.claim(['k'], 'dead-runner', clock.now(), 60_000);
+    const claimed = await runner.repo.claim(['k'], 'dead-runner', clock.now(), 60_000);
     expect(claimed?.status).toBe('running');
     const db2 = openDb(file);
     const runner2 = new TaskRunner(sqliteStore(db2, clock), clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
     const seen: number[] = [];
     runner2.register(handler('k', async (t) => void seen.push(t.attempts)));
-    runner2.start();
+    await runner2.start();
     await runner2.processAll();
     await runner2.stop();
     expect(seen).toEqual([2]);
