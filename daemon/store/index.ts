@@ -16,7 +16,8 @@ import { TeamRepo } from './teams.js';
 import { UploadRepo } from './uploads.js';
 import { WebhookOutbox } from './webhook-outbox.js';
 import { WebhookRepo } from './webhooks.js';
-import { gated, SqliteGate } from './sqlite-gate.js';
+import { SqliteSql } from './sqlite-sql.js';
+import type { Sql } from './sql.js';
 import type { EventLogRepository, TaskRepository, WebhookOutboxRepository } from './queue-repositories.js';
 import type {
   ApiKeyRepository, ClipJobRepository, ClipRepository, FramingRepository, OAuthAuthorizationRepository, PlatformRepository, PostRepository, RenderMinutesRepository,
@@ -66,32 +67,36 @@ export interface Store {
   close(): Promise<void>;
 }
 
-/** The embedded store: one SQLite file (better-sqlite3) with the numbered migrations applied. */
-export function sqliteStore(db: Db, clock: Clock): Store {
-  const gate = new SqliteGate(db);
+/** Every repository over one engine: the same classes whichever `Sql` answers. */
+export function storeOver(db: Sql, clock: Clock): Store {
   const webhooks = new WebhookRepo(db);
-  const events = new EventLog(db, clock, (notify) => gate.afterCommit(notify));
+  const events = new EventLog(db, clock);
   const store: Store = {
-    teams: gated<TeamRepository>(new TeamRepo(db), gate),
-    apiKeys: gated<ApiKeyRepository>(new ApiKeyRepo(db), gate),
-    webhooks: gated<WebhookRepository>(webhooks, gate),
-    platforms: gated<PlatformRepository>(new PlatformRepo(db), gate),
-    oauthAuthorizations: gated<OAuthAuthorizationRepository>(new OAuthAuthorizationRepo(db), gate),
-    uploads: gated<UploadRepository>(new UploadRepo(db), gate),
-    clipJobs: gated<ClipJobRepository>(new ClipJobRepo(db), gate),
-    clips: gated<ClipRepository>(new ClipRepo(db), gate),
-    framings: gated<FramingRepository>(new FramingRepo(db), gate),
-    renders: gated<RenderRepository>(new RenderRepo(db), gate),
-    renderMinutes: gated<RenderMinutesRepository>(new RenderMinutes(db), gate),
-    posts: gated<PostRepository>(new PostRepo(db), gate),
-    tasks: gated<TaskRepository>(new TaskRepo(db), gate),
-    events: gated<EventLogRepository>(events, gate, ['onAppend']),
-    webhookOutbox: gated<WebhookOutboxRepository>(new WebhookOutbox(db, webhooks, events), gate),
-    sessionLinks: gated<SessionLinkRepository>(new SessionLinkRepo(db), gate),
-    webSessions: gated<WebSessionRepository>(new WebSessionRepo(db), gate),
-    // One connection: the transaction's calls join it through the gate, so `tx` is this store.
-    transaction: (fn) => gate.transaction(() => fn(store)),
-    close: () => gate.call(() => void db.close()),
+    teams: new TeamRepo(db),
+    apiKeys: new ApiKeyRepo(db),
+    webhooks,
+    platforms: new PlatformRepo(db),
+    oauthAuthorizations: new OAuthAuthorizationRepo(db),
+    uploads: new UploadRepo(db),
+    clipJobs: new ClipJobRepo(db),
+    clips: new ClipRepo(db),
+    framings: new FramingRepo(db),
+    renders: new RenderRepo(db),
+    renderMinutes: new RenderMinutes(db),
+    posts: new PostRepo(db),
+    tasks: new TaskRepo(db),
+    events,
+    webhookOutbox: new WebhookOutbox(db, webhooks, events),
+    sessionLinks: new SessionLinkRepo(db),
+    webSessions: new WebSessionRepo(db),
+    // The engine binds the transaction to the async context of `fn`, so `tx` is this store.
+    transaction: async (fn) => await db.transaction(() => fn(store)),
+    close: () => db.close(),
   };
   return store;
+}
+
+/** The embedded store: one SQLite file (better-sqlite3) with the numbered migrations applied. */
+export function sqliteStore(db: Db, clock: Clock): Store {
+  return storeOver(new SqliteSql(db), clock);
 }

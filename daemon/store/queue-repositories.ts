@@ -6,12 +6,12 @@ import type { SendOutcome } from '../resources/webhooks/delivery-policy.js';
 // webhook outbox, with the records they use. Same rules as repositories.ts: asynchronous, time
 // passed in as `now`, every write joins the caller's Store.transaction().
 //
-// PostgreSQL notes for the later issue: claims become `UPDATE ... WHERE id IN (SELECT ... FOR
-// UPDATE SKIP LOCKED)`; onAppend can ride on LISTEN/NOTIFY; and, above all, the event log's
-// `seq` must be readable in commit order. SQLite has one writer, so a reader paging by seq can
-// never see seq 8 before seq 7 commits; a BIGSERIAL under concurrent writers can, and the
-// outbox cursor would skip 7 for good. Serialise emit() (an advisory lock in the transaction)
-// or read only below the oldest in-flight transaction's seq.
+// On PostgreSQL (issue 21): task claims are one `UPDATE ... WHERE status = 'pending' AND id =
+// (SELECT ... FOR UPDATE SKIP LOCKED)`; the fan-out cursor row is locked FOR UPDATE; and the
+// event log's `seq` is readable in commit order because emit() takes an advisory lock held until
+// its transaction ends (SQLite has one writer; a BIGSERIAL under concurrent writers could show
+// seq 8 before seq 7 commits, and the outbox cursor would skip 7 for good). onAppend still wakes
+// only the emitting process's listeners: other processes poll (LISTEN/NOTIFY is for later).
 
 export type TaskStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
 

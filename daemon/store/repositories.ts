@@ -22,6 +22,8 @@ export interface TeamRepository {
   get(id: string): Promise<Team | undefined>;
   /** The first team created: the owner of a fresh data dir. */
   first(): Promise<Team | undefined>;
+  /** first(), creating it as `name` when there is no team yet: one, however many processes start at once. */
+  ensureFirst(name: string, now: number): Promise<Team>;
   /** Oldest first. */
   list(): Promise<Team[]>;
 }

@@ -50,6 +50,15 @@ export function accountsContract(h: Current) {
       expect(await store.teams.first()).toEqual(earlier);
       expect((await store.teams.list()).map((t) => t.name)).toEqual([earlier.name, sameTime.name, later.name]);
     });
+
+    it('ensureFirst() creates the first team once, even when called at once from many places', async () => {
+      const { store } = h();
+      const made = await Promise.all([1, 2, 3, 4].map(() => store.teams.ensureFirst('default', T0)));
+      expect(new Set(made.map((t) => t.id)).size).toBe(1);
+      expect(await store.teams.list()).toEqual([made[0]]);
+      await store.teams.create('second', T0 + 1);
+      expect(await store.teams.ensureFirst('other', T0 + 2)).toEqual(made[0]);
+    });
   });
 
   describe('api keys', () => {

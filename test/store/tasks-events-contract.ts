@@ -38,6 +38,19 @@ export function tasksEventsContract(h: Current) {
       expect((await enqueue('render', 'a', T0)).id).toBe(early.id);
     });
 
+    // Issue 21: on PostgreSQL these calls run on separate pooled connections at the same time,
+    // as the API processes and workers of a deployment do.
+    it('leases each task to one claimer and makes one task of simultaneous enqueues', async () => {
+      const { store } = h();
+      const made = await Promise.all(Array.from({ length: 6 }, () => enqueue('render', 'same', T0)));
+      expect(new Set(made.map((t) => t.id)).size).toBe(1);
+      for (const r of ['a', 'b', 'c']) await enqueue('render', r, T0);
+      const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => store.tasks.claim(['render'], `w${i}`, T0 + 1, 1000)));
+      const won = claims.filter((t) => t !== undefined).map((t) => t.id);
+      expect(won).toHaveLength(4);
+      expect(new Set(won).size).toBe(4);
+    });
+
     it('lets only the lease owner heartbeat, finish or retry a running task', async () => {
       const { store } = h();
       const t = await enqueue('render', 'a', T0);

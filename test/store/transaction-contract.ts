@@ -49,7 +49,7 @@ export function transactionContract(h: Current) {
       const { store } = h();
       const { team, job, clipId } = await makeClip(store, T0);
       const before = await snapshot(store, team.id, clipId, job.id);
-      const out = await store.transaction((tx) => writeEverywhere(tx, team.id, clipId));
+      const out = await store.transaction(async (tx) => await writeEverywhere(tx, team.id, clipId));
       const after = await snapshot(store, team.id, clipId, job.id);
       expect(out.team.name).toBe('inside');
       expect(after).toMatchObject({ teams: before.teams + 1, keys: 1, webhooks: 1, platforms: 1, uploadsDue: 1, jobs: 2, preview: 'previews/in.mp4', minutes: 5, posts: 1, events: 1 });
