@@ -97,19 +97,19 @@ async function pipelineRun(video: string) {
     },
   };
   try {
-    const team = d.app.teams.first()!.id;
+    const team = (await d.app.teams.first())!.id;
     const token = await mintIdToken(join(work, 'data'), team);
     const started = Date.now();
     const res = await fetch(`${d.url}/v1/clips`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ source: { url: links.file('/talk.mp4', video) }, criteria: 'pricing' }) });
     const { job_id: jobId } = (await res.json()) as { job_id: string };
-    let job = d.app.clipJobs.view(team, jobId);
+    let job = await d.app.clipJobs.view(team, jobId);
     while (job.status !== 'done' && job.status !== 'error') {
       await new Promise((r) => setTimeout(r, 100));
-      job = d.app.clipJobs.view(team, jobId);
+      job = await d.app.clipJobs.view(team, jobId);
     }
     if (job.status === 'error') throw new Error(`bench job failed: ${job.error}`);
-    const doneAt = d.app.events.readAfter(0, 100_000).find((e) => e.type === 'asset.analysis.succeeded' && (e.data as { job_id: string }).job_id === jobId)!.created;
-    const clips = d.app.clips.listByJob(jobId);
+    const doneAt = (await d.app.events.readAfter(0, 100_000)).find((e) => e.type === 'asset.analysis.succeeded' && (e.data as { job_id: string }).job_id === jobId)!.created;
+    const clips = await d.app.clips.listByJob(jobId);
     const total = doneAt - started;
     const firstPreview = Math.min(...clips.map((c) => c.preview_ready_at!)) - started;
     recorder.stop();

@@ -38,12 +38,12 @@ export async function run(rounds = 3) {
   try {
     const start = 5;
     const clipId = await insertClip(d, { script: SCRIPT, source: src, start, end: start + CLIP_SECONDS });
-    const clip = d.app.clips.byId(clipId)!;
+    const clip = (await d.app.clips.byId(clipId))!;
     const assFile = join(work, 'captions.ass');
     writeFileSync(assFile, buildAss(timedWords(SCRIPT, start), clip.start, clip.end));
     // The bare command: the same arguments with the flags runFfmpeg adds, minus its progress output.
     const args = ['-hide_banner', '-nostdin', '-y', ...fullRenderArgs({ source: src, start: clip.start, end: clip.end, assFile, width: 1920, height: 1080, hasAudio: true, output: join(work, 'bare.mp4') })];
-    const auth = `Key ${d.apiKey()}`;
+    const auth = `Key ${await d.apiKey()}`;
     const daemonMs: number[] = [];
     const bareMs: number[] = [];
     const viaDaemon = async () => {
@@ -51,7 +51,7 @@ export async function run(rounds = 3) {
       const r = await d.call('POST', `/v1/clips/${clipId}/renders`, { auth });
       if (r.status !== 202) throw new Error(`render refused: ${JSON.stringify(r.body)}`);
       await d.processAll();
-      const state = d.app.renders.repo.get(clipId)!;
+      const state = (await d.app.renders.repo.get(clipId))!;
       if (state.status !== 'done') throw new Error(`render ended ${state.status}: ${state.error}`);
       return performance.now() - t;
     };

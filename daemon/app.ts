@@ -55,7 +55,7 @@ export interface App {
   config: DaemonConfig;
   clock: Clock;
   log: Logger;
-  /** The SQLite connection under `store` (tests inspect rows through it). */
+  /** The data dir's SQLite connection: under `store` unless database.url names PostgreSQL (tests inspect rows through it). */
   db: Db;
   store: Store;
   /** Base URL clients reach this daemon at; set once the server listens (port 0 in tests). */
@@ -95,9 +95,21 @@ export interface App {
   workers: Worker[];
 }
 
+/**
+ * The embedded SQLite store, or PostgreSQL when `database.url` is set (issue 21, item 1); there
+ * the root team is made if the database has none (the data dir's SQLite file keeps its own).
+ */
+async function openStore(config: DaemonConfig, db: Db, clock: Clock): Promise<Store> {
+  if (!config.database.url) return sqliteStore(db, clock);
+  const { postgresStore } = await import('./store/postgres/index.js');
+  const store = await postgresStore(config.database.url, clock);
+  await store.teams.ensureFirst('default', clock.now());
+  return store;
+}
+
 export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: Logger): Promise<App> {
   // 1. Storage and shared machinery.
-  const store = sqliteStore(db, clock);
+  const store = await openStore(config, db, clock);
   const base = { url: defaultBaseUrl(config) };
   const baseUrl = () => base.url;
   const objects = new DiskObjectStore(join(config.dataDir, 'objects'));
@@ -140,8 +152,8 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
       signedGetUrl: (key, ttlMs) => objectUrls.signGet(key, ttlMs),
     },
     uploads: {
-      claimForJob: (teamId, uploadId, jobId) => {
-        const claimed = uploads.claimForJob(teamId, uploadId, jobId);
+      claimForJob: async (teamId, uploadId, jobId) => {
+        const claimed = await uploads.claimForJob(teamId, uploadId, jobId);
         return { objectKey: claimed.object_key, fileName: claimed.file_name };
       },
     },
@@ -149,11 +161,11 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const mediaForRenders = renderObjects(objects, objectUrls);
   const renders = new RenderService({ store, clock, tasks, objects: mediaForRenders });
   const posts = new PostService({ store, clock, log, tasks, hasConnector: (name) => connectors.has(name) });
-  previewReadyHooks.push((clip) => void posts.createDrafts(clip));
+  previewReadyHooks.push(async (clip) => void (await posts.createDrafts(clip)));
   const clipEdits = new ClipEditService({
     store, clock, tasks, previewReadyHooks,
     clipView: (clip) => clipJobs.clipView(clip),
-    rewriteDrafts: (clip) => posts.rewriteDrafts(clip),
+    rewriteDrafts: async (clip) => await posts.rewriteDrafts(clip),
   });
   const local = config.server.local;
   const allowPrivateTargets = config.network.allow_private_targets;

@@ -48,7 +48,7 @@ export function backgroundWork(d: BackgroundDeps): Worker[] {
   }));
 
   // Moves due scheduled posts to queued (durable: the due time is in the store).
-  const postScheduler = new PollingWorker('post-scheduler', async () => d.posts.promoteDue() > 0, 1000, (e) =>
+  const postScheduler = new PollingWorker('post-scheduler', async () => await d.posts.promoteDue() > 0, 1000, (e) =>
     d.log.error('post scheduler failed', { error: (e as Error).message }),
   );
   const webhooks = webhookWorkers({

@@ -140,7 +140,7 @@ export const SETTINGS = {
     linkedin_client_secret: str(undefined, 'Its client secret'),
   },
   database: {
-    url: str(undefined, 'Database URL (absent: the embedded SQLite file DATA_DIR/clipper.db; only that is supported so far)'),
+    url: str(undefined, 'Database: a PostgreSQL URL (postgres://user:password@host:5432/db) for a deployment spread over machines; absent: the embedded SQLite file DATA_DIR/clipper.db. CLIPPER_DATABASE_URL wins'),
   },
   object_store: {
     kind: oneOf(['disk'], 'disk', 'Object store (DATA_DIR/objects on disk; only that is supported so far)'),

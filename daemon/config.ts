@@ -105,9 +105,13 @@ export function loadConfig(
   }
   const source = existsSync(file) ? file : 'settings';
   const { settings, warnings } = parseSettings(merged, source);
-  if (settings.database.url) {
-    throw new ConfigError(`${source}: database.url is set, but this version stores everything in the embedded SQLite file (DATA_DIR/clipper.db); remove database.url`);
+  // Issue 21, item 1: database.url, or CLIPPER_DATABASE_URL (which wins), selects PostgreSQL.
+  const databaseUrl = env.CLIPPER_DATABASE_URL || settings.database.url;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    const where = env.CLIPPER_DATABASE_URL ? 'CLIPPER_DATABASE_URL' : `${source}: database.url`;
+    throw new ConfigError(`${where} must be a PostgreSQL URL (postgres://user:password@host:5432/database); it starts "${databaseUrl.split(':')[0]}:"`);
   }
+  settings.database.url = databaseUrl || undefined;
   if (settings.llm.base_url && !settings.llm.model) {
     throw new ConfigError(`${source}: llm.base_url is set, but llm.model is not; name the model the endpoint should run (for example "llama3.1")`);
   }

@@ -38,7 +38,7 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger();
   for (const warning of config.warnings) log.warn(warning);
-  const { db } = initDataDir(config.dataDir, clock.now());
+  const { db } = await initDataDir(config.dataDir, clock.now());
   const app = await buildApp(config, db, clock, log);
   const router = buildRouter(app);
   opts.extraRoutes?.(router);
@@ -71,7 +71,8 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
         server.close(() => resolve());
         server.closeAllConnections();
       });
-      db.close();
+      await app.store.close();
+      if (db.open) db.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDb, type Db } from './store/db.js';
+import { SqliteSql } from './store/sqlite-sql.js';
 import { TeamRepo, type Team } from './store/teams.js';
 import { ensureSigningKey } from './identity/local-issuer.js';
 
@@ -9,12 +10,11 @@ import { ensureSigningKey } from './identity/local-issuer.js';
  * pair and, on first start, the one root team. Used by the daemon and by the commands that work
  * on the data dir directly (`auth token`, `admin teams create`).
  */
-export function initDataDir(dataDir: string, now = Date.now()): { db: Db; rootTeam: Team } {
+export async function initDataDir(dataDir: string, now = Date.now()): Promise<{ db: Db; rootTeam: Team }> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   mkdirSync(join(dataDir, 'objects'), { recursive: true });
   const db = openDb(join(dataDir, 'clipper.db'));
   ensureSigningKey(dataDir);
-  const teams = new TeamRepo(db);
-  const rootTeam = db.transaction(() => teams.first() ?? teams.create('default', now)).immediate();
+  const rootTeam = await new TeamRepo(new SqliteSql(db)).ensureFirst('default', now);
   return { db, rootTeam };
 }

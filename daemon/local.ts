@@ -34,13 +34,16 @@ export async function startDaemon(opts: Parameters<Daemon['startDaemon']>[0]): R
  * with its ES256 key. Loads SQLite and jose.
  */
 export async function loadDataDirTools() {
-  const [{ initDataDir }, { openDb }, { TeamRepo }, { mintIdToken }] = await Promise.all([
+  const [{ initDataDir }, { openDb }, { TeamRepo }, { SqliteSql }, { mintIdToken }] = await Promise.all([
     import('./data-dir.js'),
     import('./store/db.js'),
     import('./store/teams.js'),
+    import('./store/sqlite-sql.js'),
     import('./identity/local-issuer.js'),
   ]);
-  return { initDataDir, openDb, TeamRepo, mintIdToken };
+  /** The teams of an open data-dir database. */
+  const teamsIn = (db: import('./store/db.js').Db) => new TeamRepo(new SqliteSql(db));
+  return { initDataDir, openDb, teamsIn, mintIdToken };
 }
 
 /** `clipper doctor`: where ffmpeg and ffprobe come from, and which speech engine jobs will use. */

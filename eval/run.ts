@@ -69,7 +69,7 @@ function saveSource(name: string, stages: Map<string, unknown>): void {
 }
 
 try {
-  const team = d.app.teams.first()!.id;
+  const team = (await d.app.teams.first())!.id;
   const token = await mintIdToken(join(work, 'data'), team);
   const started = Date.now();
   const jobs = new Map<string, string>();
@@ -82,14 +82,14 @@ try {
   const results: TalkResult[] = [];
   for (const talk of talks) {
     const jobId = jobs.get(talk.name)!;
-    let job = d.app.clipJobs.view(team, jobId);
+    let job = await d.app.clipJobs.view(team, jobId);
     while (job.status !== 'done' && job.status !== 'error') {
       await new Promise((r) => setTimeout(r, 250));
-      job = d.app.clipJobs.view(team, jobId);
+      job = await d.app.clipJobs.view(team, jobId);
     }
     if (job.status === 'error') throw new Error(`${talk.name}: the job failed: ${job.error}`);
     const { video, times } = media.get(talk.name)!;
-    saveSource(talk.name, d.app.clipJobs.repo.stageResults(jobId));
+    saveSource(talk.name, await d.app.clipJobs.repo.stageResults(jobId));
     const ids = targetOf(talk);
     const topics = talk.topics.map((id, i) => ({ id, start: times.segments[i].start, end: times.segments[i].end }));
     results.push({

@@ -20,7 +20,7 @@ export interface AuthDeps {
  */
 export async function authenticate(app: AuthDeps, req: IncomingMessage, mode: 'any' | 'jwt'): Promise<Principal> {
   const header = req.headers.authorization;
-  if (!header) return sessionPrincipal(app, req, mode);
+  if (!header) return await sessionPrincipal(app, req, mode);
   const space = header.indexOf(' ');
   const scheme = space > 0 ? header.slice(0, space).toLowerCase() : header.toLowerCase();
   const value = space > 0 ? header.slice(space + 1).trim() : '';
@@ -30,13 +30,13 @@ export async function authenticate(app: AuthDeps, req: IncomingMessage, mode: 'a
     const parts = value.split('-');
     if (parts.length !== 2 || !parts[0] || !parts[1]) throw unauthorized('Authentication required: the API key is malformed (expected <secret>-<teamId>)');
     const [secret, teamId] = parts;
-    const key = app.store.apiKeys.verify(teamId, secret, app.clock.now());
+    const key = await app.store.apiKeys.verify(teamId, secret, app.clock.now());
     if (!key) throw unauthorized('Authentication required: the API key is invalid or revoked');
     return { teamId: key.team_id, kind: 'api_key' };
   }
   if (scheme === 'bearer') {
     const teamId = value ? await app.tokens.teamOf(value) : undefined;
-    if (!teamId || !app.store.teams.get(teamId)) throw unauthorized('Authentication required: the bearer token is invalid or expired');
+    if (!teamId || !await app.store.teams.get(teamId)) throw unauthorized('Authentication required: the bearer token is invalid or expired');
     return { teamId, kind: 'jwt' };
   }
   throw unauthorized();
@@ -47,8 +47,8 @@ export async function authenticate(app: AuthDeps, req: IncomingMessage, mode: 'a
  * through the /v1 API with the signed-in session"), with its CSRF check on changes. JWT-only
  * endpoints (keys, sign-in links) stay out of a browser session's reach.
  */
-function sessionPrincipal(app: AuthDeps, req: IncomingMessage, mode: 'any' | 'jwt'): Principal {
-  const session = app.sessions?.session(req);
+async function sessionPrincipal(app: AuthDeps, req: IncomingMessage, mode: 'any' | 'jwt'): Promise<Principal> {
+  const session = await app.sessions?.session(req);
   if (!session) throw unauthorized();
   if (mode === 'jwt') throw unauthorized('A JWT is required for this endpoint: use Authorization: Bearer <ID token>; a web page session cannot manage credentials');
   app.sessions!.checkCsrf(req, session);

@@ -34,8 +34,8 @@ export function buildRouter(app: App): Router {
   registerAppPages(router, {
     sessions: app.sessions, store: app.store, heavy: app.heavy, baseUrl: () => app.baseUrl,
     clipView: (clip) => app.clipJobs.clipView(clip),
-    transcript: (teamId, clipId) => app.clipEdits.transcript(teamId, clipId),
-    posts: (teamId, clipId) => app.posts.listForClip(teamId, clipId),
+    transcript: async (teamId, clipId) => await app.clipEdits.transcript(teamId, clipId),
+    posts: async (teamId, clipId) => await app.posts.listForClip(teamId, clipId),
     renderView: (row) => app.renders.view(row),
     signedSourceUrl: (key, ttlMs) => app.objectUrls.signGet(key, ttlMs),
     localPath: (key) => app.objects.localPath(key),

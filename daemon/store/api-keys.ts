@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from './db.js';
+import type { Sql } from './sql.js';
 import { newId, randomToken } from '../../src/api/ids.js';
 import type { ApiKeyRecord } from './records.js';
 import type { ApiKeyRepository } from './repositories.js';
@@ -23,9 +23,9 @@ const publicFields = (r: Row): ApiKeyRecord => ({ id: r.id, team_id: r.team_id, 
  * returned by create(); the table keeps a salted SHA-256 of it.
  */
 export class ApiKeyRepo implements ApiKeyRepository {
-  constructor(private db: Db) {}
+  constructor(private db: Sql) {}
 
-  create(teamId: string, label: string, now: number): { record: ApiKeyRecord; key: string } {
+  async create(teamId: string, label: string, now: number): Promise<{ record: ApiKeyRecord; key: string }> {
     const secret = `ck${randomToken(40)}`;
     const salt = randomBytes(16).toString('hex');
     const row: Row = {
@@ -38,26 +38,24 @@ export class ApiKeyRepo implements ApiKeyRepository {
       last_used_at: null,
       revoked_at: null,
     };
-    this.db
-      .prepare('INSERT INTO api_keys (id, team_id, label, salt, secret_hash, created_at) VALUES (@id, @team_id, @label, @salt, @secret_hash, @created_at)')
-      .run(row);
+    await this.db.run('INSERT INTO api_keys (id, team_id, label, salt, secret_hash, created_at) VALUES (@id, @team_id, @label, @salt, @secret_hash, @created_at)', row);
     return { record: publicFields(row), key: `${secret}-${teamId}` };
   }
 
-  list(teamId: string): ApiKeyRecord[] {
-    const rows = this.db.prepare('SELECT * FROM api_keys WHERE team_id = ? AND revoked_at IS NULL ORDER BY created_at, rowid').all(teamId) as Row[];
+  async list(teamId: string): Promise<ApiKeyRecord[]> {
+    const rows = await this.db.all('SELECT * FROM api_keys WHERE team_id = ? AND revoked_at IS NULL ORDER BY created_at, rowid', teamId) as Row[];
     return rows.map(publicFields);
   }
 
   /** Returns false when the key does not exist on the team (or is already revoked). */
-  revoke(teamId: string, id: string, now: number): boolean {
-    const r = this.db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND team_id = ? AND revoked_at IS NULL').run(now, id, teamId);
-    return r.changes > 0;
+  async revoke(teamId: string, id: string, now: number): Promise<boolean> {
+    const r = await this.db.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND team_id = ? AND revoked_at IS NULL', now, id, teamId);
+    return r > 0;
   }
 
   /** Finds the active key of `teamId` whose secret matches, comparing hashes in constant time. */
-  verify(teamId: string, secret: string, now: number): ApiKeyRecord | undefined {
-    const rows = this.db.prepare('SELECT * FROM api_keys WHERE team_id = ? AND revoked_at IS NULL').all(teamId) as Row[];
+  async verify(teamId: string, secret: string, now: number): Promise<ApiKeyRecord | undefined> {
+    const rows = await this.db.all('SELECT * FROM api_keys WHERE team_id = ? AND revoked_at IS NULL', teamId) as Row[];
     let found: Row | undefined;
     for (const row of rows) {
       const expected = Buffer.from(row.secret_hash, 'hex');
@@ -65,7 +63,7 @@ export class ApiKeyRepo implements ApiKeyRepository {
       if (expected.length === actual.length && timingSafeEqual(expected, actual)) found = row;
     }
     if (!found) return undefined;
-    this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(now, found.id);
+    await this.db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', now, found.id);
     return publicFields({ ...found, last_used_at: now });
   }
 }

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Sql } from './sql.js';
 import type { Clock } from '../clock.js';
 import type { EventDataByType, EventEnvelope, EventType } from '../../src/api/events.js';
 import { newId } from '../../src/api/ids.js';
@@ -9,31 +9,36 @@ export type { StoredEvent };
 type Listener = () => void;
 
 /**
- * The durable event log (issue 2, item 5). emit() is a plain synchronous INSERT, so when it is
- * called inside the db.transaction() that changes a resource's state, the event commits or rolls
+ * The durable event log (issue 2, item 5). emit() is a plain INSERT, so when it is
+ * called inside the store.transaction() that changes a resource's state, the event commits or rolls
  * back together with that change: a crash can neither lose nor invent an event.
  * Readers (the webhook outbox) page forward by `seq`.
  */
 export class EventLog implements EventLogRepository {
   private listeners = new Set<Listener>();
-  constructor(private db: Db, private clock: Clock) {}
+  /** `afterCommit` runs a callback once the caller's transaction (if any) has committed. */
+  constructor(private db: Sql, private clock: Clock) {}
 
-  emit<T extends EventType>(type: T, data: EventDataByType[T]): EventEnvelope<T> {
+  async emit<T extends EventType>(type: T, data: EventDataByType[T]): Promise<EventEnvelope<T>> {
     const event: EventEnvelope<T> = { id: newId('evt'), type, created: this.clock.now(), data };
-    this.db
-      .prepare('INSERT INTO events (id, team_id, type, created, data) VALUES (?, ?, ?, ?, ?)')
-      .run(event.id, data.team_id, type, event.created, JSON.stringify(data));
-    // Wake readers on the next tick, after the surrounding transaction has committed.
-    if (this.listeners.size) setImmediate(() => this.listeners.forEach((l) => l()));
+    const insert = async () => {
+      // PostgreSQL: seq must become readable in commit order (queue-repositories.ts), so event
+      // writers take turns until their transaction ends; SQLite has one writer anyway.
+      if (this.db.dialect === 'postgres') await this.db.value('SELECT pg_advisory_xact_lock(2101)');
+      await this.db.run('INSERT INTO events (id, team_id, type, created, data) VALUES (?, ?, ?, ?, ?)', event.id, data.team_id, type, event.created, JSON.stringify(data));
+    };
+    await (this.db.dialect === 'postgres' ? await this.db.transaction(insert) : insert());
+    // Wake readers once the surrounding transaction has committed, never inside it.
+    if (this.listeners.size) this.db.afterCommit(() => setImmediate(() => this.listeners.forEach((l) => l())));
     return event;
   }
 
   /** Events after `afterSeq`, oldest first; optionally only one team's. */
-  readAfter(afterSeq: number, limit = 100, teamId?: string): StoredEvent[] {
+  async readAfter(afterSeq: number, limit = 100, teamId?: string): Promise<StoredEvent[]> {
     const rows = (
       teamId
-        ? this.db.prepare('SELECT * FROM events WHERE seq > ? AND team_id = ? ORDER BY seq LIMIT ?').all(afterSeq, teamId, limit)
-        : this.db.prepare('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit)
+        ? await this.db.all('SELECT * FROM events WHERE seq > ? AND team_id = ? ORDER BY seq LIMIT ?', afterSeq, teamId, limit)
+        : await this.db.all('SELECT * FROM events WHERE seq > ? ORDER BY seq LIMIT ?', afterSeq, limit)
     ) as Array<{ seq: number; id: string; team_id: string; type: EventType; created: number; data: string }>;
     return rows.map((r) => ({ seq: r.seq, id: r.id, team_id: r.team_id, type: r.type, created: r.created, data: JSON.parse(r.data) }));
   }

@@ -16,6 +16,8 @@ import { TeamRepo } from './teams.js';
 import { UploadRepo } from './uploads.js';
 import { WebhookOutbox } from './webhook-outbox.js';
 import { WebhookRepo } from './webhooks.js';
+import { SqliteSql } from './sqlite-sql.js';
+import type { Sql } from './sql.js';
 import type { EventLogRepository, TaskRepository, WebhookOutboxRepository } from './queue-repositories.js';
 import type {
   ApiKeyRepository, ClipJobRepository, ClipRepository, FramingRepository, OAuthAuthorizationRepository, PlatformRepository, PostRepository, RenderMinutesRepository,
@@ -31,13 +33,12 @@ export type * from './queue-repositories.js';
  * on SQL: a second implementation (PostgreSQL, a later issue) passes the same contract suite
  * (test/store/store-contract.ts).
  *
- * Calls are synchronous so that `transaction(fn)` can wrap a state change and the event it
- * emits in one commit. For PostgreSQL the later issue turns every method into a Promise and
- * `transaction` into `transaction<T>(fn: (tx: Store) => Promise<T>)`, binding the repositories
- * inside `fn` to one connection (node-postgres has no implicit per-connection transaction the
- * way one SQLite handle does). SQLite-isms in the statements: RETURNING and ON CONFLICT carry
- * over; `INSERT OR IGNORE`, `json_each`, `IS NOT` and `IN ()` (an empty list) do not; numeric
- * ms timestamps become BIGINT.
+ * Every method returns a Promise (issue 21: PostgreSQL answers over the network).
+ * `transaction(fn)` wraps a state change and the event it emits in one commit: the repositories
+ * of the `tx` it hands `fn` are bound to that transaction (PostgreSQL: one pooled connection;
+ * SQLite: its one connection, held by an async mutex until COMMIT). SQLite-isms in the
+ * statements: RETURNING and ON CONFLICT carry over; `INSERT OR IGNORE`, `json_each`, `IS NOT`
+ * and `IN ()` (an empty list) do not; numeric ms timestamps become BIGINT.
  */
 export interface Store {
   teams: TeamRepository;
@@ -62,15 +63,15 @@ export interface Store {
    * repository's writes (events included) and is rethrown. A nested call is a savepoint of the
    * outer one: its throw undoes only its own writes.
    */
-  transaction<T>(fn: () => T): T;
-  close(): void;
+  transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
 }
 
-/** The embedded store: one SQLite file (better-sqlite3) with the numbered migrations applied. */
-export function sqliteStore(db: Db, clock: Clock): Store {
+/** Every repository over one engine: the same classes whichever `Sql` answers. */
+export function storeOver(db: Sql, clock: Clock): Store {
   const webhooks = new WebhookRepo(db);
   const events = new EventLog(db, clock);
-  return {
+  const store: Store = {
     teams: new TeamRepo(db),
     apiKeys: new ApiKeyRepo(db),
     webhooks,
@@ -88,7 +89,14 @@ export function sqliteStore(db: Db, clock: Clock): Store {
     webhookOutbox: new WebhookOutbox(db, webhooks, events),
     sessionLinks: new SessionLinkRepo(db),
     webSessions: new WebSessionRepo(db),
-    transaction: (fn) => (db.inTransaction ? db.transaction(fn)() : db.transaction(fn).immediate()),
+    // The engine binds the transaction to the async context of `fn`, so `tx` is this store.
+    transaction: async (fn) => await db.transaction(() => fn(store)),
     close: () => db.close(),
   };
+  return store;
+}
+
+/** The embedded store: one SQLite file (better-sqlite3) with the numbered migrations applied. */
+export function sqliteStore(db: Db, clock: Clock): Store {
+  return storeOver(new SqliteSql(db), clock);
 }

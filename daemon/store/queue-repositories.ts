@@ -3,15 +3,15 @@ import type { WebhookDelivery as DeliveryRecord } from '../../src/api/webhooks.j
 import type { SendOutcome } from '../resources/webhooks/delivery-policy.js';
 
 // The repositories of the daemon's own machinery: the durable task queue, the event log and the
-// webhook outbox, with the records they use. Same rules as repositories.ts: synchronous, time
+// webhook outbox, with the records they use. Same rules as repositories.ts: asynchronous, time
 // passed in as `now`, every write joins the caller's Store.transaction().
 //
-// PostgreSQL notes for the later issue: claims become `UPDATE ... WHERE id IN (SELECT ... FOR
-// UPDATE SKIP LOCKED)`; onAppend can ride on LISTEN/NOTIFY; and, above all, the event log's
-// `seq` must be readable in commit order. SQLite has one writer, so a reader paging by seq can
-// never see seq 8 before seq 7 commits; a BIGSERIAL under concurrent writers can, and the
-// outbox cursor would skip 7 for good. Serialise emit() (an advisory lock in the transaction)
-// or read only below the oldest in-flight transaction's seq.
+// On PostgreSQL (issue 21): task claims are one `UPDATE ... WHERE status = 'pending' AND id =
+// (SELECT ... FOR UPDATE SKIP LOCKED)`; the fan-out cursor row is locked FOR UPDATE; and the
+// event log's `seq` is readable in commit order because emit() takes an advisory lock held until
+// its transaction ends (SQLite has one writer; a BIGSERIAL under concurrent writers could show
+// seq 8 before seq 7 commits, and the outbox cursor would skip 7 for good). onAppend still wakes
+// only the emitting process's listeners: other processes poll (LISTEN/NOTIFY is for later).
 
 export type TaskStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -45,23 +45,23 @@ export interface EnqueueInput {
 /** The durable task queue; the TaskRunner owns the policy (retries, backoff, handlers) around it. */
 export interface TaskRepository {
   /** Adds a pending task, or returns the active (pending or running) one of the same kind and resource unchanged. */
-  enqueue(input: EnqueueInput, now: number): Task;
-  get(id: string): Task | undefined;
-  active(kind: string, resourceId: string): Task | undefined;
+  enqueue(input: EnqueueInput, now: number): Promise<Task>;
+  get(id: string): Promise<Task | undefined>;
+  active(kind: string, resourceId: string): Promise<Task | undefined>;
   /** Leases the due pending task of one of `kinds` with the earliest run_at; attempts + 1. */
-  claim(kinds: string[], owner: string, now: number, leaseMs: number): Task | undefined;
+  claim(kinds: string[], owner: string, now: number, leaseMs: number): Promise<Task | undefined>;
   /** Extends the lease; false unless `owner` holds it and the task runs. */
-  heartbeat(id: string, owner: string, until: number): boolean;
+  heartbeat(id: string, owner: string, until: number): Promise<boolean>;
   /** Ends a running task held by `owner`. */
-  finish(id: string, owner: string, status: 'done' | 'failed' | 'cancelled', error: string | null, now: number): boolean;
+  finish(id: string, owner: string, status: 'done' | 'failed' | 'cancelled', error: string | null, now: number): Promise<boolean>;
   /** Back to pending at `runAt`, lease dropped. */
-  retryLater(id: string, owner: string, runAt: number, error: string, now: number): boolean;
+  retryLater(id: string, owner: string, runAt: number, error: string, now: number): Promise<boolean>;
   /** Cancels the pending task of a kind and resource; a running one is left alone. */
-  cancelPending(kind: string, resourceId: string, now: number): boolean;
+  cancelPending(kind: string, resourceId: string, now: number): Promise<boolean>;
   /** Running tasks whose lease ran out or whose owner is not `currentOwner` go back to pending; returns how many. */
-  releaseStale(now: number, currentOwner: string): number;
+  releaseStale(now: number, currentOwner: string): Promise<number>;
   /** The earliest run_at of a pending task of `kinds`. */
-  nextRunAt(kinds: string[]): number | undefined;
+  nextRunAt(kinds: string[]): Promise<number | undefined>;
 }
 
 /** An event as logged: the envelope plus its position and owner. */
@@ -76,9 +76,9 @@ export interface StoredEvent extends EventEnvelope {
  */
 export interface EventLogRepository {
   /** Logs an event of `data.team_id`, created at the store's clock time. */
-  emit<T extends EventType>(type: T, data: EventDataByType[T]): EventEnvelope<T>;
+  emit<T extends EventType>(type: T, data: EventDataByType[T]): Promise<EventEnvelope<T>>;
   /** Events with seq > afterSeq, oldest first, at most `limit`; optionally one team's only. */
-  readAfter(afterSeq: number, limit?: number, teamId?: string): StoredEvent[];
+  readAfter(afterSeq: number, limit?: number, teamId?: string): Promise<StoredEvent[]>;
   /** Calls `listener` (asynchronously, after the emitting call) whenever an event is logged; returns an unsubscribe. */
   onAppend(listener: () => void): () => void;
 }
@@ -100,22 +100,22 @@ export interface ClaimedDelivery {
 /** The webhook outbox: deliveries pending -> delivering -> delivered | pending (retry) | failed | cancelled. */
 export interface WebhookOutboxRepository {
   /** Creates the deliveries of up to `batch` events after the fan-out cursor and moves it, atomically; returns the events read. */
-  fanOut(now: number, batch?: number): number;
+  fanOut(now: number, batch?: number): Promise<number>;
   /** Leases due deliveries (pending and due, or with an expired lease) of live registrations. */
   claim(
     owner: string,
     now: number,
     leaseMs: number,
     o: { limit: number; excludeWebhooks: string[]; excludeIds: string[]; accept: (webhookId: string) => boolean },
-  ): { claimed: ClaimedDelivery[]; scanned: number };
+  ): Promise<{ claimed: ClaimedDelivery[]; scanned: number }>;
   /** Records an attempt's outcome; undefined when `owner` no longer holds the delivery. */
-  complete(id: string, owner: string, outcome: SendOutcome, now: number, backoffMs: number): DeliveryStatus | undefined;
+  complete(id: string, owner: string, outcome: SendOutcome, now: number, backoffMs: number): Promise<DeliveryStatus | undefined>;
   /** Hands a lease back untouched: pending again, due at once. */
-  release(id: string, owner: string): void;
+  release(id: string, owner: string): Promise<void>;
   /** When the next delivery falls due (a pending one, or an expiring lease). */
-  nextDueAt(): number | undefined;
+  nextDueAt(): Promise<number | undefined>;
   /** A registration's deliveries, newest event first. */
-  list(webhookId: string, o: { status?: DeliveryStatus; limit: number }): DeliveryRecord[];
+  list(webhookId: string, o: { status?: DeliveryStatus; limit: number }): Promise<DeliveryRecord[]>;
   /** A failed or delivered delivery back to pending, due now; `busy` while pending or in flight. */
-  resend(webhookId: string, deliveryId: string, now: number): { outcome: 'resent' | 'busy' | 'missing'; status?: DeliveryStatus };
+  resend(webhookId: string, deliveryId: string, now: number): Promise<{ outcome: 'resent' | 'busy' | 'missing'; status?: DeliveryStatus }>;
 }

@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import { notInList, type Sql } from './sql.js';
 import { newId } from '../../src/api/ids.js';
 import { classify, MAX_ATTEMPTS, retryDelayMs, type SendOutcome } from '../resources/webhooks/delivery-policy.js';
 import type { ClaimedDelivery, DeliveryRecord, DeliveryStatus, EventLogRepository, WebhookOutboxRepository } from './queue-repositories.js';
@@ -11,26 +11,29 @@ export type { ClaimedDelivery, DeliveryRecord, DeliveryStatus };
  * pending -> delivering -> delivered | pending (retry) | failed | cancelled.
  */
 export class WebhookOutbox implements WebhookOutboxRepository {
-  constructor(private db: Db, private webhooks: Pick<WebhookRepository, 'subscribedTo'>, private events: Pick<EventLogRepository, 'readAfter'>) {}
+  constructor(private db: Sql, private webhooks: Pick<WebhookRepository, 'subscribedTo'>, private events: Pick<EventLogRepository, 'readAfter'>) {}
 
   /**
    * Reads up to `batch` events after the cursor and creates their deliveries. The cursor moves
    * in the same transaction as the inserts, so a crash repeats or skips nothing.
    */
-  fanOut(now: number, batch = 500): number {
-    return this.db.transaction(() => {
-      const cursor = this.db.prepare('SELECT last_seq FROM webhook_fanout_cursor WHERE id = 1').pluck().get() as number;
-      const events = this.events.readAfter(cursor, batch);
-      const insert = this.db.prepare(
-        `INSERT OR IGNORE INTO webhook_deliveries (id, webhook_id, team_id, event_seq, event_id, event_type, status, next_attempt_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
-      );
+  async fanOut(now: number, batch = 500): Promise<number> {
+    return await this.db.transaction(async () => {
+      // PostgreSQL: several processes fan out; the row lock makes them take turns.
+      const cursor = await this.db.value(`SELECT last_seq FROM webhook_fanout_cursor WHERE id = 1${this.db.dialect === 'postgres' ? ' FOR UPDATE' : ''}`) as number;
+      const events = await this.events.readAfter(cursor, batch);
       for (const e of events) {
-        for (const w of this.webhooks.subscribedTo(e.team_id, e.type, e.seq)) insert.run(newId('dlv'), w.id, e.team_id, e.seq, e.id, e.type, now, now);
+        for (const w of await this.webhooks.subscribedTo(e.team_id, e.type, e.seq)) {
+          await this.db.run(
+            `INSERT INTO webhook_deliveries (id, webhook_id, team_id, event_seq, event_id, event_type, status, next_attempt_at, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?) ON CONFLICT (webhook_id, event_seq) DO NOTHING`,
+            newId('dlv'), w.id, e.team_id, e.seq, e.id, e.type, now, now,
+          );
+        }
       }
-      if (events.length) this.db.prepare('UPDATE webhook_fanout_cursor SET last_seq = ? WHERE id = 1').run(events[events.length - 1].seq);
+      if (events.length) await this.db.run('UPDATE webhook_fanout_cursor SET last_seq = ? WHERE id = 1', events[events.length - 1].seq);
       return events.length;
-    }).immediate();
+    });
   }
 
   /**
@@ -38,54 +41,49 @@ export class WebhookOutbox implements WebhookOutboxRepository {
    * (their worker died: at-least-once). `exclude` skips registrations already at their
    * in-flight bound and deliveries this worker holds; `accept` applies the bound per candidate.
    */
-  claim(
+  async claim(
     owner: string,
     now: number,
     leaseMs: number,
     o: { limit: number; excludeWebhooks: string[]; excludeIds: string[]; accept: (webhookId: string) => boolean },
-  ): { claimed: ClaimedDelivery[]; scanned: number } {
-    return this.db.transaction(() => {
-      const candidates = this.db
-        .prepare(
-          `SELECT d.id, d.webhook_id, w.url, w.secret, w.legacy_signature, e.id AS event_id, e.type, e.created, e.data
+  ): Promise<{ claimed: ClaimedDelivery[]; scanned: number }> {
+    const busy = notInList('d.webhook_id', o.excludeWebhooks);
+    const mine = notInList('d.id', o.excludeIds);
+    return await this.db.transaction(async () => {
+      const candidates = await this.db.all(`SELECT d.id, d.webhook_id, w.url, w.secret, w.legacy_signature, e.id AS event_id, e.type, e.created, e.data
            FROM webhook_deliveries d
            JOIN webhooks w ON w.id = d.webhook_id AND w.deleted_at IS NULL
            JOIN events e ON e.seq = d.event_seq
-           WHERE ((d.status = 'pending' AND d.next_attempt_at <= @now) OR (d.status = 'delivering' AND d.lease_until <= @now))
-             AND d.webhook_id NOT IN (SELECT value FROM json_each(@busy))
-             AND d.id NOT IN (SELECT value FROM json_each(@mine))
+           WHERE ((d.status = 'pending' AND d.next_attempt_at <= ?) OR (d.status = 'delivering' AND d.lease_until <= ?))
+             AND ${busy.sql}
+             AND ${mine.sql}
            ORDER BY d.next_attempt_at, d.event_seq
-           LIMIT @scan`,
-        )
-        .all({ now, busy: JSON.stringify(o.excludeWebhooks), mine: JSON.stringify(o.excludeIds), scan: Math.max(50, o.limit * 4) }) as CandidateRow[];
-      const lease = this.db.prepare(
-        `UPDATE webhook_deliveries SET status = 'delivering', lease_owner = ?, lease_until = ?
-         WHERE id = ? AND (status = 'pending' OR (status = 'delivering' AND lease_until <= ?))`,
-      );
+           LIMIT ?`, now, now, ...busy.params, ...mine.params, Math.max(50, o.limit * 4)) as CandidateRow[];
       const claimed: ClaimedDelivery[] = [];
       for (const c of candidates) {
         if (claimed.length >= o.limit) break;
         if (!o.accept(c.webhook_id)) continue;
-        if (lease.run(owner, now + leaseMs, c.id, now).changes === 0) continue;
+        const leased = await this.db.run(
+          `UPDATE webhook_deliveries SET status = 'delivering', lease_owner = ?, lease_until = ?
+           WHERE id = ? AND (status = 'pending' OR (status = 'delivering' AND lease_until <= ?))`,
+          owner, now + leaseMs, c.id, now,
+        );
+        if (leased === 0) continue;
         const body = JSON.stringify({ id: c.event_id, type: c.type, created: c.created, data: JSON.parse(c.data) });
         claimed.push({ id: c.id, webhook_id: c.webhook_id, url: c.url, secret: c.secret, legacy_signature: c.legacy_signature === 1, body });
       }
       return { claimed, scanned: candidates.length };
-    }).immediate();
+    });
   }
 
   /** Records an attempt's outcome: delivered, retry later, failed for good, or cancelled. */
-  complete(id: string, owner: string, outcome: SendOutcome, now: number, backoffMs: number): DeliveryStatus | undefined {
-    return this.db.transaction(() => this.record(id, owner, outcome, now, backoffMs)).immediate();
+  async complete(id: string, owner: string, outcome: SendOutcome, now: number, backoffMs: number): Promise<DeliveryStatus | undefined> {
+    return await this.db.transaction(async () => await this.record(id, owner, outcome, now, backoffMs));
   }
 
-  private record(id: string, owner: string, outcome: SendOutcome, now: number, backoffMs: number): DeliveryStatus | undefined {
-    const row = this.db
-      .prepare(
-        `SELECT d.attempts, w.deleted_at FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-         WHERE d.id = ? AND d.lease_owner = ? AND d.status IN ('delivering', 'cancelled')`,
-      )
-      .get(id, owner) as { attempts: number; deleted_at: number | null } | undefined;
+  private async record(id: string, owner: string, outcome: SendOutcome, now: number, backoffMs: number): Promise<DeliveryStatus | undefined> {
+    const row = await this.db.get(`SELECT d.attempts, w.deleted_at FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+         WHERE d.id = ? AND d.lease_owner = ? AND d.status IN ('delivering', 'cancelled')`, id, owner) as { attempts: number; deleted_at: number | null } | undefined;
     // No row: the lease ran out and another worker took the delivery; the outcome is its to record.
     // A row `cancelled` while on the wire: its registration was deleted meanwhile (a 2xx still counts).
     if (!row) return undefined;
@@ -96,13 +94,9 @@ export class WebhookOutbox implements WebhookOutboxRepository {
       : row.deleted_at !== null ? 'cancelled'
       : verdict === 'retry' && attempts < MAX_ATTEMPTS ? 'pending'
       : 'failed';
-    this.db
-      .prepare(
-        `UPDATE webhook_deliveries SET status = @status, attempts = @attempts, last_status_code = @code, last_error = @error,
+    await this.db.run(`UPDATE webhook_deliveries SET status = @status, attempts = @attempts, last_status_code = @code, last_error = @error,
            last_attempt_at = @now, delivered_at = @delivered, next_attempt_at = @next, lease_owner = NULL, lease_until = NULL
-         WHERE id = @id`,
-      )
-      .run({
+         WHERE id = @id`, {
         id,
         status,
         attempts,
@@ -116,22 +110,15 @@ export class WebhookOutbox implements WebhookOutboxRepository {
   }
 
   /** Hands a lease back untouched (graceful shutdown): the next start sends it at once. */
-  release(id: string, owner: string): void {
-    this.db
-      .prepare("UPDATE webhook_deliveries SET status = 'pending', lease_owner = NULL, lease_until = NULL WHERE id = ? AND status = 'delivering' AND lease_owner = ?")
-      .run(id, owner);
+  async release(id: string, owner: string): Promise<void> {
+    await this.db.run("UPDATE webhook_deliveries SET status = 'pending', lease_owner = NULL, lease_until = NULL WHERE id = ? AND status = 'delivering' AND lease_owner = ?", id, owner);
   }
 
   /** When the next delivery falls due (a pending one, or an expiring lease), if any. */
-  nextDueAt(): number | undefined {
-    const r = this.db
-      .prepare(
-        `SELECT MIN(CASE d.status WHEN 'pending' THEN d.next_attempt_at ELSE d.lease_until END)
+  async nextDueAt(): Promise<number | undefined> {
+    const r = await this.db.value(`SELECT MIN(CASE d.status WHEN 'pending' THEN d.next_attempt_at ELSE d.lease_until END)
          FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id AND w.deleted_at IS NULL
-         WHERE d.status IN ('pending', 'delivering')`,
-      )
-      .pluck()
-      .get() as number | null;
+         WHERE d.status IN ('pending', 'delivering')`) as number | null;
     return r ?? undefined;
   }
 
@@ -141,25 +128,19 @@ export class WebhookOutbox implements WebhookOutboxRepository {
    * (its earlier last answer is kept until the next attempt). A pending or in-flight one is left
    * alone and named `busy`; `missing` when the registration has no such delivery.
    */
-  resend(webhookId: string, deliveryId: string, now: number): { outcome: 'resent' | 'busy' | 'missing'; status?: DeliveryStatus } {
-    return this.db.transaction(() => {
-      const row = this.db.prepare('SELECT status FROM webhook_deliveries WHERE id = ? AND webhook_id = ?').get(deliveryId, webhookId) as { status: DeliveryStatus } | undefined;
+  async resend(webhookId: string, deliveryId: string, now: number): Promise<{ outcome: 'resent' | 'busy' | 'missing'; status?: DeliveryStatus }> {
+    return await this.db.transaction(async () => {
+      const row = await this.db.get('SELECT status FROM webhook_deliveries WHERE id = ? AND webhook_id = ?', deliveryId, webhookId) as { status: DeliveryStatus } | undefined;
       if (!row) return { outcome: 'missing' as const };
       if (row.status !== 'failed' && row.status !== 'delivered') return { outcome: 'busy' as const, status: row.status };
-      this.db
-        .prepare("UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ?, delivered_at = NULL, lease_owner = NULL, lease_until = NULL WHERE id = ?")
-        .run(now, deliveryId);
+      await this.db.run("UPDATE webhook_deliveries SET status = 'pending', attempts = 0, next_attempt_at = ?, delivered_at = NULL, lease_owner = NULL, lease_until = NULL WHERE id = ?", now, deliveryId);
       return { outcome: 'resent' as const, status: 'pending' as const };
-    }).immediate();
+    });
   }
 
   /** A registration's deliveries, newest event first (GET /v1/webhooks/:id/deliveries). */
-  list(webhookId: string, o: { status?: DeliveryStatus; limit: number }): DeliveryRecord[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND (? IS NULL OR status = ?) ORDER BY event_seq DESC LIMIT ?`,
-      )
-      .all(webhookId, o.status ?? null, o.status ?? null, o.limit) as Array<DeliveryRecord & { lease_owner: unknown }>;
+  async list(webhookId: string, o: { status?: DeliveryStatus; limit: number }): Promise<DeliveryRecord[]> {
+    const rows = await this.db.all(`SELECT * FROM webhook_deliveries WHERE webhook_id = ? AND (CAST(? AS TEXT) IS NULL OR status = ?) ORDER BY event_seq DESC LIMIT ?`, webhookId, o.status ?? null, o.status ?? null, o.limit) as Array<DeliveryRecord & { lease_owner: unknown }>;
     return rows.map((r) => ({
       id: r.id,
       webhook_id: r.webhook_id,

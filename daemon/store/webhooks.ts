@@ -1,4 +1,4 @@
-import type { Db } from './db.js';
+import type { Sql } from './sql.js';
 import { newId, randomToken } from '../../src/api/ids.js';
 import type { WebhookRecord } from './records.js';
 import type { WebhookRepository } from './repositories.js';
@@ -31,13 +31,13 @@ const toRecord = (r: Row): WebhookRecord => ({
 
 /** Webhook registrations. The signing secret is stored because HMAC signing needs it. */
 export class WebhookRepo implements WebhookRepository {
-  constructor(private db: Db) {}
+  constructor(private db: Sql) {}
 
-  create(
+  async create(
     teamId: string,
     input: { url: string; events: string[]; legacy_signature?: boolean; description?: string | null },
     now: number,
-  ): { record: WebhookRecord; secret: string } {
+  ): Promise<{ record: WebhookRecord; secret: string }> {
     const row: Row = {
       id: newId('wh'),
       team_id: teamId,
@@ -51,48 +51,42 @@ export class WebhookRepo implements WebhookRepository {
       from_seq: 0,
     };
     // from_seq: the registration receives only events logged after this statement (migration 005).
-    this.db
-      .prepare(
-        `INSERT INTO webhooks (id, team_id, url, events, secret, legacy_signature, description, created_at, from_seq)
-         VALUES (@id, @team_id, @url, @events, @secret, @legacy_signature, @description, @created_at, (SELECT COALESCE(MAX(seq), 0) FROM events))`,
-      )
-      .run(row);
-    return { record: this.get(teamId, row.id)!, secret: row.secret };
+    await this.db.run(`INSERT INTO webhooks (id, team_id, url, events, secret, legacy_signature, description, created_at, from_seq)
+         VALUES (@id, @team_id, @url, @events, @secret, @legacy_signature, @description, @created_at, (SELECT COALESCE(MAX(seq), 0) FROM events))`, row);
+    return { record: (await this.get(teamId, row.id))!, secret: row.secret };
   }
 
-  list(teamId: string): WebhookRecord[] {
-    return (this.db.prepare('SELECT * FROM webhooks WHERE team_id = ? AND deleted_at IS NULL ORDER BY created_at, rowid').all(teamId) as Row[]).map(toRecord);
+  async list(teamId: string): Promise<WebhookRecord[]> {
+    return (await this.db.all('SELECT * FROM webhooks WHERE team_id = ? AND deleted_at IS NULL ORDER BY created_at, rowid', teamId) as Row[]).map(toRecord);
   }
 
-  get(teamId: string, id: string): WebhookRecord | undefined {
-    const r = this.db.prepare('SELECT * FROM webhooks WHERE team_id = ? AND id = ? AND deleted_at IS NULL').get(teamId, id) as Row | undefined;
+  async get(teamId: string, id: string): Promise<WebhookRecord | undefined> {
+    const r = await this.db.get('SELECT * FROM webhooks WHERE team_id = ? AND id = ? AND deleted_at IS NULL', teamId, id) as Row | undefined;
     return r && toRecord(r);
   }
 
   /** The signing secret of a live registration (used by the delivery worker only). */
-  secretOf(id: string): { secret: string; legacy_signature: boolean } | undefined {
-    const r = this.db.prepare('SELECT secret, legacy_signature FROM webhooks WHERE id = ? AND deleted_at IS NULL').get(id) as Row | undefined;
+  async secretOf(id: string): Promise<{ secret: string; legacy_signature: boolean } | undefined> {
+    const r = await this.db.get('SELECT secret, legacy_signature FROM webhooks WHERE id = ? AND deleted_at IS NULL', id) as Row | undefined;
     return r && { secret: r.secret, legacy_signature: r.legacy_signature === 1 };
   }
 
   /** Live registrations of a team subscribed to `type` (explicitly or through "*") that exist for event `seq`. */
-  subscribedTo(teamId: string, type: string, seq = Infinity): WebhookRecord[] {
-    return this.list(teamId).filter((w) => w.from_seq < seq && (w.events.includes('*') || w.events.includes(type)));
+  async subscribedTo(teamId: string, type: string, seq = Infinity): Promise<WebhookRecord[]> {
+    return (await this.list(teamId)).filter((w) => w.from_seq < seq && (w.events.includes('*') || w.events.includes(type)));
   }
 
   /**
    * Deleting stops deliveries: in the same transaction, deliveries not yet acknowledged are
    * cancelled (kept, status `cancelled`); an attempt already on the wire is not retried.
    */
-  delete(teamId: string, id: string, now: number): boolean {
-    return this.db.transaction(() => {
-      const gone = this.db.prepare('UPDATE webhooks SET deleted_at = ? WHERE team_id = ? AND id = ? AND deleted_at IS NULL').run(now, teamId, id).changes > 0;
+  async delete(teamId: string, id: string, now: number): Promise<boolean> {
+    return await this.db.transaction(async () => {
+      const gone = await this.db.run('UPDATE webhooks SET deleted_at = ? WHERE team_id = ? AND id = ? AND deleted_at IS NULL', now, teamId, id) > 0;
       if (gone) {
-        this.db
-          .prepare("UPDATE webhook_deliveries SET status = 'cancelled', last_error = 'registration deleted', lease_until = NULL WHERE webhook_id = ? AND status IN ('pending', 'delivering')")
-          .run(id);
+        await this.db.run("UPDATE webhook_deliveries SET status = 'cancelled', last_error = 'registration deleted', lease_until = NULL WHERE webhook_id = ? AND status IN ('pending', 'delivering')", id);
       }
       return gone;
-    })();
+    });
   }
 }

@@ -69,15 +69,15 @@ export class TaskRunner implements Worker {
   }
 
   /** Adds a task inside the caller's transaction and wakes the runner after commit. */
-  enqueue(input: Omit<EnqueueInput, 'runAt'> & { runAt?: number }): Task {
-    const task = this.repo.enqueue({ ...input, runAt: input.runAt ?? this.clock.now(), maxAttempts: input.maxAttempts ?? this.handlers.get(input.kind)?.maxAttempts }, this.clock.now());
+  async enqueue(input: Omit<EnqueueInput, 'runAt'> & { runAt?: number }): Promise<Task> {
+    const task = await this.repo.enqueue({ ...input, runAt: input.runAt ?? this.clock.now(), maxAttempts: input.maxAttempts ?? this.handlers.get(input.kind)?.maxAttempts }, this.clock.now());
     setImmediate(() => this.wake());
     return task;
   }
 
-  start(): void {
+  async start(): Promise<void> {
     this.stopped = false;
-    const released = this.repo.releaseStale(this.clock.now(), this.owner);
+    const released = await this.repo.releaseStale(this.clock.now(), this.owner);
     if (released) this.log.info('released stale task leases', { count: released });
     this.wake();
   }
@@ -85,23 +85,23 @@ export class TaskRunner implements Worker {
   wake(): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.fill(), 0);
+    this.timer = setTimeout(async () => await this.fill(), 0);
     this.timer.unref?.();
   }
 
   /** Starts as many due tasks as the per-kind concurrency allows; returns how many started. */
-  private fill(): number {
+  private async fill(): Promise<number> {
     let started = 0;
     for (;;) {
       const free = [...this.handlers.values()].filter((h) => this.running(h.kind) < h.concurrency).map((h) => h.kind);
-      const task = this.repo.claim(free, this.owner, this.clock.now(), this.opts.leaseMs);
+      const task = await this.repo.claim(free, this.owner, this.clock.now(), this.opts.leaseMs);
       if (!task) break;
       started++;
       this.launch(task);
     }
     if (!this.stopped) {
       clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.fill(), this.opts.pollMs);
+      this.timer = setTimeout(async () => await this.fill(), this.opts.pollMs);
       this.timer.unref?.();
     }
     return started;
@@ -117,15 +117,18 @@ export class TaskRunner implements Worker {
     const handler = this.handlers.get(task.kind)!;
     const abort = new AbortController();
     const beat = setInterval(() => {
-      if (!this.repo.heartbeat(task.id, this.owner, this.clock.now() + this.opts.leaseMs)) abort.abort(new Error('task lease lost'));
+      this.repo.heartbeat(task.id, this.owner, this.clock.now() + this.opts.leaseMs).then(
+        (held) => held || abort.abort(new Error('task lease lost')),
+        (e: unknown) => this.log.warn('task heartbeat failed', { task: task.id, error: (e as Error).message }),
+      );
     }, Math.max(1000, this.opts.leaseMs / 3));
     beat.unref?.();
     const promise = (async () => {
       try {
         await handler.run(task, { signal: abort.signal, payload: JSON.parse(task.payload) });
-        this.repo.finish(task.id, this.owner, 'done', null, this.clock.now());
+        await this.repo.finish(task.id, this.owner, 'done', null, this.clock.now());
       } catch (e) {
-        this.handleFailure(handler, task, e as Error, abort.signal.aborted);
+        await this.handleFailure(handler, task, e as Error, abort.signal.aborted);
       } finally {
         clearInterval(beat);
         this.inFlight.delete(task.id);
@@ -135,18 +138,18 @@ export class TaskRunner implements Worker {
     this.inFlight.set(task.id, { promise, abort, kind: task.kind });
   }
 
-  private handleFailure(handler: TaskHandler, task: Task, error: Error, aborted: boolean): void {
+  private async handleFailure(handler: TaskHandler, task: Task, error: Error, aborted: boolean): Promise<void> {
     const now = this.clock.now();
     if (aborted && this.stopped) return; // shutting down: the lease is released on next start
     const permanent = error instanceof PermanentTaskError;
     if (!permanent && task.attempts < task.max_attempts) {
       const delay = retryHintOf(error) ?? handler.retryDelayMs?.(task.attempts) ?? 2000 * 2 ** (task.attempts - 1);
-      this.repo.retryLater(task.id, this.owner, now + delay, error.message, now);
+      await this.repo.retryLater(task.id, this.owner, now + delay, error.message, now);
       this.log.warn('task failed, will retry', { kind: task.kind, resource: task.resource_id, attempt: task.attempts, error: error.message });
       return;
     }
-    this.store.transaction(() => {
-      if (this.repo.finish(task.id, this.owner, 'failed', error.message, now)) handler.onGiveUp(task, error);
+    await this.store.transaction(async () => {
+      if (await this.repo.finish(task.id, this.owner, 'failed', error.message, now)) handler.onGiveUp(task, error);
     });
     this.log.error('task failed for good', { kind: task.kind, resource: task.resource_id, error: error.message });
   }
@@ -155,7 +158,7 @@ export class TaskRunner implements Worker {
   async processAll(): Promise<void> {
     for (;;) {
       if (!this.stopped) clearTimeout(this.timer);
-      const started = this.fill();
+      const started = await this.fill();
       if (!started && !this.inFlight.size) return;
       await Promise.race([...this.inFlight.values()].map((f) => f.promise));
     }

@@ -35,7 +35,7 @@ export function registerEditorRoutes(router: Router, d: EditorDeps, notSignedIn:
   const signedInClip = async (ctx: RequestContext): Promise<{ teamId: string; clip: ClipRow } | undefined> => {
     const teamId = await d.sessions.signedInTeam(ctx.req);
     if (!teamId) return undefined;
-    const clip = d.store.clips.get(teamId, ctx.params.clipId);
+    const clip = await d.store.clips.get(teamId, ctx.params.clipId);
     if (!clip) throw notFound('Clip', ctx.params.clipId);
     return { teamId, clip };
   };
@@ -43,17 +43,17 @@ export function registerEditorRoutes(router: Router, d: EditorDeps, notSignedIn:
   router.get('/app/clips/:clipId', { auth: 'none' }, async (ctx) => {
     const teamId = await d.sessions.signedInTeam(ctx.req);
     if (!teamId) return notSignedIn(ctx);
-    const clip = d.store.clips.get(teamId, ctx.params.clipId);
+    const clip = await d.store.clips.get(teamId, ctx.params.clipId);
     if (!clip) return sendHtml(ctx.res, 404, messagePage('Not found', `There is no clip ${ctx.params.clipId} in your team.`));
     const nonce = randomBytes(12).toString('base64');
-    const html = editorPage(clip.id, clip.title, { csrf: d.sessions.session(ctx.req)?.csrf_token, nonce });
+    const html = editorPage(clip.id, clip.title, { csrf: (await d.sessions.session(ctx.req))?.csrf_token, nonce });
     return sendHtml(ctx.res, 200, html, { nonce, mediaOrigin: new URL(d.baseUrl()).origin });
   });
 
   router.get('/app/clips/:clipId/state', { auth: 'none' }, async (ctx) => {
     const found = await signedInClip(ctx);
     if (!found) return notSignedIn(ctx);
-    const state = editorState(d, found.teamId, found.clip);
+    const state = await editorState(d, found.teamId, found.clip);
     if (!state) throw notFound('Source video of clip', found.clip.id);
     return { status: 200, body: state, headers: { 'cache-control': 'no-store' } };
   });
@@ -84,7 +84,7 @@ export function registerEditorRoutes(router: Router, d: EditorDeps, notSignedIn:
 
   /** The stored source and the window of it the timeline shows (editor-state.ts). */
   async function sourceSpan(clip: ClipRow): Promise<{ media: string; span: TimeSpan; hasAudio: boolean }> {
-    const src = sourceWindow(d.store, clip.team_id, clip);
+    const src = await sourceWindow(d.store, clip.team_id, clip);
     const media = src ? await d.localPath(src.mediaKey) : undefined;
     if (!src || !media) throw notFound('Source video of clip', clip.id);
     return { media, span: src.window, hasAudio: src.probe.hasAudio };

@@ -38,27 +38,27 @@ export interface EditorState {
 export interface EditorStateDeps {
   store: Pick<Store, 'clips' | 'clipJobs' | 'renders'>;
   clipView: (clip: ClipRow) => ClipView;
-  transcript: (teamId: string, clipId: string) => { words: TranscriptWord[] };
-  posts: (teamId: string, clipId: string) => Post[];
-  renderView: (row: NonNullable<ReturnType<Store['renders']['get']>>) => Render;
+  transcript: (teamId: string, clipId: string) => Promise<{ words: TranscriptWord[] }>;
+  posts: (teamId: string, clipId: string) => Promise<Post[]>;
+  renderView: (row: NonNullable<Awaited<ReturnType<Store['renders']['get']>>>) => Render;
   signedSourceUrl: (key: string, ttlMs: number) => string;
 }
 
 /** The clip's stored source and the stretch of it the timeline shows; undefined when it is gone. */
-export function sourceWindow(store: Pick<Store, 'clipJobs'>, teamId: string, clip: ClipRow) {
-  const job = store.clipJobs.get(teamId, clip.job_id);
-  const probe = store.clipJobs.stageResult(clip.job_id, 'probe') as ProbeResult | undefined;
+export async function sourceWindow(store: Pick<Store, 'clipJobs'>, teamId: string, clip: ClipRow) {
+  const job = await store.clipJobs.get(teamId, clip.job_id);
+  const probe = await store.clipJobs.stageResult(clip.job_id, 'probe') as ProbeResult | undefined;
   if (!job?.media_key || !probe) return undefined;
   const window = { start: Math.max(0, clip.start - CONTEXT_SECONDS), end: Math.min(probe.duration, clip.end + CONTEXT_SECONDS) };
   return { job, probe, mediaKey: job.media_key, window };
 }
 
-export function editorState(d: EditorStateDeps, teamId: string, clip: ClipRow): EditorState | undefined {
-  const src = sourceWindow(d.store, teamId, clip);
+export async function editorState(d: EditorStateDeps, teamId: string, clip: ClipRow): Promise<EditorState | undefined> {
+  const src = await sourceWindow(d.store, teamId, clip);
   if (!src) return undefined;
   const { job, probe, window } = src;
-  const { words } = d.transcript(teamId, clip.id);
-  const recognised = d.store.clipJobs.transcriptOf(clip.job_id).flatMap((s) => s.words);
+  const { words } = await d.transcript(teamId, clip.id);
+  const recognised = (await d.store.clipJobs.transcriptOf(clip.job_id)).flatMap((s) => s.words);
   const around = (recognised.length ? recognised : words).filter((w) => w.end >= window.start && w.start <= window.end);
   const captions = Object.fromEntries(
     CAPTION_STYLES.map((style) => {
@@ -66,7 +66,7 @@ export function editorState(d: EditorStateDeps, teamId: string, clip: ClipRow): 
       return [style, { preset, lines: captionLines(words, clip.start, clip.end, preset) }];
     }),
   ) as EditorState['captions'];
-  const render = d.store.renders.get(clip.id);
+  const render = await d.store.renders.get(clip.id);
   return {
     clip: d.clipView(clip),
     folder: job.folder_name,
@@ -75,7 +75,7 @@ export function editorState(d: EditorStateDeps, teamId: string, clip: ClipRow): 
     words,
     window_words: around.map((w) => ({ start: w.start, end: w.end })),
     captions,
-    posts: d.posts(teamId, clip.id),
+    posts: await d.posts(teamId, clip.id),
     render: render ? d.renderView(render) : null,
     limits: { caption: CAPTION_LIMITS, hashtags: HASHTAG_LIMITS },
   };

@@ -21,19 +21,21 @@ export function registerAppPages(router: Router, d: PageDeps): void {
   router.get('/app', { auth: 'none' }, async (ctx) => {
     const teamId = await d.sessions.signedInTeam(ctx.req);
     if (!teamId) return notSignedIn(ctx);
-    const jobs = d.store.clipJobs.listByTeam(teamId, 50).map((j) => ({
-      folder: j.folder_name,
-      status: j.status,
-      created_at: j.created_at,
-      clips: d.store.clips.listByJob(j.id).map((c) => ({ id: c.id, title: c.title, score: c.score })),
-    }));
+    const jobs = await Promise.all(
+      (await d.store.clipJobs.listByTeam(teamId, 50)).map(async (j) => ({
+        folder: j.folder_name,
+        status: j.status,
+        created_at: j.created_at,
+        clips: (await d.store.clips.listByJob(j.id)).map((c) => ({ id: c.id, title: c.title, score: c.score })),
+      })),
+    );
     return sendHtml(ctx.res, 200, jobsPage(jobs));
   });
 
   router.get('/app/login', { auth: 'none' }, async (ctx) => {
     const next = safeNext(ctx.query.get('next'));
     const token = ctx.query.get('token');
-    if (token) return signIn(d.sessions, ctx, token, next);
+    if (token) return await signIn(d.sessions, ctx, token, next);
     return sendHtml(ctx.res, 200, loginPage(next));
   });
 
@@ -41,15 +43,15 @@ export function registerAppPages(router: Router, d: PageDeps): void {
    * Sign-out (issue 16, item 4: "sessions ... can be ended"): the session ends at once. A request
    * of the page itself (its CSRF token), so another site cannot sign a person out.
    */
-  router.post('/app/logout', { auth: 'none' }, (ctx) => {
-    const session = d.sessions.session(ctx.req);
+  router.post('/app/logout', { auth: 'none' }, async (ctx) => {
+    const session = await d.sessions.session(ctx.req);
     if (session) d.sessions.checkCsrf(ctx.req, session);
-    return { status: 200, body: { signed_out: Boolean(session), login_url: '/app/login' }, headers: { 'set-cookie': d.sessions.end(ctx.req), 'cache-control': 'no-store' } };
+    return { status: 200, body: { signed_out: Boolean(session), login_url: '/app/login' }, headers: { 'set-cookie': await d.sessions.end(ctx.req), 'cache-control': 'no-store' } };
   });
 
   router.post('/app/login', { auth: 'none' }, async (ctx) => {
     const form = new URLSearchParams(await readSmallBody(ctx));
-    return signIn(d.sessions, ctx, (form.get('token') ?? '').trim(), safeNext(form.get('next')));
+    return await signIn(d.sessions, ctx, (form.get('token') ?? '').trim(), safeNext(form.get('next')));
   });
 }
 
@@ -58,7 +60,7 @@ async function signIn(sessions: WebSessions, ctx: RequestContext, token: string,
   if (!teamId) {
     return sendHtml(ctx.res, 401, loginPage(next, 'That token is not valid (or it has expired). Mint a new one and try again.'));
   }
-  ctx.res.writeHead(303, { location: next, 'set-cookie': sessions.start(teamId), 'cache-control': 'no-store' }).end();
+  ctx.res.writeHead(303, { location: next, 'set-cookie': await sessions.start(teamId), 'cache-control': 'no-store' }).end();
   return undefined;
 }
 

@@ -44,36 +44,36 @@ export class WebSessions {
   constructor(private d: SessionDeps) {}
 
   /** Starts a session of the team: its Set-Cookie header. */
-  start(teamId: string): string {
+  async start(teamId: string): Promise<string> {
     const id = randomBytes(32).toString('base64url');
     const now = this.d.clock.now();
-    this.d.store.webSessions.create({ id_hash: hash(id), team_id: teamId, csrf_token: randomBytes(24).toString('base64url'), created_at: now, expires_at: now + WEB_SESSION_TTL_MS });
+    await this.d.store.webSessions.create({ id_hash: hash(id), team_id: teamId, csrf_token: randomBytes(24).toString('base64url'), created_at: now, expires_at: now + WEB_SESSION_TTL_MS });
     return this.cookie(id, Math.floor(WEB_SESSION_TTL_MS / 1000));
   }
 
   /** The live session of the request's cookie, if any. */
-  session(req: IncomingMessage): WebSessionRow | undefined {
+  async session(req: IncomingMessage): Promise<WebSessionRow | undefined> {
     const id = readCookie(req, SESSION_COOKIE);
-    const row = id ? this.d.store.webSessions.live(hash(id), this.d.clock.now()) : undefined;
-    return row && this.d.store.teams.get(row.team_id) ? row : undefined;
+    const row = id ? await this.d.store.webSessions.live(hash(id), this.d.clock.now()) : undefined;
+    return row && await this.d.store.teams.get(row.team_id) ? row : undefined;
   }
 
   /** Signs out: the session ends now; the Set-Cookie header that clears the cookie. */
-  end(req: IncomingMessage): string {
+  async end(req: IncomingMessage): Promise<string> {
     const id = readCookie(req, SESSION_COOKIE);
-    if (id) this.d.store.webSessions.end(hash(id), this.d.clock.now());
+    if (id) await this.d.store.webSessions.end(hash(id), this.d.clock.now());
     return this.cookie('', 0);
   }
 
   /** The team signed in with this request (a bearer token or the session cookie), if any. */
   async signedInTeam(req: IncomingMessage): Promise<string | undefined> {
     const bearer = /^bearer\s+(.+)$/i.exec(String(req.headers.authorization ?? ''))?.[1]?.trim();
-    return bearer ? this.verifiedTeam(bearer) : this.session(req)?.team_id;
+    return bearer ? await this.verifiedTeam(bearer) : (await this.session(req))?.team_id;
   }
 
   async verifiedTeam(token: string): Promise<string | undefined> {
     const teamId = await this.d.tokens.teamOf(token).catch(() => undefined);
-    return teamId && this.d.store.teams.get(teamId) ? teamId : undefined;
+    return teamId && await this.d.store.teams.get(teamId) ? teamId : undefined;
   }
 
   /**

@@ -32,12 +32,13 @@ export interface OpenDataDir {
  * Opens a local data dir (preparing it if new) for commands that work on it directly
  * (`auth token`, `admin teams`), runs `fn` and closes the database again.
  */
-export async function withDataDir<T>(dir: string | undefined, env: NodeJS.ProcessEnv, fn: (d: OpenDataDir) => T): Promise<T> {
+export async function withDataDir<T>(dir: string | undefined, env: NodeJS.ProcessEnv, fn: (d: OpenDataDir) => T | Promise<T>): Promise<T> {
   const dataDir = resolve(dir ?? defaultDataDir(env));
-  const { initDataDir, TeamRepo } = await loadDataDirTools();
-  const { db, rootTeam } = initDataDir(dataDir);
+  const { initDataDir, teamsIn } = await loadDataDirTools();
+  const { db, rootTeam } = await initDataDir(dataDir);
   try {
-    return fn({ db, teams: new TeamRepo(db), rootTeam, dataDir });
+    // Awaited here, so the database stays open until fn's last statement.
+    return await fn({ db, teams: teamsIn(db), rootTeam, dataDir });
   } finally {
     db.close();
   }
@@ -55,10 +56,10 @@ export async function mintLocalToken(dataDir: string, teamId: string, nowMs?: nu
  */
 export async function localOwnerToken(dataDir: string): Promise<string | undefined> {
   if (!existsSync(join(dataDir, 'identity', 'es256-private.pem')) || !existsSync(join(dataDir, 'clipper.db'))) return undefined;
-  const { openDb, TeamRepo, mintIdToken } = await loadDataDirTools();
+  const { openDb, teamsIn, mintIdToken } = await loadDataDirTools();
   const db = openDb(join(dataDir, 'clipper.db'));
   try {
-    const team = new TeamRepo(db).first();
+    const team = await teamsIn(db).first();
     return team ? await mintIdToken(dataDir, team.id) : undefined;
   } finally {
     db.close();

@@ -61,7 +61,7 @@ describe('clipper api against the daemon', () => {
   });
 
   it('uses the API key of the environment when there is one', async () => {
-    const r = await runCli(['api', 'GET', 'v1/ping'], { env: { ...env(), CLIPPER_API_KEY: t.d.apiKey() } });
+    const r = await runCli(['api', 'GET', 'v1/ping'], { env: { ...env(), CLIPPER_API_KEY: await t.d.apiKey() } });
     expect(JSON.parse(r.stdout).auth).toBe('api_key');
   });
 });

@@ -156,7 +156,7 @@ describe('missing verbs (item 16)', () => {
   it('webhooks deliveries --resend sends a failed delivery again', async () => {
     const hook = (await d.call('POST', '/v1/webhooks', { auth: `Bearer ${await d.token()}`, body: { url: 'http://127.0.0.1:1/hook', events: ['*'] } })).body;
     await cli('webhooks', 'trigger', 'post.published');
-    d.app.store.webhookOutbox.fanOut(d.clock.now()); // the event becomes a delivery (nothing sends it here)
+    await d.app.store.webhookOutbox.fanOut(d.clock.now()); // the event becomes a delivery (nothing sends it here)
     d.app.db.prepare("UPDATE webhook_deliveries SET status = 'failed', attempts = 5 WHERE webhook_id = ?").run(hook.id);
     const [delivery] = JSON.parse((await cli('webhooks', 'deliveries', hook.id, '--json')).stdout).deliveries;
     const r = await cli('webhooks', 'deliveries', hook.id, '--resend', delivery.id, '--json');

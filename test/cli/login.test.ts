@@ -29,7 +29,7 @@ describe('login option parsing', () => {
 
 describe('clipper login, non-interactive', () => {
   it('reads an API key from stdin, checks it with /v1/ping and saves it as the current profile', async () => {
-    const key = d.apiKey();
+    const key = await d.apiKey();
     const r = await runCli(['login', '--base-url', d.url, '--with-key', '--profile', 'work', '--json'], { env: h.env, stdin: `${key}\n` });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ profile: 'work', base_url: d.url, team_id: d.rootTeamId, auth: 'api_key' });
@@ -51,7 +51,7 @@ describe('clipper login, non-interactive', () => {
   });
 
   it('names the profile from CLIPPER_PROFILE and takes the URL from CLIPPER_BASE_URL when no flag says otherwise', async () => {
-    const r = await runCli(['login', '--with-key'], { env: { ...h.env, CLIPPER_PROFILE: 'fromenv', CLIPPER_BASE_URL: d.url }, stdin: d.apiKey() });
+    const r = await runCli(['login', '--with-key'], { env: { ...h.env, CLIPPER_PROFILE: 'fromenv', CLIPPER_BASE_URL: d.url }, stdin: await d.apiKey() });
     expect(r.code).toBe(0);
     expect(new ProfileStore(h.env).get('fromenv')).toMatchObject({ base_url: d.url });
   });
@@ -83,7 +83,7 @@ describe('clipper login, non-interactive', () => {
 describe('clipper login, interactive', () => {
   it('asks for the base URL, the kind of credential and the secret on a terminal', async () => {
     const asked: string[] = [];
-    const key = d.apiKey();
+    const key = await d.apiKey();
     const prompter: LoginPrompter = {
       baseUrl: async (def) => (asked.push(`url default ${def}`), d.url),
       kind: async () => (asked.push('kind'), 'api_key'),

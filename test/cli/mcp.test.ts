@@ -20,7 +20,7 @@ beforeAll(async () => {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [join(process.cwd(), 'bin', 'clipper'), 'mcp'],
-    env: { ...env, CLIPPER_BASE_URL: d.url, CLIPPER_API_KEY: d.apiKey(), CLIPPER_STATE_DIR: d.dataDir, NO_COLOR: '1' },
+    env: { ...env, CLIPPER_BASE_URL: d.url, CLIPPER_API_KEY: await d.apiKey(), CLIPPER_STATE_DIR: d.dataDir, NO_COLOR: '1' },
     stderr: 'pipe',
   });
   client = new Client({ name: 'clipper-test', version: '1.0.0' });

@@ -44,20 +44,20 @@ describe('delivery settings (spec "Delivery" rules 4 and 5, "Limits")', () => {
 
 describe('events of real state changes, as delivered', () => {
   it('drafts, a schedule and a render start arrive as signed POSTs with the spec\'s envelope and fields', async () => {
-    const team = d.createTeam('audit-b-events');
+    const team = await d.createTeam('audit-b-events');
     const jwt = `Bearer ${await d.token(team)}`;
     const hook = await register(d, jwt, { url: `${rx.url}/b-events`, events: ['*'] });
     await connect(d, 'short_video', team);
     await connect(d, 'long_video', team);
     const clipId = await insertClip(d, { teamId: team, script: SHORT });
-    previewReady(d, clipId);
-    const auth = `Key ${d.apiKey(team)}`;
+    await previewReady(d, clipId);
+    const auth = `Key ${await d.apiKey(team)}`;
     const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body.posts as Array<{ id: string; platform: string }>;
     const short = posts.find((p) => p.platform === 'short_video')!;
     const at = d.clock.now() + 3_600_000;
     expect((await d.call('POST', `/v1/posts/${short.id}/publish`, { auth, body: { scheduled_at: at } })).status).toBe(200);
     expect((await d.call('POST', `/v1/clips/${clipId}/renders`, { auth })).status).toBe(202);
-    d.app.tasks.repo.cancelPending('clip.render', clipId, d.clock.now()); // no ffmpeg here
+    await d.app.tasks.repo.cancelPending('clip.render', clipId, d.clock.now()); // no ffmpeg here
     await d.processAll();
 
     const got = rx.on('/b-events');
@@ -89,32 +89,32 @@ describe('events of real state changes, as delivered', () => {
 describe('every event a clip job and a render emit carries exactly the spec\'s data fields', () => {
   it('asset.* of a job that succeeds and of one that fails, project.render.* of a render that succeeds and of its re-trigger that fails', async () => {
     d.app.clipJobs.deps.stages = fakeStages();
-    const team = d.createTeam('audit-b-all');
+    const team = await d.createTeam('audit-b-all');
     const jwt = `Bearer ${await d.token(team)}`;
     await register(d, jwt, { url: `${rx.url}/b-all`, events: ['*'] });
-    const auth = `Key ${d.apiKey(team)}`;
+    const auth = `Key ${await d.apiKey(team)}`;
     const dir = mkdtempSync(join(tmpdir(), 'clipper-b-events-'));
     writeFileSync(join(dir, 'talk.mp4'), 'FAKEVIDEO 120\n');
     const ok = await d.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/b-talk.mp4', join(dir, 'talk.mp4')) } } });
     const bad = await d.call('POST', '/v1/clips', { auth, body: { source: { url: `${links.url}/b-missing.mp4` } } });
     expect([ok.status, bad.status]).toEqual([202, 202]);
     await d.processAll();
-    const job = d.app.clipJobs.view(team, ok.body.job_id);
+    const job = await d.app.clipJobs.view(team, ok.body.job_id);
     expect(job.status).toBe('done');
 
     // Renders through the render service's own moves (ffmpeg is exercised in test/publish).
     const a = job.clips[0].id as string;
     const render = async () => {
       expect((await d.call('POST', `/v1/clips/${a}/renders`, { auth })).status).toBe(202);
-      d.app.tasks.repo.cancelPending('clip.render', a, d.clock.now());
-      return d.app.renders.repo.get(a)!;
+      await d.app.tasks.repo.cancelPending('clip.render', a, d.clock.now());
+      return (await d.app.renders.repo.get(a))!;
     };
     const row = await render();
-    expect(d.app.renders.start(row)).toBe(true);
-    d.app.renders.progress(row, 0.5);
-    expect(d.app.renders.succeed(row, `renders/${a}/1.mp4`)).toBe(true);
+    expect(await d.app.renders.start(row)).toBe(true);
+    await d.app.renders.progress(row, 0.5);
+    expect(await d.app.renders.succeed(row, `renders/${a}/1.mp4`)).toBe(true);
     await render(); // re-triggered, then it fails
-    d.app.renders.fail(a, 'the encoder stopped');
+    await d.app.renders.fail(a, 'the encoder stopped');
     await d.processAll();
 
     const got = rx.on('/b-all').map((r) => r.body);

@@ -14,17 +14,17 @@ afterAll(() => d.stop());
 
 /** A fresh team (status-check limits are per team) with every platform connected and one clip's drafts. */
 async function setup() {
-  const team = d.createTeam('audit-b');
+  const team = await d.createTeam('audit-b');
   for (const p of PLATFORMS) await connect(d, p, team);
   const clipId = await insertClip(d, { teamId: team, script: SHORT });
-  previewReady(d, clipId);
-  const auth = `Key ${d.apiKey(team)}`;
-  const posts = d.app.posts.repo.listByClip(clipId);
+  await previewReady(d, clipId);
+  const auth = `Key ${await d.apiKey(team)}`;
+  const posts = await d.app.posts.repo.listByClip(clipId);
   const by = Object.fromEntries(posts.map((p) => [p.platform, p.id])) as Record<string, string>;
   return { team, auth, clipId, by };
 }
-const eventsOf = (team: string) => d.app.events.readAfter(0, 100_000, team);
-const cancelRender = (clipId: string) => d.app.tasks.repo.cancelPending('clip.render', clipId, d.clock.now());
+const eventsOf = async (team: string) => await d.app.events.readAfter(0, 100_000, team);
+const cancelRender = async (clipId: string) => await d.app.tasks.repo.cancelPending('clip.render', clipId, d.clock.now());
 
 describe('POST /v1/clips/:clipId/renders (spec: "Request body: empty")', () => {
   it('answers 202 {render_id, status, created_at} to no body and to {}', async () => {
@@ -36,7 +36,7 @@ describe('POST /v1/clips/:clipId/renders (spec: "Request body: empty")', () => {
       expect(r.body).toEqual({ render_id: clipId, status: 'queued', created_at: d.clock.now() });
       expect(Number.isInteger(r.body.created_at)).toBe(true);
     }
-    cancelRender(clipId);
+    await cancelRender(clipId);
   });
 
   it.each([
@@ -48,9 +48,9 @@ describe('POST /v1/clips/:clipId/renders (spec: "Request body: empty")', () => {
     const r = await d.call('POST', `/v1/clips/${clipId}/renders`, { auth, ...req });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('BAD_REQUEST');
-    expect(d.app.renders.repo.get(clipId)).toBeUndefined();
-    expect(eventsOf(team).filter((e) => e.type.startsWith('project.'))).toHaveLength(0);
-    expect(d.app.renders.minutes.used(team, d.clock.now())).toBe(0);
+    expect(await d.app.renders.repo.get(clipId)).toBeUndefined();
+    expect((await eventsOf(team)).filter((e) => e.type.startsWith('project.'))).toHaveLength(0);
+    expect(await d.app.renders.minutes.used(team, d.clock.now())).toBe(0);
   });
 });
 
@@ -62,7 +62,7 @@ describe('status-check limits apply to GET renders, posts and a clip\'s posts (s
   ])('%s: 6 checks of one id a minute, then 429 STATUS_RATE_LIMITED with Retry-After', async (_name, path) => {
     const s = await setup();
     await d.call('POST', `/v1/clips/${s.clipId}/renders`, { auth: s.auth });
-    cancelRender(s.clipId);
+    await cancelRender(s.clipId);
     // Writes on the same resources are not status checks.
     await d.call('PUT', `/v1/posts/${s.by.long_video}`, { auth: s.auth, body: { caption: 'x' } });
     await d.call('POST', `/v1/posts/${s.by.long_video}/cancel`, { auth: s.auth });
@@ -110,7 +110,7 @@ describe('the post representation (spec "Post": fields present only in their sta
     const list = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body;
     expect(Object.keys(list)).toEqual(['posts']);
     expect(list.posts.map((p: any) => p.status).sort()).toEqual(['cancelled', 'draft', 'draft', 'queued']);
-    d.app.tasks.repo.cancelPending('post.publish', by.long_video, d.clock.now());
+    await d.app.tasks.repo.cancelPending('post.publish', by.long_video, d.clock.now());
   });
 });
 
@@ -120,8 +120,8 @@ describe('unknown fields in post bodies are refused, and nothing moves', () => {
     const r = await d.call('POST', `/v1/posts/${by.short_video}/publish`, { auth, body: { schedule_at: d.clock.now() + 3_600_000 } });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('BAD_REQUEST');
-    expect(d.app.posts.repo.byId(by.short_video)!.status).toBe('draft');
-    expect(eventsOf(team).filter((e) => e.type === 'post.scheduled')).toHaveLength(0);
+    expect((await d.app.posts.repo.byId(by.short_video))!.status).toBe('draft');
+    expect((await eventsOf(team)).filter((e) => e.type === 'post.scheduled')).toHaveLength(0);
   });
 
   it('cancel with a body field is a 400; with no body or {} it cancels', async () => {
@@ -129,17 +129,17 @@ describe('unknown fields in post bodies are refused, and nothing moves', () => {
     const r = await d.call('POST', `/v1/posts/${by.short_video}/cancel`, { auth, body: { reason: 'changed my mind' } });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('BAD_REQUEST');
-    expect(d.app.posts.repo.byId(by.short_video)!.status).toBe('draft');
+    expect((await d.app.posts.repo.byId(by.short_video))!.status).toBe('draft');
     expect((await d.call('POST', `/v1/posts/${by.short_video}/cancel`, { auth, body: {} })).body.post.status).toBe('cancelled');
     expect((await d.call('POST', `/v1/posts/${by.long_video}/cancel`, { auth })).body.post.status).toBe('cancelled');
   });
 
   it('an edit with settings of the right platform but an unknown key changes nothing', async () => {
     const { auth, by } = await setup();
-    const before = d.app.posts.repo.byId(by.long_video);
+    const before = await d.app.posts.repo.byId(by.long_video);
     const r = await d.call('PUT', `/v1/posts/${by.long_video}`, { auth, body: { caption: 'new', long_video: { category_id: '10', tags: ['x'] } } });
     expect(r.status).toBe(400);
-    expect(d.app.posts.repo.byId(by.long_video)).toEqual(before);
+    expect(await d.app.posts.repo.byId(by.long_video)).toEqual(before);
   });
 });
 
@@ -152,14 +152,14 @@ describe('long-video title: at most 100 characters (spec "Limits")', () => {
     const over = await d.call('PUT', `/v1/posts/${by.long_video}`, { auth, body: { title: '🎬'.repeat(101) } });
     expect(over.status).toBe(400);
     expect(over.body.error.details.field).toBe('title');
-    expect(d.app.posts.repo.byId(by.long_video)!.title).toBe('🎬'.repeat(100));
+    expect((await d.app.posts.repo.byId(by.long_video))!.title).toBe('🎬'.repeat(100));
   });
 });
 
 describe('another team\'s ids are 404, indistinguishable from unknown ones', () => {
   it('renders, posts and a clip\'s posts answer the same 404 envelope for a stranger as for an unknown id', async () => {
     const { clipId, by } = await setup();
-    const stranger = `Key ${d.apiKey(d.createTeam('stranger'))}`;
+    const stranger = `Key ${await d.apiKey(await d.createTeam('stranger'))}`;
     const shape = (r: { status: number; body: any }, id: string) => ({ status: r.status, code: r.body.error.code, message: r.body.error.message.replace(id, 'ID'), details: r.body.error.details && { ...r.body.error.details, id: 'ID' } });
     const pairs: Array<[string, string, string, unknown]> = [
       ['POST', `/v1/clips/${clipId}/renders`, 'clip_unknown00000000000', undefined],
@@ -176,7 +176,7 @@ describe('another team\'s ids are 404, indistinguishable from unknown ones', () 
       expect(theirs.status, `${method} ${path}`).toBe(404);
       expect(shape(theirs, real)).toEqual(shape(none, unknown));
     }
-    expect(d.app.posts.repo.byId(by.short_video)!.status).toBe('draft');
-    expect(d.app.renders.repo.get(clipId)).toBeUndefined();
+    expect((await d.app.posts.repo.byId(by.short_video))!.status).toBe('draft');
+    expect(await d.app.renders.repo.get(clipId)).toBeUndefined();
   });
 });

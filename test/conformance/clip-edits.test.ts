@@ -18,17 +18,17 @@ beforeAll(async () => {
 afterAll(() => d.stop());
 
 async function setup() {
-  const team = d.createTeam('editor');
+  const team = await d.createTeam('editor');
   await connect(d, 'short_video', team);
   await connect(d, 'long_video', team);
   const clipId = await insertClip(d, { teamId: team, script: TWO });
-  const clip = d.app.clips.byId(clipId)!;
-  d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.clipJobs.deps.stages.probe(sourceVideo(), new AbortController().signal), d.clock.now());
-  previewReady(d, clipId);
-  return { team, clipId, auth: `Key ${d.apiKey(team)}` };
+  const clip = (await d.app.clips.byId(clipId))!;
+  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.clipJobs.deps.stages.probe(sourceVideo(), new AbortController().signal), d.clock.now());
+  await previewReady(d, clipId);
+  return { team, clipId, auth: `Key ${await d.apiKey(team)}` };
 }
-const row = (clipId: string) => d.app.clips.byId(clipId)!;
-const drafts = (clipId: string) => d.app.posts.repo.listByClip(clipId);
+const row = async (clipId: string) => (await d.app.clips.byId(clipId))!;
+const drafts = async (clipId: string) => await d.app.posts.repo.listByClip(clipId);
 
 describe('PATCH /v1/clips/:clipId', () => {
   it('sets the title, keeps the span and the preview', async () => {
@@ -37,25 +37,25 @@ describe('PATCH /v1/clips/:clipId', () => {
     expect(r.status).toBe(200);
     expect(r.body.clip).toMatchObject({ id: clipId, title: 'Charge what it is worth', start: 1 });
     expect(r.body.clip.preview_url).toBeTruthy();
-    expect(row(clipId).title_edited).toBe(1);
+    expect((await row(clipId)).title_edited).toBe(1);
   });
 
   it('trims: words of the new span, drafts written again, preview absent until remade with ffmpeg', async () => {
     const { clipId, auth } = await setup();
-    const before = drafts(clipId).map((p) => p.caption);
+    const before = (await drafts(clipId)).map((p) => p.caption);
     const r = await d.call('PATCH', `/v1/clips/${clipId}`, { auth, body: { start: 4.5, end: 9 } });
     expect(r.status).toBe(200);
     expect(r.body.clip).toMatchObject({ start: 4.5, end: 9, duration: 4.5 });
     expect(r.body.clip.preview_url).toBeUndefined();
-    const words = JSON.parse(row(clipId).words) as Array<{ start: number; end: number }>;
+    const words = JSON.parse((await row(clipId)).words) as Array<{ start: number; end: number }>;
     expect(words.length).toBeGreaterThan(3);
     expect(words.every((w) => w.start >= 4.45 && w.end <= 9.05)).toBe(true);
-    expect(row(clipId).transcript.startsWith('why')).toBe(false);
-    expect(drafts(clipId).map((p) => p.caption)).not.toEqual(before);
+    expect((await row(clipId)).transcript.startsWith('why')).toBe(false);
+    expect((await drafts(clipId)).map((p) => p.caption)).not.toEqual(before);
     await d.processAll();
-    const view = await d.call('GET', `/v1/clips/${row(clipId).job_id}`, { auth });
+    const view = await d.call('GET', `/v1/clips/${(await row(clipId)).job_id}`, { auth });
     expect(view.body.clips[0].preview_url).toBeTruthy();
-    const seconds = Number(probe(await objectFile(d, row(clipId).preview_key!)).format.duration);
+    const seconds = Number(probe(await objectFile(d, (await row(clipId)).preview_key!)).format.duration);
     expect(seconds).toBeGreaterThan(4);
     expect(seconds).toBeLessThan(5);
   });
@@ -71,29 +71,29 @@ describe('PATCH /v1/clips/:clipId', () => {
     ['a negative start', { start: -1 }],
   ])('refuses %s with 400 and changes nothing', async (_name, body) => {
     const { clipId, auth } = await setup();
-    const was = row(clipId);
+    const was = await row(clipId);
     const r = await d.call('PATCH', `/v1/clips/${clipId}`, { auth, body });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('BAD_REQUEST');
-    expect(row(clipId)).toEqual(was);
-    expect(d.app.tasks.repo.active('clip.preview', clipId)).toBeUndefined();
+    expect(await row(clipId)).toEqual(was);
+    expect(await d.app.tasks.repo.active('clip.preview', clipId)).toBeUndefined();
   });
 
   it('answers 409 while one of its posts is publishing or its job is still making its preview, 404 for another team\'s clip', async () => {
     const { clipId, auth } = await setup();
-    const post = drafts(clipId)[0];
+    const post = (await drafts(clipId))[0];
     d.app.db.prepare("UPDATE posts SET status = 'uploading' WHERE id = ?").run(post.id);
     const r = await d.call('PATCH', `/v1/clips/${clipId}`, { auth, body: { start: 2 } });
     expect(r.status).toBe(409);
     expect(r.body.error.details).toMatchObject({ post_id: post.id, status: 'uploading' });
-    expect(row(clipId).start).toBe(1);
+    expect((await row(clipId)).start).toBe(1);
     // A clip whose running job has not made its preview yet waits for it.
-    const fresh = await insertClip(d, { teamId: d.app.clips.byId(clipId)!.team_id, script: TWO });
+    const fresh = await insertClip(d, { teamId: (await d.app.clips.byId(clipId))!.team_id, script: TWO });
     const early = await d.call('PATCH', `/v1/clips/${fresh}`, { auth, body: { start: 2 } });
     expect(early.status).toBe(409);
     expect(early.body.error.details).toMatchObject({ status: 'processing' });
     expect((await d.call('PATCH', `/v1/clips/${fresh}`, { auth, body: { title: 'A title is fine' } })).status).toBe(200);
-    const other = `Key ${d.apiKey(d.createTeam('someone else'))}`;
+    const other = `Key ${await d.apiKey(await d.createTeam('someone else'))}`;
     expect((await d.call('PATCH', `/v1/clips/${clipId}`, { auth: other, body: { title: 'x' } })).status).toBe(404);
     expect((await d.call('GET', `/v1/clips/${clipId}/transcript`, { auth: other })).status).toBe(404);
   });
@@ -118,17 +118,17 @@ describe('GET/PUT /v1/clips/:clipId/transcript', () => {
     const put = await d.call('PUT', `/v1/clips/${clipId}/transcript`, { auth, body: { words } });
     expect(put.status).toBe(200);
     expect(put.body.words[at].text).toBe('founders');
-    expect(row(clipId).title).toBe('Why Founders Charge Too Little');
-    expect(drafts(clipId).some((p) => p.caption.includes('founders'))).toBe(true);
-    expect(drafts(clipId).some((p) => p.caption.includes('startups'))).toBe(false);
+    expect((await row(clipId)).title).toBe('Why Founders Charge Too Little');
+    expect((await drafts(clipId)).some((p) => p.caption.includes('founders'))).toBe(true);
+    expect((await drafts(clipId)).some((p) => p.caption.includes('startups'))).toBe(false);
 
     const trimmed = await d.call('PATCH', `/v1/clips/${clipId}`, { auth, body: { start: 1, end: 11.5 } });
     expect(trimmed.status).toBe(200);
-    expect(JSON.parse(row(clipId).words).some((w: { text: string }) => w.text === 'founders')).toBe(true);
+    expect(JSON.parse((await row(clipId)).words).some((w: { text: string }) => w.text === 'founders')).toBe(true);
 
     expect((await d.call('POST', `/v1/clips/${clipId}/renders`, { auth })).status).toBe(202);
     await d.processAll();
-    const render = d.app.renders.repo.get(clipId)!;
+    const render = (await d.app.renders.repo.get(clipId))!;
     expect(render.status).toBe('done');
     const ass = readFileSync(await objectFile(d, captionsKey(clipId, render.generation)), 'utf8');
     expect(ass).toMatch(/founders/i);
@@ -144,13 +144,13 @@ describe('GET/PUT /v1/clips/:clipId/transcript', () => {
     ['an unknown field', (w: any[]) => [{ ...w[0], confidence: 1 }, ...w.slice(1)]],
   ])('refuses %s with 400 and changes nothing', async (_name, change) => {
     const { clipId, auth } = await setup();
-    const was = row(clipId);
+    const was = await row(clipId);
     const { words } = (await d.call('GET', `/v1/clips/${clipId}/transcript`, { auth })).body;
     const r = await d.call('PUT', `/v1/clips/${clipId}/transcript`, { auth, body: { words: change(words) } });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('BAD_REQUEST');
     expect(r.body.error.details.field).toMatch(/^words/);
-    expect(row(clipId)).toEqual(was);
-    expect(d.app.store.clips.transcriptEdit(clipId)).toBeUndefined();
+    expect(await row(clipId)).toEqual(was);
+    expect(await d.app.store.clips.transcriptEdit(clipId)).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@ let links: LinkServer;
 beforeAll(async () => {
   links = await new LinkServer().start();
   d = await startTestDaemon({ settings: { pipeline: { chunk_seconds: 50, section_seconds: 100 } } });
-  auth = `Key ${d.apiKey()}`;
+  auth = `Key ${await d.apiKey()}`;
 });
 afterAll(async () => {
   await links.stop();
@@ -69,7 +69,7 @@ describe('POST /v1/clips', () => {
   });
 
   it("answers another team's upload exactly as an unknown one", async () => {
-    const theirs = await fakeVideoUpload(30, `Key ${d.apiKey(d.createTeam('owner'))}`);
+    const theirs = await fakeVideoUpload(30, `Key ${await d.apiKey(await d.createTeam('owner'))}`);
     const other = await createJob({ source: { upload_id: theirs } });
     const unknown = await createJob({ source: { upload_id: 'upl_none' } });
     expect(other.status).toBe(404);
@@ -80,7 +80,7 @@ describe('POST /v1/clips', () => {
 describe('GET /v1/clips/:jobId', () => {
   it("answers another team's job exactly as an unknown one (404, same body but the id)", async () => {
     const mine = (await createJob({ source: { url: 'https://youtu.be/abc' } })).body.job_id;
-    const intruder = `Key ${d.apiKey(d.createTeam('intruder'))}`;
+    const intruder = `Key ${await d.apiKey(await d.createTeam('intruder'))}`;
     const theirs = await getJob(mine, intruder);
     const unknown = await getJob('job_none', intruder);
     expect(theirs.status).toBe(404);

@@ -12,7 +12,7 @@ beforeAll(async () => {
         throw new TypeError("Cannot read properties of undefined (reading 'secret')");
       }),
   });
-  key = `Key ${d.apiKey()}`;
+  key = `Key ${await d.apiKey()}`;
 });
 afterAll(() => d.stop());
 // Each test starts a fresh minute and hour window (the limits are fixed windows on the daemon clock).
@@ -54,8 +54,8 @@ describe('authentication (spec "Authentication")', () => {
   });
 
   it('takes the team from the key: a valid secret with another team id is refused, and no parameter switches teams', async () => {
-    const other = d.createTeam('other');
-    const [secret] = d.apiKey().split('-');
+    const other = await d.createTeam('other');
+    const [secret] = (await d.apiKey()).split('-');
     expect((await d.call('GET', '/v1/ping', { auth: `Key ${secret}-${other}` })).status).toBe(401);
     const scoped = await d.call('GET', `/v1/ping?team_id=${other}`, { auth: key, headers: { 'x-team-id': other } });
     expect(scoped.body.team_id).toBe(d.rootTeamId);

@@ -87,7 +87,7 @@ describe('GET /v1/uploads/:id (DESIGN.md extension)', () => {
 describe("another team's upload", () => {
   it('looks exactly like an unknown id on every upload endpoint, whatever the body', async () => {
     const up = await multipartUpload(d, randomBytes(TEST_PART_SIZE), { parts: [] });
-    const intruder = `Key ${d.apiKey(d.createTeam('intruder'))}`;
+    const intruder = `Key ${await d.apiKey(await d.createTeam('intruder'))}`;
     const calls: Array<[string, string, unknown]> = [
       ['GET', '', undefined],
       ['DELETE', '', undefined],

@@ -21,9 +21,9 @@ beforeAll(async () => {
   await connect(d, 'short_video');
   await connect(d, 'long_video');
   clipId = await insertClip(d, { script: TWO });
-  const clip = d.app.clips.byId(clipId)!;
-  d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.clipJobs.deps.stages.probe(sourceVideo(), new AbortController().signal), d.clock.now());
-  previewReady(d, clipId);
+  const clip = (await d.app.clips.byId(clipId))!;
+  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.clipJobs.deps.stages.probe(sourceVideo(), new AbortController().signal), d.clock.now());
+  await previewReady(d, clipId);
   auth = `Bearer ${await d.token()}`;
   browser = await launchChromium();
   mkdirSync(ARTEFACTS, { recursive: true });
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const api = async (path: string) => (await d.call('GET', path, { auth })).body;
-const clipRow = () => d.app.clips.byId(clipId)!;
+const clipRow = async () => (await d.app.clips.byId(clipId))!;
 
 async function until<T>(what: string, get: () => T | Promise<T>, ms = 90_000): Promise<T> {
   const end = Date.now() + ms;
@@ -74,16 +74,16 @@ describe('the web editor in chromium', () => {
     await page.screenshot({ path: join(ARTEFACTS, 'editor-1280.png'), fullPage: true });
 
     // Trim: the start handle steps to the next word boundary twice (Shift+Right), then is saved.
-    const before = clipRow();
+    const before = await clipRow();
     await page.getByRole('slider', { name: 'Clip start' }).focus();
     await page.keyboard.press('Shift+ArrowRight');
     await page.keyboard.press('Shift+ArrowRight');
     await page.getByRole('button', { name: 'Save trim' }).click();
-    await until('the trim', () => clipRow().start !== before.start);
+    await until('the trim', async () => (await clipRow()).start !== before.start);
     const words = JSON.parse(before.words) as Array<{ start: number }>;
-    expect(words.map((w) => w.start)).toContain(clipRow().start);
-    expect(clipRow().start).toBeGreaterThan(before.start);
-    await until('the remade preview', () => clipRow().preview_key);
+    expect(words.map((w) => w.start)).toContain((await clipRow()).start);
+    expect((await clipRow()).start).toBeGreaterThan(before.start);
+    await until('the remade preview', async () => (await clipRow()).preview_key);
     await until('the page to show it', async () => (await page.locator('#pending').isHidden()));
 
     // Fix a word: double-click it, type, Enter, save.
@@ -91,10 +91,10 @@ describe('the web editor in chromium', () => {
     await page.getByRole('textbox', { name: /Correct the word/ }).fill('founders');
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Save transcript' }).click();
-    await until('the saved words', () => clipRow().transcript.includes('founders'));
+    await until('the saved words', async () => (await clipRow()).transcript.includes('founders'));
     const transcript = await api(`/v1/clips/${clipId}/transcript`);
     expect(transcript.words.map((w: { text: string }) => w.text)).toContain('founders');
-    expect(clipRow().title).toBe('Why Founders Charge Too Little');
+    expect((await clipRow()).title).toBe('Why Founders Charge Too Little');
     const posts = await api(`/v1/clips/${clipId}/posts`);
     expect(posts.posts.length).toBeGreaterThan(0);
     for (const p of posts.posts) expect(p.caption).not.toMatch(/startups/i);
@@ -104,7 +104,7 @@ describe('the web editor in chromium', () => {
     await page.getByRole('radio', { name: 'boxed' }).check();
     await page.getByRole('button', { name: 'Render', exact: true }).click();
     await page.getByRole('link', { name: 'Download the render' }).waitFor({ timeout: 120_000 });
-    const render = d.app.renders.repo.get(clipId)!;
+    const render = (await d.app.renders.repo.get(clipId))!;
     expect(render).toMatchObject({ status: 'done', caption_style: 'boxed' });
     const ass = readFileSync(await objectFile(d, captionsKey(clipId, render.generation)), 'utf8');
     expect(ass).toContain('FOUNDERS');
@@ -116,9 +116,9 @@ describe('the web editor in chromium', () => {
     await card.getByRole('textbox', { name: 'Short video caption' }).fill('Founders: charge more. #pricing');
     await card.getByRole('button', { name: 'Save draft' }).click();
     const short = posts.posts.find((p: { platform: string }) => p.platform === 'short_video');
-    await until('the saved draft', () => d.app.posts.repo.byId(short.id)!.caption === 'Founders: charge more. #pricing');
+    await until('the saved draft', async () => (await d.app.posts.repo.byId(short.id))!.caption === 'Founders: charge more. #pricing');
     await page.getByRole('region', { name: 'Short video post' }).getByRole('button', { name: 'Publish now' }).click();
-    await until('the post to be published', () => d.app.posts.repo.byId(short.id)!.status === 'published', 120_000);
+    await until('the post to be published', async () => (await d.app.posts.repo.byId(short.id))!.status === 'published', 120_000);
     expect((await api(`/v1/posts/${short.id}`)).post.published_url).toBeTruthy();
     expect(errors).toEqual([]);
     await context.close();
@@ -133,7 +133,7 @@ describe('the web editor in chromium', () => {
     await page.screenshot({ path: join(ARTEFACTS, 'editor-390.png'), fullPage: true });
     const forged = await page.evaluate(async (id) => (await fetch(`/v1/clips/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: '{"title":"forged"}' })).status, clipId);
     expect(forged).toBe(403);
-    expect(clipRow().title).not.toBe('forged');
+    expect((await clipRow()).title).not.toBe('forged');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/app\/login/);
     const after = await page.evaluate(async (id) => (await fetch(`/app/clips/${id}/state`)).status, clipId);

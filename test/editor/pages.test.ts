@@ -15,9 +15,9 @@ beforeAll(async () => {
   d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
   await connect(d, 'short_video');
   clipId = await insertClip(d, { script: TWO });
-  const clip = d.app.clips.byId(clipId)!;
-  d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.clipJobs.deps.stages.probe(sourceVideo(), new AbortController().signal), d.clock.now());
-  previewReady(d, clipId);
+  const clip = (await d.app.clips.byId(clipId))!;
+  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.clipJobs.deps.stages.probe(sourceVideo(), new AbortController().signal), d.clock.now());
+  await previewReady(d, clipId);
 });
 afterAll(() => d.stop());
 
@@ -63,7 +63,7 @@ describe('what the editor page reads', () => {
 
   it('is 401 without a session and 404 for a clip of another team', async () => {
     expect((await d.call('GET', `/app/clips/${clipId}/state`)).status).toBe(401);
-    const other = d.createTeam('other');
+    const other = await d.createTeam('other');
     expect((await d.call('GET', `/app/clips/${clipId}/state`, { auth: `Bearer ${await d.token(other)}` })).status).toBe(404);
   });
 });
@@ -79,7 +79,7 @@ describe('sessions of the pages (issue 16, item 4)', () => {
     expect(wrong.status).toBe(403);
     const elsewhere = await d.call('PATCH', `/v1/clips/${clipId}`, { headers: { cookie, 'x-csrf-token': csrf, origin: 'https://evil.example' }, body: { title: 'Forged' } });
     expect(elsewhere.status).toBe(403);
-    expect(d.app.clips.byId(clipId)!.title).not.toBe('Forged');
+    expect((await d.app.clips.byId(clipId))!.title).not.toBe('Forged');
     const ok = await d.call('PATCH', `/v1/clips/${clipId}`, { headers: { cookie, 'x-csrf-token': csrf, origin: d.url }, body: { title: 'Charge more' } });
     expect(ok.status).toBe(200);
     expect(ok.body.clip.title).toBe('Charge more');

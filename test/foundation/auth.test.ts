@@ -25,7 +25,7 @@ describe('authentication (spec "Authentication")', () => {
     const jwt = await d.call('GET', '/v1/ping', { auth: `Bearer ${await d.token()}` });
     expect(jwt.status).toBe(200);
     expect(jwt.body).toEqual({ ok: true, team_id: d.rootTeamId, auth: 'jwt' });
-    const key = await d.call('GET', '/v1/ping', { auth: `Key ${d.apiKey()}` });
+    const key = await d.call('GET', '/v1/ping', { auth: `Key ${await d.apiKey()}` });
     expect(key.body).toEqual({ ok: true, team_id: d.rootTeamId, auth: 'api_key' });
   });
 
@@ -83,7 +83,7 @@ describe('authentication (spec "Authentication")', () => {
     ['GET', '/v1/platforms', undefined],
     ['DELETE', '/v1/platforms/short_video', undefined],
   ])('%s %s refuses an API key with 401 saying a JWT is required', async (method, path, body) => {
-    const r = await d.call(method, path, { auth: `Key ${d.apiKey()}`, body });
+    const r = await d.call(method, path, { auth: `Key ${await d.apiKey()}`, body });
     expect(r.status).toBe(401);
     expectEnvelope(r.body, 'UNAUTHORIZED');
     expect(r.body.error.message).toMatch(/JWT is required/);

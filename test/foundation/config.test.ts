@@ -58,8 +58,12 @@ describe('config.json, parsed once into typed sections (DESIGN.md "Second round"
     expect(parseSettings({ rate_limit_per_minute: 99, limits: { requests_per_minute: 10 } }).settings.limits.requests_per_minute).toBe(10);
   });
 
-  it('refuses database.url rather than silently using SQLite', () => {
-    expect(() => loadConfig({ dataDir: dirWith({ database: { url: 'postgres://x' } }) })).toThrow(/database.url is set/);
+  it('takes a PostgreSQL database.url, CLIPPER_DATABASE_URL over it, and refuses any other URL', () => {
+    expect(loadConfig({ dataDir: dirWith({ database: { url: 'postgres://db.example/clipper' } }) }, {}).database.url).toBe('postgres://db.example/clipper');
+    expect(loadConfig({ dataDir: dirWith({ database: { url: 'postgres://a/x' } }) }, { CLIPPER_DATABASE_URL: 'postgresql://b/y' }).database.url).toBe('postgresql://b/y');
+    expect(loadConfig({ dataDir: dirWith({}) }, {}).database.url).toBeUndefined();
+    expect(() => loadConfig({ dataDir: dirWith({ database: { url: 'mysql://u:secret@x/db' } }) }, {})).toThrow(/database.url must be a PostgreSQL URL .*it starts "mysql:"$/);
+    expect(() => loadConfig({ dataDir: dirWith({}) }, { CLIPPER_DATABASE_URL: 'sqlite:///tmp/x' })).toThrow(/^CLIPPER_DATABASE_URL must be a PostgreSQL URL/);
   });
 
   it('a daemon started on a bad config.json does not start', async () => {

@@ -20,7 +20,7 @@ afterEach(() => d.stop());
 
 describe('request rate (spec "Limits", request rate)', () => {
   it('allows 60 requests a minute per root team with the X-RateLimit headers, then 429 RATE_LIMITED', async () => {
-    const auth = `Key ${d.apiKey()}`;
+    const auth = `Key ${await d.apiKey()}`;
     const resetSeconds = Math.floor(d.clock.now() / 1000) + 60;
     for (let i = 1; i <= 60; i++) {
       const r = await d.call('GET', '/v1/ping', { auth });
@@ -44,26 +44,26 @@ describe('request rate (spec "Limits", request rate)', () => {
   });
 
   it('shares the quota between API keys and tokens of one team, and not across teams', async () => {
-    const other = d.createTeam();
-    const key = `Key ${d.apiKey()}`;
+    const other = await d.createTeam();
+    const key = `Key ${await d.apiKey()}`;
     const jwt = `Bearer ${await d.token()}`;
     for (let i = 0; i < 30; i++) await d.call('GET', '/v1/ping', { auth: key });
     for (let i = 0; i < 30; i++) await d.call('GET', '/v1/ping', { auth: jwt });
-    expect((await d.call('GET', '/v1/ping', { auth: `Key ${d.apiKey()}` })).status).toBe(429);
-    const otherTeam = await d.call('GET', '/v1/ping', { auth: `Key ${d.apiKey(other)}` });
+    expect((await d.call('GET', '/v1/ping', { auth: `Key ${await d.apiKey()}` })).status).toBe(429);
+    const otherTeam = await d.call('GET', '/v1/ping', { auth: `Key ${await d.apiKey(other)}` });
     expect(otherTeam.status).toBe(200);
     expect(otherTeam.headers['x-ratelimit-remaining']).toBe('59');
   });
 
   it('does not count requests that fail authentication', async () => {
     for (let i = 0; i < 70; i++) expect((await d.call('GET', '/v1/ping', { auth: 'Key nope-nope' })).status).toBe(401);
-    expect((await d.call('GET', '/v1/ping', { auth: `Key ${d.apiKey()}` })).status).toBe(200);
+    expect((await d.call('GET', '/v1/ping', { auth: `Key ${await d.apiKey()}` })).status).toBe(200);
   });
 });
 
 describe('status-check limits (spec "Status-check limits")', () => {
   it('allows 6 checks a minute of the same id, then 429 STATUS_RATE_LIMITED with Retry-After', async () => {
-    const auth = `Key ${d.apiKey()}`;
+    const auth = `Key ${await d.apiKey()}`;
     for (let i = 0; i < 6; i++) expect((await d.call('GET', '/test/status/ok1', { auth })).status).toBe(200);
     d.clock.advance(10_000);
     const limited = await d.call('GET', '/test/status/ok1', { auth });
@@ -78,17 +78,17 @@ describe('status-check limits (spec "Status-check limits")', () => {
   });
 
   it('allows 30 status checks a minute per team, whatever the ids', async () => {
-    const auth = `Key ${d.apiKey()}`;
+    const auth = `Key ${await d.apiKey()}`;
     for (let i = 0; i < 30; i++) expect((await d.call('GET', `/test/status/ok${i}`, { auth })).status).toBe(200);
     const r = await d.call('GET', '/test/status/okfresh', { auth });
     expect(r.status).toBe(429);
     expect(r.body.error.code).toBe('STATUS_RATE_LIMITED');
-    const other = d.createTeam();
-    expect((await d.call('GET', '/test/status/okfresh', { auth: `Key ${d.apiKey(other)}` })).status).toBe(200);
+    const other = await d.createTeam();
+    expect((await d.call('GET', '/test/status/okfresh', { auth: `Key ${await d.apiKey(other)}` })).status).toBe(200);
   });
 
   it('answers 429 to every status check until the hour ends after 20 not-found checks', async () => {
-    const auth = `Key ${d.apiKey()}`;
+    const auth = `Key ${await d.apiKey()}`;
     for (let i = 0; i < 20; i++) {
       if (i === 10) d.clock.advance(60_000);
       expect((await d.call('GET', `/test/status/missing${i}`, { auth })).status).toBe(404);
@@ -104,7 +104,7 @@ describe('status-check limits (spec "Status-check limits")', () => {
   });
 
   it('counts status checks toward the 60 a minute too', async () => {
-    const auth = `Key ${d.apiKey()}`;
+    const auth = `Key ${await d.apiKey()}`;
     const r = await d.call('GET', '/test/status/ok1', { auth });
     expect(r.headers['x-ratelimit-remaining']).toBe('59');
   });

@@ -63,7 +63,7 @@ describe('platform connections (JWT only)', () => {
 
 describe('isolation between root teams', () => {
   it('never shows or lets another team touch its keys, webhooks or connections (404)', async () => {
-    const other = d.createTeam('other');
+    const other = await d.createTeam('other');
     const otherAuth = `Bearer ${await d.token(other)}`;
     const key = await d.call('POST', '/v1/keys', { auth, body: { label: 'mine' } });
     const hook = await d.call('POST', '/v1/webhooks', { auth, body: { url: 'https://hooks.example.com/mine', events: ['*'] } });

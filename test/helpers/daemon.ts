@@ -23,9 +23,9 @@ export interface TestDaemon extends RunningDaemon {
   /** A bearer token for the root team (or another team). */
   token(teamId?: string): Promise<string>;
   /** An API key for the root team (or another team). */
-  apiKey(teamId?: string): string;
+  apiKey(teamId?: string): Promise<string>;
   /** Adds another root team; returns its id. */
-  createTeam(name?: string): string;
+  createTeam(name?: string): Promise<string>;
   /** Raw HTTP against the daemon, returning status, headers and parsed JSON. */
   call(method: string, path: string, opts?: { auth?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<TestResponse>;
   stop(): Promise<void>;
@@ -54,14 +54,14 @@ export async function startTestDaemon(
     extraRoutes: opts.extraRoutes,
   };
   const d = await startDaemon(startOpts);
-  const rootTeamId = d.app.teams.first()!.id;
+  const rootTeamId = (await d.app.teams.first())!.id;
   const td: TestDaemon = Object.assign(d, {
     dataDir,
     clock,
     rootTeamId,
     token: (teamId = rootTeamId) => mintIdToken(dataDir, teamId, clock.now()),
-    apiKey: (teamId = rootTeamId) => d.app.apiKeys.create(teamId, 'test', clock.now()).key,
-    createTeam: (name = 'other') => d.app.teams.create(name, clock.now()).id,
+    apiKey: async (teamId = rootTeamId) => (await d.app.apiKeys.create(teamId, 'test', clock.now())).key,
+    createTeam: async (name = 'other') => (await d.app.teams.create(name, clock.now())).id,
     async call(method: string, path: string, o: { auth?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) {
       const headers: Record<string, string> = { ...o.headers };
       if (o.auth) headers.authorization = o.auth;

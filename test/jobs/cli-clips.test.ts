@@ -40,7 +40,7 @@ describe('clipper clips', () => {
     expect(r.code).toBe(0);
     const created = JSON.parse(r.stdout);
     expect(created).toEqual({ job_id: expect.any(String), status: 'queued', created_at: expect.any(Number) });
-    expect(d.app.clipJobs.repo.byId(created.job_id)).toMatchObject({ criteria: 'funny moments', target_duration: 45, language: 'en' });
+    expect(await d.app.clipJobs.repo.byId(created.job_id)).toMatchObject({ criteria: 'funny moments', target_duration: 45, language: 'en' });
     const history = readFileSync(join(state, 'jobs.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(history.at(-1)).toMatchObject({ job_id: created.job_id, source: 'https://youtu.be/abc', criteria: 'funny moments', base_url: d.url });
 

@@ -9,7 +9,7 @@ let auth: string;
 beforeAll(async () => {
   d = await startTestDaemon();
   links = await new LinkServer().start();
-  auth = `Key ${d.apiKey()}`;
+  auth = `Key ${await d.apiKey()}`;
 });
 afterAll(async () => {
   await links.stop();
@@ -63,26 +63,26 @@ describe('accepting a job', () => {
     const r = await post({ source: { url: 'https://www.youtube.com/watch?v=abc' }, criteria: 'pricing', target_duration: 30, language: 'EN' });
     expect(r.status).toBe(202);
     expect(r.body).toEqual({ job_id: expect.stringMatching(/^job_[A-Za-z0-9]+$/), status: 'queued', created_at: d.clock.now() });
-    const job = d.app.clipJobs.repo.byId(r.body.job_id)!;
+    const job = (await d.app.clipJobs.repo.byId(r.body.job_id))!;
     expect(job).toMatchObject({ status: 'queued', source_type: 'platform', language: 'en', criteria: 'pricing', target_duration: 30 });
-    const events = d.app.events.readAfter(0, 1000).filter((e) => (e.data as any).job_id === r.body.job_id);
+    const events = (await d.app.events.readAfter(0, 1000)).filter((e) => (e.data as any).job_id === r.body.job_id);
     expect(events.map((e) => e.type)).toEqual(['asset.analysis.started']);
     expect(events[0].data).toEqual({ asset_id: job.asset_id, team_id: d.rootTeamId, job_id: job.id });
-    expect(d.app.tasks.repo.active('clip_job', job.id)?.status).toBe('pending');
+    expect((await d.app.tasks.repo.active('clip_job', job.id))?.status).toBe('pending');
   });
 
   it("defaults language to the team's preferred language and criteria to general highlights", async () => {
-    const team = d.app.teams.create('german team', d.clock.now(), { preferredLanguage: 'de' });
-    const r = await post({ source: { url: 'https://vimeo.com/123' } }, `Key ${d.apiKey(team.id)}`);
+    const team = await d.app.teams.create('german team', d.clock.now(), { preferredLanguage: 'de' });
+    const r = await post({ source: { url: 'https://vimeo.com/123' } }, `Key ${await d.apiKey(team.id)}`);
     expect(r.status).toBe(202);
-    expect(d.app.clipJobs.repo.byId(r.body.job_id)).toMatchObject({ language: 'de', criteria: null, target_duration: null });
+    expect(await d.app.clipJobs.repo.byId(r.body.job_id)).toMatchObject({ language: 'de', criteria: null, target_duration: null });
   });
 
   it('names the folder after the file at the end of a link', async () => {
     const url = links.file('/media/Team%20Meeting%202024.mp4', 'package.json');
     const r = await post({ source: { url } });
     expect(r.status).toBe(202);
-    expect(d.app.clipJobs.repo.byId(r.body.job_id)!.folder_name).toBe('Team Meeting 2024.mp4');
+    expect((await d.app.clipJobs.repo.byId(r.body.job_id))!.folder_name).toBe('Team Meeting 2024.mp4');
   });
 });
 
@@ -119,7 +119,7 @@ describe('links answered as web pages (spec behaviour 3)', () => {
     const hosted = await startTestDaemon({ settings: { server: { local: false } } });
     try {
       for (const url of ['http://127.0.0.1/a.mp4', 'https://10.1.2.3/a.mp4', 'https://192.168.0.9/a.mp4']) {
-        const r = await hosted.call('POST', '/v1/clips', { auth: `Key ${hosted.apiKey()}`, body: { source: { url } } });
+        const r = await hosted.call('POST', '/v1/clips', { auth: `Key ${await hosted.apiKey()}`, body: { source: { url } } });
         expect(r.status).toBe(400);
         expect(r.body.error.details.field).toBe('source.url');
       }
@@ -147,7 +147,7 @@ describe('uploads as the source (spec "Upload" states, "POST /v1/clips" 409s)', 
     await send(u);
     const first = await post({ source: { upload_id: u.upload_id } });
     expect(first.status).toBe(202);
-    expect(d.app.clipJobs.repo.byId(first.body.job_id)).toMatchObject({ source_type: 'upload', folder_name: 'Quarterly review.mp4', upload_id: u.upload_id, media_key: expect.any(String) });
+    expect(await d.app.clipJobs.repo.byId(first.body.job_id)).toMatchObject({ source_type: 'upload', folder_name: 'Quarterly review.mp4', upload_id: u.upload_id, media_key: expect.any(String) });
     const before = count('SELECT COUNT(*) FROM clip_jobs');
     const second = await post({ source: { upload_id: u.upload_id } });
     expect(second.status).toBe(409);
@@ -169,8 +169,8 @@ describe('uploads as the source (spec "Upload" states, "POST /v1/clips" 409s)', 
   it("does not let a team use another team's upload", async () => {
     const u = await putUpload('mine.mp4');
     await send(u);
-    const other = d.createTeam('thief');
-    const r = await post({ source: { upload_id: u.upload_id } }, `Key ${d.apiKey(other)}`);
+    const other = await d.createTeam('thief');
+    const r = await post({ source: { upload_id: u.upload_id } }, `Key ${await d.apiKey(other)}`);
     expect(r.status).toBe(404);
   });
 });
@@ -182,7 +182,7 @@ describe('GET /v1/clips/:jobId', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ job_id: created.job_id, status: 'queued', created_at: created.created_at, clips: [] });
     expect(r.body).not.toHaveProperty('error');
-    const other = d.createTeam('other');
+    const other = await d.createTeam('other');
     const theirs = await d.call('GET', `/v1/clips/${created.job_id}`, { auth: `Bearer ${await d.token(other)}` });
     expect(theirs.status).toBe(404);
     expect(theirs.body.error.code).toBe('NOT_FOUND');

@@ -16,9 +16,9 @@ beforeAll(async () => {
   Object.assign(d.app.clipJobs.deps, { stages: fakeStages() });
   const file = join(mkdtempSync(join(tmpdir(), 'clipper-editor-')), 'talk.mp4');
   writeFileSync(file, 'FAKEVIDEO 30\n');
-  const created = await d.call('POST', '/v1/clips', { auth: `Key ${d.apiKey()}`, body: { source: { url: links.file('/talk.mp4', file) } } });
+  const created = await d.call('POST', '/v1/clips', { auth: `Key ${await d.apiKey()}`, body: { source: { url: links.file('/talk.mp4', file) } } });
   await d.processAll();
-  clipId = d.app.clipJobs.view(d.rootTeamId, created.body.job_id).clips[0].id;
+  clipId = (await d.app.clipJobs.view(d.rootTeamId, created.body.job_id)).clips[0].id;
 });
 afterAll(async () => {
   await links.stop();
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('the editor page behind editor_url (DESIGN.md, web pages)', () => {
   it('serves the editor (issue 16) to a signed-in team: its shell, its script, and its state with the preview and the words', async () => {
-    const job = d.app.clipJobs.view(d.rootTeamId, d.app.clips.byId(clipId)!.job_id);
+    const job = await d.app.clipJobs.view(d.rootTeamId, (await d.app.clips.byId(clipId))!.job_id);
     expect(job.clips[0].editor_url).toBe(`${d.url}/app/clips/${clipId}`);
     const auth = `Bearer ${await d.token()}`;
     const r = await d.call('GET', `/app/clips/${clipId}`, { auth });
@@ -82,7 +82,7 @@ describe('the editor page behind editor_url (DESIGN.md, web pages)', () => {
   });
 
   it("is 404 for another team's clip and for a clip that does not exist", async () => {
-    const other = d.createTeam('other');
+    const other = await d.createTeam('other');
     const theirs = await d.call('GET', `/app/clips/${clipId}`, { auth: `Bearer ${await d.token(other)}` });
     expect(theirs.status).toBe(404);
     expect(theirs.body).not.toContain('hello');

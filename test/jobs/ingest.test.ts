@@ -31,10 +31,10 @@ afterAll(async () => {
 });
 
 async function run(t: TestDaemon, url: string) {
-  const r = await t.call('POST', '/v1/clips', { auth: `Key ${t.apiKey()}`, body: { source: { url } } });
+  const r = await t.call('POST', '/v1/clips', { auth: `Key ${await t.apiKey()}`, body: { source: { url } } });
   expect(r.status).toBe(202);
   await t.processAll();
-  return t.app.clipJobs.view(t.rootTeamId, r.body.job_id);
+  return await t.app.clipJobs.view(t.rootTeamId, r.body.job_id);
 }
 
 describe('file links', () => {
@@ -60,14 +60,14 @@ describe('file links', () => {
   });
 
   it('retries a link that cannot be reached a bounded number of times, then ends in error', async () => {
-    const r = await d.call('POST', '/v1/clips', { auth: `Key ${d.apiKey()}`, body: { source: { url: 'http://127.0.0.1:9/video.mp4' } } });
+    const r = await d.call('POST', '/v1/clips', { auth: `Key ${await d.apiKey()}`, body: { source: { url: 'http://127.0.0.1:9/video.mp4' } } });
     await d.processAll();
-    expect(d.app.clipJobs.view(d.rootTeamId, r.body.job_id).status).toBe('processing');
+    expect((await d.app.clipJobs.view(d.rootTeamId, r.body.job_id)).status).toBe('processing');
     d.clock.advance(5_000);
     await d.processAll();
     d.clock.advance(30_000);
     await d.processAll();
-    const job = d.app.clipJobs.view(d.rootTeamId, r.body.job_id);
+    const job = await d.app.clipJobs.view(d.rootTeamId, r.body.job_id);
     expect(job.status).toBe('error');
     expect(job.error).toBe('Could not download http://127.0.0.1:9/video.mp4: the server refused the connection');
   });
@@ -95,7 +95,7 @@ describe('video-platform links (yt-dlp)', () => {
     await d.processAll();
     d.clock.advance(30_000);
     await d.processAll();
-    const failed = d.app.clipJobs.view(d.rootTeamId, job.job_id);
+    const failed = await d.app.clipJobs.view(d.rootTeamId, job.job_id);
     expect(failed.status).toBe('error');
     expect(failed.error).toMatch(/^yt-dlp could not import http:\/\/localhost:9\/watch\?v=gone: .*refused/i);
   }, 120_000);

@@ -22,7 +22,7 @@ const ids = (req: ChatRequest) => [...req.messages[1].content.matchAll(/\[(c\d+)
 
 async function runJob(d: TestDaemon): Promise<any> {
   await connect(d, 'short_video');
-  const auth = `Key ${d.apiKey()}`;
+  const auth = `Key ${await d.apiKey()}`;
   const jobId = (await d.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/sample.mp4', SAMPLE) }, criteria: 'the office dog' } })).body.job_id;
   await d.processAll();
   return (await d.call('GET', `/v1/clips/${jobId}`, { auth })).body;
@@ -68,7 +68,7 @@ describe('a clip job with a language model', () => {
       expect(c.title).toMatch(/^Model headline c\d+$/);
     });
     for (let i = 1; i < job.clips.length; i++) expect(job.clips[i].score).toBeLessThan(job.clips[i - 1].score);
-    const posts = (await withModel.call('GET', `/v1/clips/${job.clips[0].id}/posts`, { auth: `Key ${withModel.apiKey()}` })).body.posts;
+    const posts = (await withModel.call('GET', `/v1/clips/${job.clips[0].id}/posts`, { auth: `Key ${await withModel.apiKey()}` })).body.posts;
     expect(posts[0].caption).toMatch(/^Model caption c\d+\n\n#OfficeLife$/);
   }, 300_000);
 

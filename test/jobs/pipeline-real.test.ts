@@ -25,8 +25,8 @@ let viaLink: string;
 beforeAll(async () => {
   d = await startTestDaemon();
   links = await new LinkServer().start();
-  auth = `Key ${d.apiKey()}`;
-  const client = new ClipperClient({ baseUrl: d.url, apiKey: d.apiKey() });
+  auth = `Key ${await d.apiKey()}`;
+  const client = new ClipperClient({ baseUrl: d.url, apiKey: await d.apiKey() });
   const uploaded = await uploadFile(client, SAMPLE, { fileName: 'weekly update.mp4' });
   viaUpload = (await d.call('POST', '/v1/clips', { auth, body: { source: { upload_id: uploaded.upload_id }, criteria: 'a funny story' } })).body.job_id;
   viaLink = (await d.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/media/sample.mp4', SAMPLE) }, criteria: 'pricing and costs' } })).body.job_id;
@@ -58,7 +58,7 @@ describe('the real pipeline on generated speech', () => {
     expect(overlap(pricingClip, story) / (story.end - story.start)).toBeLessThan(0.2);
     expect(best.score_breakdown.relevance).toBeGreaterThan(0);
     // Words of the spoken text are in the clip's transcript (the recogniser is not perfect: most of them).
-    const transcript = d.app.clips.byId(best.id)!.transcript.toLowerCase();
+    const transcript = (await d.app.clips.byId(best.id))!.transcript.toLowerCase();
     const words = contentWords(story.text);
     expect(words.filter((w) => transcript.includes(w)).length / words.length).toBeGreaterThan(0.6);
   });
@@ -85,9 +85,9 @@ describe('the real pipeline on generated speech', () => {
     expect(p.duration).toBeCloseTo(best.duration, 0);
   });
 
-  it('emits the asset events in order, progress at most once per percent', () => {
+  it('emits the asset events in order, progress at most once per percent', async () => {
     for (const id of [viaUpload, viaLink]) {
-      const events = d.app.events.readAfter(0, 10_000).filter((e) => (e.data as { job_id?: string }).job_id === id);
+      const events = (await d.app.events.readAfter(0, 10_000)).filter((e) => (e.data as { job_id?: string }).job_id === id);
       expect(events.map((e) => e.type).filter((t) => t !== 'asset.analysis.progress')).toEqual(['asset.analysis.started', 'asset.creation.succeeded', 'asset.analysis.succeeded']);
       const created = events.find((e) => e.type === 'asset.creation.succeeded')!.data as { duration_seconds: number };
       expect(created.duration_seconds).toBeCloseTo(83.2, 0);
@@ -99,7 +99,7 @@ describe('the real pipeline on generated speech', () => {
   });
 
   it('refuses a second job on the same upload, and an upload whose file never came, with 409', async () => {
-    const used = d.app.clipJobs.repo.byId(viaUpload)!.upload_id!;
+    const used = (await d.app.clipJobs.repo.byId(viaUpload))!.upload_id!;
     const again = await d.call('POST', '/v1/clips', { auth, body: { source: { upload_id: used } } });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('CONFLICT');

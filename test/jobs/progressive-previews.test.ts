@@ -40,7 +40,7 @@ afterAll(async () => {
 
 describe('previews fill in progressively, seen through GET /v1/clips/:jobId', () => {
   it('shows processing with clips some of which have preview_url and some not, then done with all', async () => {
-    const auth = `Key ${d.apiKey()}`;
+    const auth = `Key ${await d.apiKey()}`;
     const created = await d.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/media/three.mp4', video) }, target_duration: 20 } });
     expect(created.status).toBe(202);
     const id = created.body.job_id as string;

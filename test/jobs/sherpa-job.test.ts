@@ -25,8 +25,8 @@ beforeAll(async () => {
   const dataDir = join(work, 'data');
   await installModel(makeTestModel(work, 'test-tiny.en'), dataDir);
   d = await startTestDaemon({ dataDir });
-  auth = `Key ${d.apiKey()}`;
-  const client = new ClipperClient({ baseUrl: d.url, apiKey: d.apiKey() });
+  auth = `Key ${await d.apiKey()}`;
+  const client = new ClipperClient({ baseUrl: d.url, apiKey: await d.apiKey() });
   const a = await uploadFile(client, SAMPLE, { fileName: 'talk.mp4' });
   const b = await uploadFile(client, SAMPLE, { fileName: 'vortrag.mp4' });
   english = (await d.call('POST', '/v1/clips', { auth, body: { source: { upload_id: a.upload_id } } })).body.job_id;
@@ -50,7 +50,7 @@ describe('a clip job transcribed by sherpa-onnx', () => {
   });
 
   it('cut the 83 s of audio into chunks of at most 26 s at quiet points, and kept each word once', async () => {
-    const stages = d.app.store.clipJobs.stageResults(english);
+    const stages = await d.app.store.clipJobs.stageResults(english);
     const plan = stages.get('plan') as JobPlan;
     expect(plan.chunks.length).toBeGreaterThanOrEqual(4);
     for (const c of plan.chunks) expect(c.end - c.start).toBeLessThanOrEqual(26.01);
@@ -68,7 +68,7 @@ describe('a clip job transcribed by sherpa-onnx', () => {
     expect(words.length).toBeGreaterThan(50);
     for (let i = 1; i < words.length; i++) expect(words[i].start).toBeGreaterThanOrEqual(words[i - 1].start);
     // The clips' own words come from that transcript, in order, inside the clip.
-    const clip = d.app.clips.byId((await job(english)).clips[0].id)!;
+    const clip = (await d.app.clips.byId((await job(english)).clips[0].id))!;
     expect(clip.transcript.length).toBeGreaterThan(0);
   });
 

@@ -16,7 +16,7 @@ const dir = mkdtempSync(join(tmpdir(), 'clipper-fake-media-'));
 beforeAll(async () => {
   d = await startTestDaemon({ settings: { pipeline: { chunk_seconds: 50, section_seconds: 100 } } });
   links = await new LinkServer().start();
-  auth = `Key ${d.apiKey()}`;
+  auth = `Key ${await d.apiKey()}`;
 });
 afterAll(async () => {
   await links.stop();
@@ -44,18 +44,18 @@ async function create(url: string) {
   return r.body.job_id as string;
 }
 
-const eventsOf = (jobId: string) => d.app.events.readAfter(0, 10_000).filter((e) => (e.data as any).job_id === jobId);
+const eventsOf = async (jobId: string) => (await d.app.events.readAfter(0, 10_000)).filter((e) => (e.data as any).job_id === jobId);
 
 describe('clip job state machine', () => {
   it('goes queued -> processing -> done, suggesting section by section, with events in order', async () => {
     const jobId = await create(video('long.mp4', 400));
     await d.processAll();
-    const job = d.app.clipJobs.view(d.rootTeamId, jobId);
+    const job = await d.app.clipJobs.view(d.rootTeamId, jobId);
     expect(job.status).toBe('done');
     expect(job.folder_name).toBe('long.mp4');
     // Sections of whole chunks that cover the source in order: a half-length first one, then ~100 s.
     const spans = calls.filter((c) => c.startsWith('suggest')).map((c) => c.slice(8).split('-').map(Number));
-    const plan = d.app.clipJobs.repo.stageResults(jobId).get('plan') as { chunks: unknown[]; sections: unknown[] };
+    const plan = (await d.app.clipJobs.repo.stageResults(jobId)).get('plan') as { chunks: unknown[]; sections: unknown[] };
     expect(plan.chunks).toHaveLength(9); // 8 of 50 s, the first cut in two (one piece per core)
     expect(spans.length).toBe(plan.sections.length);
     expect(spans.length).toBeGreaterThanOrEqual(4);
@@ -67,33 +67,33 @@ describe('clip job state machine', () => {
     expect(job.clips).toHaveLength(spans.length);
     expect(job.clips.map((c) => c.score)).toEqual([...job.clips.map((c) => c.score)].sort((a, b) => b - a));
     for (const c of job.clips) expect(c.preview_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/objects\/previews\/.*signature=/);
-    const types = eventsOf(jobId).map((e) => e.type);
+    const types = (await eventsOf(jobId)).map((e) => e.type);
     expect(types.filter((t) => t !== 'asset.analysis.progress')).toEqual(['asset.analysis.started', 'asset.creation.succeeded', 'asset.analysis.succeeded']);
     expect(types[0]).toBe('asset.analysis.started');
     expect(types.at(-1)).toBe('asset.analysis.succeeded');
-    const progress = eventsOf(jobId).filter((e) => e.type === 'asset.analysis.progress').map((e) => (e.data as any).progress);
+    const progress = (await eventsOf(jobId)).filter((e) => e.type === 'asset.analysis.progress').map((e) => (e.data as any).progress);
     expect(progress.at(-1)).toBe(1);
     for (let i = 1; i < progress.length; i++) expect(Math.round(progress[i] * 100)).toBeGreaterThan(Math.round(progress[i - 1] * 100));
-    expect(eventsOf(jobId).find((e) => e.type === 'asset.creation.succeeded')!.data).toMatchObject({ duration_seconds: 400, job_id: jobId, team_id: d.rootTeamId });
+    expect((await eventsOf(jobId)).find((e) => e.type === 'asset.creation.succeeded')!.data).toMatchObject({ duration_seconds: 400, job_id: jobId, team_id: d.rootTeamId });
   });
 
   it('ends in error with asset.creation.failed when the link answers 404', async () => {
     const jobId = await create(`${links.url}/nothing-here.mp4`);
     await d.processAll();
-    const job = d.app.clipJobs.view(d.rootTeamId, jobId);
+    const job = await d.app.clipJobs.view(d.rootTeamId, jobId);
     expect(job).toMatchObject({ status: 'error', clips: [] });
     expect(job.error).toMatch(/Could not download .*nothing-here\.mp4: the server answered 404/);
-    expect(eventsOf(jobId).map((e) => e.type)).toEqual(['asset.analysis.started', 'asset.creation.failed', 'asset.analysis.failed']);
+    expect((await eventsOf(jobId)).map((e) => e.type)).toEqual(['asset.analysis.started', 'asset.creation.failed', 'asset.analysis.failed']);
   });
 
   it('ends in error at once when the download is not a video (probe fails)', async () => {
     writeFileSync(join(dir, 'notes.txt'), 'just text');
     const jobId = await create(links.file('/notes.mp4', join(dir, 'notes.txt')));
     await d.processAll();
-    const job = d.app.clipJobs.view(d.rootTeamId, jobId);
+    const job = await d.app.clipJobs.view(d.rootTeamId, jobId);
     expect(job.status).toBe('error');
     expect(job.error).toMatch(/not a video that can be read/);
-    expect(eventsOf(jobId).map((e) => e.type).filter((t) => t !== 'asset.analysis.progress')).toEqual(['asset.analysis.started', 'asset.creation.failed', 'asset.analysis.failed']);
+    expect((await eventsOf(jobId)).map((e) => e.type).filter((t) => t !== 'asset.analysis.progress')).toEqual(['asset.analysis.started', 'asset.creation.failed', 'asset.analysis.failed']);
   });
 
   it('retries a failing stage a bounded number of times, keeping what was done, then fails', async () => {
@@ -101,16 +101,16 @@ describe('clip job state machine', () => {
     useStages({ ...base, transcriber: base.transcriber, analyse: async () => Promise.reject(new Error('ffmpeg exited with code 1')) });
     const jobId = await create(video('retry.mp4', 40));
     await d.processAll();
-    expect(d.app.clipJobs.view(d.rootTeamId, jobId).status).toBe('processing');
+    expect((await d.app.clipJobs.view(d.rootTeamId, jobId)).status).toBe('processing');
     d.clock.advance(5_000);
     await d.processAll();
     d.clock.advance(30_000);
     await d.processAll();
-    const job = d.app.clipJobs.view(d.rootTeamId, jobId);
+    const job = await d.app.clipJobs.view(d.rootTeamId, jobId);
     expect(job.status).toBe('error');
     expect(job.error).toBe('Analysis failed: ffmpeg exited with code 1');
     expect(calls.filter((c) => c === 'probe')).toHaveLength(1); // stored once, not probed again
-    expect(eventsOf(jobId).map((e) => e.type).filter((t) => t !== 'asset.analysis.progress')).toEqual(['asset.analysis.started', 'asset.creation.succeeded', 'asset.analysis.failed']);
+    expect((await eventsOf(jobId)).map((e) => e.type).filter((t) => t !== 'asset.analysis.progress')).toEqual(['asset.analysis.started', 'asset.creation.succeeded', 'asset.analysis.failed']);
   });
 
   it('resumes after a failed preview without suggesting or inserting clips twice', async () => {
@@ -126,13 +126,13 @@ describe('clip job state machine', () => {
     });
     const jobId = await create(video('resume.mp4', 400));
     await d.processAll();
-    const midway = d.app.clipJobs.view(d.rootTeamId, jobId);
+    const midway = await d.app.clipJobs.view(d.rootTeamId, jobId);
     expect(midway.status).toBe('processing');
     d.clock.advance(5_000);
     await d.processAll();
-    const job = d.app.clipJobs.view(d.rootTeamId, jobId);
+    const job = await d.app.clipJobs.view(d.rootTeamId, jobId);
     expect(job.status).toBe('done');
-    const sections = (d.app.clipJobs.repo.stageResults(jobId).get('plan') as { sections: unknown[] }).sections.length;
+    const sections = ((await d.app.clipJobs.repo.stageResults(jobId)).get('plan') as { sections: unknown[] }).sections.length;
     expect(job.clips).toHaveLength(sections);
     expect(new Set(job.clips.map((c) => c.start)).size).toBe(sections);
     // The second attempt did only what was missing: every stage ran once over both attempts.
@@ -146,9 +146,9 @@ describe('clip job state machine', () => {
     try {
       const seen: string[] = [];
       Object.assign(single.app.clipJobs.deps, { stages: fakeStages(seen) });
-      const r = await single.call('POST', '/v1/clips', { auth: `Key ${single.apiKey()}`, body: { source: { url: video('one-core.mp4', 400) } } });
+      const r = await single.call('POST', '/v1/clips', { auth: `Key ${await single.apiKey()}`, body: { source: { url: video('one-core.mp4', 400) } } });
       await single.processAll();
-      expect(single.app.clipJobs.view(single.rootTeamId, r.body.job_id).status).toBe('done');
+      expect((await single.app.clipJobs.view(single.rootTeamId, r.body.job_id)).status).toBe('done');
       // On one core: every suggestion is followed by its preview, never by another transcription.
       const order = seen.filter((c) => /^(transcribe|suggest|preview)/.test(c)).map((c) => c.split(' ')[0]);
       order.forEach((c, i) => c === 'suggest' && expect(order[i + 1]).toBe('preview'));

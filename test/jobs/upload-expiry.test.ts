@@ -13,7 +13,7 @@ const HOUR = 3_600_000;
 
 beforeAll(async () => {
   d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 }, uploads: { min_part_size: 64 * 1024 } } });
-  auth = `Key ${d.apiKey()}`;
+  auth = `Key ${await d.apiKey()}`;
 });
 afterAll(() => d.stop());
 

@@ -60,7 +60,7 @@ afterAll(() => d?.stop());
 
 describe('real answers of the daemon against GET /v1/openapi.json', () => {
   it('match the document through a whole job, its drafts, renders, uploads and credentials', async () => {
-    const key = `Key ${d.apiKey()}`;
+    const key = `Key ${await d.apiKey()}`;
     const jwt = `Bearer ${await d.token()}`;
     const call = async (method: string, template: string, path: string, o: { auth?: string; body?: unknown } = {}) => {
       const res = await d.call(method, path, { auth: key, ...o });

@@ -32,8 +32,8 @@ describe('captions for the real platforms', () => {
 
   it('writes drafts within every platform\'s limits, hashtags as #CamelCase at the end', async () => {
     const clipId = await insertClip(d, { script: SCRIPT, videoScript: SCRIPT });
-    previewReady(d, clipId);
-    const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${d.apiKey()}` })).body.posts as Array<{ platform: 'long_video'; caption: string; title?: string }>;
+    await previewReady(d, clipId);
+    const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${await d.apiKey()}` })).body.posts as Array<{ platform: 'long_video'; caption: string; title?: string }>;
     expect(posts).toHaveLength(4);
     for (const p of posts) {
       expect(captionProblem(p.platform, p.caption)).toBeUndefined();
@@ -47,14 +47,14 @@ describe('captions for the real platforms', () => {
 
   it('refuses an edit over a platform\'s limits with 400, changing nothing', async () => {
     const clipId = await insertClip(d, { script: SCRIPT });
-    previewReady(d, clipId);
-    const auth = `Key ${d.apiKey()}`;
+    await previewReady(d, clipId);
+    const auth = `Key ${await d.apiKey()}`;
     const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body.posts as Array<{ id: string; platform: string; caption: string }>;
     const photo = posts.find((p) => p.platform === 'photo_sharing')!;
     const tags = Array.from({ length: 31 }, (_, i) => `#tag${i}`).join(' ');
     const r = await d.call('PUT', `/v1/posts/${photo.id}`, { auth, body: { caption: `Too many. ${tags}` } });
     expect(r).toMatchObject({ status: 400, body: { error: { code: 'BAD_REQUEST', message: 'caption has at most 30 hashtags on photo_sharing (got 31)', details: { field: 'caption', limit: 2200, hashtags: 30 } } } });
-    expect(d.app.posts.repo.byId(photo.id)!.caption).toBe(photo.caption);
+    expect((await d.app.posts.repo.byId(photo.id))!.caption).toBe(photo.caption);
     const linked = posts.find((p) => p.platform === 'professional_network')!;
     expect((await d.call('PUT', `/v1/posts/${linked.id}`, { auth, body: { caption: 'x'.repeat(3001) } })).body.error.message).toBe('caption is at most 3000 characters on professional_network (got 3001)');
     expect((await d.call('PUT', `/v1/posts/${linked.id}`, { auth, body: { caption: 'x'.repeat(3000) } })).status).toBe(200);

@@ -40,7 +40,7 @@ describe('clipper platforms connect with OAuth', () => {
     expect(r.stderr).toMatch(/Opened the youtube consent page in your browser/);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ platform: 'long_video', connector: 'youtube', account_name: '@fakechannel', status: 'active' });
-    const creds = d.app.platforms.authFor(d.app.store.platforms.get(d.rootTeamId, 'long_video')!).credentials();
+    const creds = await d.app.platforms.authFor((await d.app.store.platforms.get(d.rootTeamId, 'long_video'))!).credentials();
     for (const secret of [creds.access_token, creds.refresh_token!, yt.oauth.clientSecret]) expect(r.stdout + r.stderr).not.toContain(secret);
   });
 
@@ -90,8 +90,8 @@ describe('clipper platforms connect with OAuth', () => {
   });
 
   it('lists a revoked connection as needs_reauth with the reason, and disconnecting revokes the grant', async () => {
-    const conn = d.app.store.platforms.get(d.rootTeamId, 'short_video')!;
-    d.app.store.platforms.markNeedsReauth(conn.id, 'TikTok no longer accepts this connection\'s grant. Connect the account again: clipper platforms connect short_video --connector tiktok');
+    const conn = (await d.app.store.platforms.get(d.rootTeamId, 'short_video'))!;
+    await d.app.store.platforms.markNeedsReauth(conn.id, 'TikTok no longer accepts this connection\'s grant. Connect the account again: clipper platforms connect short_video --connector tiktok');
     const list = await runCli(['platforms', 'list'], { env: await env() });
     expect(list.stdout).toMatch(/short_video\W+tiktok\W+@fakecreator\W+needs_reauth/);
     expect(list.stderr).toMatch(/short_video: TikTok no longer accepts .* clipper platforms connect short_video --connector tiktok/);

@@ -46,8 +46,8 @@ export class DirectPublish {
 
   constructor(private d: TestDaemon, private platform: Platform, private fields: Partial<PublishRequest> = {}) {}
 
-  run(postId = 'post_direct', extra: Partial<PublishRequest> = {}): Promise<PublishResult> {
-    const connection = this.d.app.platforms.list(this.d.rootTeamId).find((c) => c.platform === this.platform)!;
+  async run(postId = 'post_direct', extra: Partial<PublishRequest> = {}): Promise<PublishResult> {
+    const connection = (await this.d.app.platforms.list(this.d.rootTeamId)).find((c) => c.platform === this.platform)!;
     const connector = this.d.app.connectors.get(connection.connector)!;
     return connector.publish({
       postId, attemptId: 'att_direct', platform: this.platform, connection, auth: this.d.app.platforms.authFor(connection),

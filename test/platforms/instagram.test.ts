@@ -22,10 +22,10 @@ const reel = (caption = `A reel ${Math.random().toString(36).slice(2)} #Pricing`
 
 describe('Instagram connector: Facebook Login with PKCE, reels through a resumable media container (issue 15)', () => {
   it('connects the Page\'s Instagram business account and publishes with the Page token', async () => {
-    const conn = d.app.store.platforms.get(d.rootTeamId, 'photo_sharing')!;
+    const conn = (await d.app.store.platforms.get(d.rootTeamId, 'photo_sharing'))!;
     expect(conn).toMatchObject({ connector: 'instagram', account_name: '@fakegram', status: 'active' });
     expect(ig.oauth.lastScope).toBe('instagram_basic,instagram_content_publish,pages_show_list,pages_read_engagement,business_management');
-    const creds = d.app.platforms.authFor(conn).credentials();
+    const creds = await d.app.platforms.authFor(conn).credentials();
     expect(creds.account).toMatchObject({ ig_user_id: ig.igUser, page_id: '1000000002', username: 'fakegram' });
     expect(creds.access_token).not.toBe(creds.account!.user_token);
     expect(creds.expires_at).toBeUndefined(); // a Page token does not expire
@@ -70,7 +70,7 @@ describe('Instagram connector: Facebook Login with PKCE, reels through a resumab
     ig.oauth.revokeGrant();
     const err = await reel().fails();
     expect(err).toMatchObject({ name: 'GrantLostError', message: expect.stringMatching(/Instagram answered 400.*clipper platforms connect photo_sharing --connector instagram/) });
-    expect(d.app.store.platforms.get(d.rootTeamId, 'photo_sharing')!.status).toBe('needs_reauth');
+    expect((await d.app.store.platforms.get(d.rootTeamId, 'photo_sharing'))!.status).toBe('needs_reauth');
   });
 
   it('waits out a throttle for the time Meta names; the 24-hour post quota and 31 hashtags are final', async () => {

@@ -52,9 +52,9 @@ afterAll(async () => {
   await Promise.all([yt, tt, ig, li].map((f) => f.stop()));
 });
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 12_000 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-  if (!check()) throw new Error(`gave up waiting for ${what}`);
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 12_000 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!(await check())) throw new Error(`gave up waiting for ${what}`);
 }
 
 describe('kill -9 of the daemon mid-upload, then a restart: one publication', () => {
@@ -67,9 +67,9 @@ describe('kill -9 of the daemon mid-upload, then a restart: one publication', ()
         const a = await startTestDaemon({ dataDir, settings });
         await connectOAuth(a, { platform: c.platform, connector: c.connector, fake: c.fake, settings: c.extra });
         const clipId = await insertClip(a, { script: SHORT });
-        previewReady(a, clipId);
-        const key = a.apiKey();
-        const postId = a.app.posts.repo.listByClip(clipId)[0].id;
+        await previewReady(a, clipId);
+        const key = await a.apiKey();
+        const postId = (await a.app.posts.repo.listByClip(clipId))[0].id;
         await a.stop();
 
         // The real daemon in a child process, killed by the platform when the first bytes arrive.
@@ -99,11 +99,11 @@ describe('kill -9 of the daemon mid-upload, then a restart: one publication', ()
         // Started again: the dead runner's lease is released and the publication resumes.
         const b = await startTestDaemon({ dataDir, settings, workers: true });
         try {
-          await until(() => b.app.posts.repo.byId(postId)!.status !== 'uploading', 'the resumed publication');
-          expect(b.app.posts.repo.byId(postId)).toMatchObject({ status: 'published', published_url: expect.stringMatching(/^https:\/\//) });
+          await until(async () => (await b.app.posts.repo.byId(postId))!.status !== 'uploading', 'the resumed publication');
+          expect(await b.app.posts.repo.byId(postId)).toMatchObject({ status: 'published', published_url: expect.stringMatching(/^https:\/\//) });
           expect(c.publications() - before).toBe(1);
-          expect(b.app.posts.repo.attempts(postId).map((x) => x.status)).toEqual(['succeeded']);
-          expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'post.published')).toHaveLength(1);
+          expect((await b.app.posts.repo.attempts(postId)).map((x) => x.status)).toEqual(['succeeded']);
+          expect((await b.app.events.readAfter(0, 1000)).filter((e) => e.type === 'post.published')).toHaveLength(1);
         } finally {
           await b.stop();
         }

@@ -30,10 +30,10 @@ describe('LinkedIn connector: OAuth 2.0 with PKCE, Videos API and Posts API (iss
   });
 
   it('connects the member (userinfo) as the author', async () => {
-    const conn = d.app.store.platforms.get(d.rootTeamId, 'professional_network')!;
+    const conn = (await d.app.store.platforms.get(d.rootTeamId, 'professional_network'))!;
     expect(conn).toMatchObject({ connector: 'linkedin', account_name: 'Fake Member', status: 'active' });
     expect(li.oauth.lastScope).toBe('openid profile w_member_social');
-    expect(d.app.platforms.authFor(conn).credentials().account).toEqual({ person_urn: 'urn:li:person:Ab12Cd34' });
+    expect((await d.app.platforms.authFor(conn).credentials()).account).toEqual({ person_urn: 'urn:li:person:Ab12Cd34' });
   });
 
   it('initializes, PUTs the parts, finalizes with their ETags, waits for AVAILABLE and posts the video with the caption', async () => {
@@ -87,7 +87,7 @@ describe('LinkedIn connector: OAuth 2.0 with PKCE, Videos API and Posts API (iss
   it('marks the connection needs_reauth when the member revoked the app', async () => {
     li.oauth.revokeGrant();
     expect(await new DirectPublish(d, 'professional_network').fails()).toMatchObject({ name: 'GrantLostError' });
-    expect(d.app.store.platforms.get(d.rootTeamId, 'professional_network')!.status).toBe('needs_reauth');
+    expect((await d.app.store.platforms.get(d.rootTeamId, 'professional_network'))!.status).toBe('needs_reauth');
   });
 
   it('retries a 429 when the daily limit resets (midnight UTC, or Retry-After); 5xx too; a refused post is final', async () => {

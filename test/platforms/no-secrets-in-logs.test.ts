@@ -22,8 +22,8 @@ afterAll(async () => {
 
 async function publishDraft(): Promise<string> {
   const clipId = await insertClip(d, { script: SHORT });
-  previewReady(d, clipId);
-  const auth = `Key ${d.apiKey()}`;
+  await previewReady(d, clipId);
+  const auth = `Key ${await d.apiKey()}`;
   const post = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body.posts[0];
   await d.call('POST', `/v1/posts/${post.id}/publish`, { auth });
   return post.id;
@@ -32,28 +32,28 @@ async function publishDraft(): Promise<string> {
 describe('secrets stay out of the log and the event payloads', () => {
   it('through a 5xx retry, a token refresh, a revoked grant and a disconnect', async () => {
     await connectOAuth(d, { platform: 'long_video', connector: 'youtube', fake: yt });
-    const secrets = () => {
-      const c = d.app.platforms.authFor(d.app.store.platforms.get(d.rootTeamId, 'long_video')!).credentials();
+    const secrets = async () => {
+      const c = await d.app.platforms.authFor((await d.app.store.platforms.get(d.rootTeamId, 'long_video'))!).credentials();
       return [c.access_token, c.refresh_token!, yt.oauth.clientSecret];
     };
-    const seen = new Set(secrets());
+    const seen = new Set(await secrets());
     yt.faultOnce(/^\/upload\/youtube\/v3\/videos$/, { status: 503, body: { error: { code: 503, message: 'Backend Error' } } }, 'POST');
     yt.oauth.expireAccessTokens();
     const first = await publishDraft();
     await d.processAll();
     d.clock.advance(31_000);
     await d.processAll();
-    expect(d.app.posts.repo.byId(first)!.status).toBe('published');
-    for (const s of secrets()) seen.add(s); // the refreshed token too
+    expect((await d.app.posts.repo.byId(first))!.status).toBe('published');
+    for (const s of await secrets()) seen.add(s); // the refreshed token too
     yt.oauth.revokeGrant();
     const second = await publishDraft();
     await d.processAll();
-    expect(d.app.posts.repo.byId(second)!.status).toBe('failed');
+    expect((await d.app.posts.repo.byId(second))!.status).toBe('failed');
     await d.call('DELETE', '/v1/platforms/long_video', { auth: `Bearer ${await d.token()}` });
 
     expect(lines.some((l) => l.includes('will retry'))).toBe(true);
     expect(lines.some((l) => l.includes('needs to be connected again'))).toBe(true);
-    const everything = lines.join('\n') + JSON.stringify(d.app.events.readAfter(0, 10_000));
+    const everything = lines.join('\n') + JSON.stringify(await d.app.events.readAfter(0, 10_000));
     expect(seen.size).toBeGreaterThanOrEqual(4);
     for (const s of seen) expect(everything).not.toContain(s);
   });

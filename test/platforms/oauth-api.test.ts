@@ -55,13 +55,13 @@ describe('the OAuth connection endpoints', () => {
     expect(await start({ settings: { api_base_url: 'ftp://x' } })).toMatchObject(error(/settings.api_base_url must be an https URL/));
     expect(await start({ settings: { privacy_status: 'friends' } })).toMatchObject(error(/privacy_status must be one of public, unlisted, private/));
     expect(await start({ redirect_uri: 'not a url' })).toMatchObject(error(/redirect_uri/));
-    expect((await start({}, `Key ${d.apiKey()}`)).status).toBe(401);
+    expect((await start({}, `Key ${await d.apiKey()}`)).status).toBe(401);
   });
 
   it('uses a state once, for its own team, platform and connector only', async () => {
     const s = await start();
     const q = await consent(s.body.authorization_url);
-    const other = d.createTeam('other');
+    const other = await d.createTeam('other');
     expect(await finish(s.body.state, q.get('code')!, {}, `Bearer ${await d.token(other)}`)).toMatchObject(error(/authorization.state is unknown, already used or expired/));
     // Another team can neither use nor burn it: its owner still can, once.
     expect(await finish(s.body.state, q.get('code')!)).toMatchObject({ status: 201 });
@@ -90,6 +90,6 @@ describe('the OAuth connection endpoints', () => {
     expect(r.body.settings).toEqual({ upload_url: 'http://127.0.0.1:9/upload' });
     const list = await d.call('GET', '/v1/platforms', { auth: jwt });
     expect(JSON.stringify(list.body)).not.toMatch(/tok-secret-1|cs-2/);
-    expect(d.app.platforms.authFor(d.app.store.platforms.get(d.rootTeamId, 'short_video')!).credentials()).toMatchObject({ access_token: 'tok-secret-1', client_secret: 'cs-2' });
+    expect(await d.app.platforms.authFor((await d.app.store.platforms.get(d.rootTeamId, 'short_video'))!).credentials()).toMatchObject({ access_token: 'tok-secret-1', client_secret: 'cs-2' });
   });
 });

@@ -62,14 +62,14 @@ describe('credentials that no longer decrypt', () => {
       const r = await d.call('POST', '/v1/platforms', { auth: `Bearer ${await d.token()}`, body: { platform: 'long_video', connector: 'resumable_upload', settings: { upload_url: 'http://127.0.0.1:9/u', access_token: 'tok' } } });
       expect(r.status).toBe(201);
       unlinkSync(join(d.dataDir, 'identity', SECRET_KEY_FILE)); // e.g. a database restored without identity/
-      const conn = d.app.store.platforms.get(d.rootTeamId, 'long_video')!;
+      const conn = (await d.app.store.platforms.get(d.rootTeamId, 'long_video'))!;
       // A fresh app on the same data dir makes a new key: the old sealed value does not open.
       const { SecretBox: Box } = await import('../../daemon/identity/secret-box.js');
       const { CredentialVault } = await import('../../daemon/resources/platforms/credentials.js');
       const vault = new CredentialVault({ store: d.app.store, box: new Box(d.dataDir), clock: d.clock, log: d.app.log });
       const auth = vault.auth(conn, undefined, 'clipper platforms connect long_video --connector resumable_upload');
       await expect(auth.accessToken()).rejects.toMatchObject({ name: 'GrantLostError', message: expect.stringMatching(/cannot be decrypted.*Connect the account again/) });
-      expect(d.app.store.platforms.get(d.rootTeamId, 'long_video')!.status).toBe('needs_reauth');
+      expect((await d.app.store.platforms.get(d.rootTeamId, 'long_video'))!.status).toBe('needs_reauth');
     } finally {
       await d.stop();
     }

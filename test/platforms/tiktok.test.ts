@@ -96,7 +96,7 @@ describe('TikTok connector: Login Kit for Desktop, Content Posting API (issue 15
     await inbox();
     tt.oauth.revokeGrant();
     expect(await new DirectPublish(d, 'short_video').fails()).toMatchObject({ name: 'GrantLostError' });
-    expect(d.app.store.platforms.get(d.rootTeamId, 'short_video')).toMatchObject({ status: 'needs_reauth', status_reason: expect.stringMatching(/access_token_invalid|invalid_grant/) });
+    expect(await d.app.store.platforms.get(d.rootTeamId, 'short_video')).toMatchObject({ status: 'needs_reauth', status_reason: expect.stringMatching(/access_token_invalid|invalid_grant/) });
   });
 
   it('retries a rate limit after a minute when TikTok names no reset; a daily cap is final', async () => {

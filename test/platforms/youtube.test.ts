@@ -29,7 +29,7 @@ describe('YouTube connector: OAuth 2.0 with PKCE, videos.insert over the resumab
     expect(conn).toMatchObject({ connector: 'youtube', account_name: '@fakechannel', status: 'active' });
     expect(Object.keys(conn.settings).sort()).toEqual(['api_base_url', 'chunk_bytes', 'oauth_base_url', 'poll_ms']);
     expect(yt.oauth.lastScope).toBe('https://www.googleapis.com/auth/youtube.upload https://www.googleapis.com/auth/youtube.readonly');
-    const creds = d.app.platforms.authFor(d.app.store.platforms.get(d.rootTeamId, 'long_video')!).credentials();
+    const creds = await d.app.platforms.authFor((await d.app.store.platforms.get(d.rootTeamId, 'long_video'))!).credentials();
     expect(creds).toMatchObject({ client_id: yt.oauth.clientId, account: { channel_id: 'UCfakechannel0001' } });
     expect(JSON.stringify(list.body)).not.toContain(creds.access_token);
     const db = readFileSync(join(d.dataDir, 'clipper.db')).toString('latin1') + readFileSync(join(d.dataDir, 'clipper.db-wal')).toString('latin1');
@@ -83,7 +83,7 @@ describe('YouTube connector: OAuth 2.0 with PKCE, videos.insert over the resumab
     yt.oauth.expireAccessTokens(); // the platform ends it early
     await new DirectPublish(d, 'long_video').run();
     expect(yt.oauth.tokenCalls.slice(calls)).toEqual(['refresh_token', 'refresh_token']);
-    expect(d.app.store.platforms.get(d.rootTeamId, 'long_video')!.status).toBe('active');
+    expect((await d.app.store.platforms.get(d.rootTeamId, 'long_video'))!.status).toBe('active');
   });
 
   it('marks the connection needs_reauth when the grant was revoked, and says how to connect again', async () => {
@@ -121,7 +121,7 @@ describe('YouTube connector: OAuth 2.0 with PKCE, videos.insert over the resumab
 
   it('revokes the grant at Google when disconnected', async () => {
     const before = yt.oauth.revocations;
-    const creds = d.app.platforms.authFor(d.app.store.platforms.get(d.rootTeamId, 'long_video')!).credentials();
+    const creds = await d.app.platforms.authFor((await d.app.store.platforms.get(d.rootTeamId, 'long_video'))!).credentials();
     const r = await d.call('DELETE', '/v1/platforms/long_video', { auth: `Bearer ${await d.token()}` });
     expect(r.body).toEqual({ platform: 'long_video', deleted: true, revoked: true });
     expect(yt.oauth.revocations - before).toBe(1);

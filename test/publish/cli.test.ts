@@ -45,7 +45,7 @@ describe('clipper platforms, posts and renders', () => {
   it('lists, shows, edits, schedules and cancels posts', async () => {
     await cli('platforms', 'connect', 'short_video');
     const clipId = await insertClip(d, { script: SHORT });
-    previewReady(d, clipId);
+    await previewReady(d, clipId);
     const list = await cli('posts', 'list', clipId, '--json');
     const id = list.json().posts[0].id;
     expect((await cli('posts', 'list', clipId)).stdout).toContain(id);
@@ -77,7 +77,7 @@ describe('clipper platforms, posts and renders', () => {
   it('asks field by field on a terminal when edit gets no flags', async () => {
     await cli('platforms', 'connect', 'long_video');
     const clipId = await insertClip(d, { script: SHORT });
-    previewReady(d, clipId);
+    await previewReady(d, clipId);
     const post = (await cli('posts', 'list', clipId, '--json')).json().posts.find((p: any) => p.platform === 'long_video');
     // Keystrokes arrive one answer at a time, as a person types them.
     const stdout = new Capture(true);

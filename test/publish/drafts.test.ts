@@ -18,32 +18,32 @@ const clipWordsOf = (s: string) => new Set(s.toLowerCase().match(/[a-z0-9']+/g))
 
 describe('drafts on preview ready (spec "Post": one draft per connected platform)', () => {
   it('writes one draft per connected platform, each with post.draft.created, and none for others', async () => {
-    const team = d.createTeam('drafts');
+    const team = await d.createTeam('drafts');
     await connect(d, 'short_video', team);
     await connect(d, 'long_video', team);
     const clipId = await insertClip(d, { teamId: team, videoScript: VIDEO });
-    const before = d.app.events.readAfter(0, 10_000, team).length;
-    previewReady(d, clipId);
-    const r = await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${d.apiKey(team)}` });
+    const before = (await d.app.events.readAfter(0, 10_000, team)).length;
+    await previewReady(d, clipId);
+    const r = await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${await d.apiKey(team)}` });
     expect(r.status).toBe(200);
     expect(r.body.posts.map((p: any) => p.platform).sort()).toEqual(['long_video', 'short_video']);
-    const events = d.app.events.readAfter(0, 10_000, team).slice(before);
+    const events = (await d.app.events.readAfter(0, 10_000, team)).slice(before);
     expect(events.map((e) => e.type)).toEqual(['post.draft.created', 'post.draft.created']);
     for (const p of r.body.posts) {
       expect(events.some((e) => JSON.stringify(e.data) === JSON.stringify({ post_id: p.id, clip_id: clipId, platform: p.platform, team_id: team }))).toBe(true);
       expect(p.status).toBe('draft');
     }
     // A second preview-ready for the same clip does not duplicate drafts.
-    previewReady(d, clipId);
-    expect((await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${d.apiKey(team)}` })).body.posts).toHaveLength(2);
+    await previewReady(d, clipId);
+    expect((await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${await d.apiKey(team)}` })).body.posts).toHaveLength(2);
   });
 
   it('gives each draft only its own settings object, with the defaults', async () => {
-    const team = d.createTeam('settings');
+    const team = await d.createTeam('settings');
     for (const p of PLATFORMS) await connect(d, p, team);
     const clipId = await insertClip(d, { teamId: team, videoScript: VIDEO });
-    previewReady(d, clipId);
-    const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${d.apiKey(team)}` })).body.posts;
+    await previewReady(d, clipId);
+    const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${await d.apiKey(team)}` })).body.posts;
     const by = Object.fromEntries(posts.map((p: any) => [p.platform, p]));
     expect(by.short_video.short_video).toEqual(DEFAULT_SHORT_VIDEO);
     expect(by.short_video).not.toHaveProperty('long_video');
@@ -59,11 +59,11 @@ describe('drafts on preview ready (spec "Post": one draft per connected platform
   });
 
   it('writes captions and the long-video title from the clip\'s own words, within each platform\'s limits', async () => {
-    const team = d.createTeam('captions');
+    const team = await d.createTeam('captions');
     for (const p of PLATFORMS) await connect(d, p, team);
     const clipId = await insertClip(d, { teamId: team, videoScript: VIDEO });
-    previewReady(d, clipId);
-    const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${d.apiKey(team)}` })).body.posts;
+    await previewReady(d, clipId);
+    const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${await d.apiKey(team)}` })).body.posts;
     const allowed = clipWordsOf(SCRIPT);
     for (const p of posts) {
       expect([...p.caption].length).toBeLessThanOrEqual(CAPTION_LIMITS[p.platform as keyof typeof CAPTION_LIMITS]);
@@ -88,27 +88,27 @@ describe('drafts on preview ready (spec "Post": one draft per connected platform
   });
 
   it('keeps a very long transcript within the limits', async () => {
-    const team = d.createTeam('long');
+    const team = await d.createTeam('long');
     for (const p of PLATFORMS) await connect(d, p, team);
     const long = Array.from({ length: 60 }, (_, i) => `pricing lesson number ${i} is about charging customers for value they receive`).join('. ');
     const clipId = await insertClip(d, { teamId: team, script: long, start: 0, end: 11.9 });
-    previewReady(d, clipId);
-    const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${d.apiKey(team)}` })).body.posts;
+    await previewReady(d, clipId);
+    const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${await d.apiKey(team)}` })).body.posts;
     for (const p of posts) expect([...p.caption].length).toBeLessThanOrEqual(CAPTION_LIMITS[p.platform as keyof typeof CAPTION_LIMITS]);
     const lv = posts.find((p: any) => p.platform === 'long_video');
     expect(lv.caption.length).toBeGreaterThan(2200);
   });
 
   it('lists posts only for the clip\'s own team (404 for another team)', async () => {
-    const team = d.createTeam('owner');
+    const team = await d.createTeam('owner');
     await connect(d, 'short_video', team);
     const clipId = await insertClip(d, { teamId: team });
-    previewReady(d, clipId);
-    const other = d.createTeam('stranger');
-    expect((await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${d.apiKey(other)}` })).status).toBe(404);
-    const own = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${d.apiKey(team)}` })).body.posts[0];
-    expect((await d.call('GET', `/v1/posts/${own.id}`, { auth: `Key ${d.apiKey(other)}` })).status).toBe(404);
-    const got = await d.call('GET', `/v1/posts/${own.id}`, { auth: `Key ${d.apiKey(team)}` });
+    await previewReady(d, clipId);
+    const other = await d.createTeam('stranger');
+    expect((await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${await d.apiKey(other)}` })).status).toBe(404);
+    const own = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${await d.apiKey(team)}` })).body.posts[0];
+    expect((await d.call('GET', `/v1/posts/${own.id}`, { auth: `Key ${await d.apiKey(other)}` })).status).toBe(404);
+    const got = await d.call('GET', `/v1/posts/${own.id}`, { auth: `Key ${await d.apiKey(team)}` });
     expect(got.body).toEqual({ post: own });
   });
 });

@@ -16,15 +16,15 @@ const settings = { limits: { requests_per_minute: 100_000 } };
 async function draftOn(d: TestDaemon) {
   await connect(d, 'short_video');
   const clipId = await insertClip(d, { script: SHORT });
-  previewReady(d, clipId);
-  const auth = `Key ${d.apiKey()}`;
+  await previewReady(d, clipId);
+  const auth = `Key ${await d.apiKey()}`;
   const post = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body.posts[0];
   return { auth, id: post.id as string };
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 6000 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-  if (!check()) throw new Error(`gave up waiting for ${what}`);
+async function until(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 6000 && !(await check()); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!(await check())) throw new Error(`gave up waiting for ${what}`);
 }
 
 /**
@@ -62,9 +62,9 @@ describe('durable scheduling and publishing across restarts', () => {
 
       clock.set(at + 60 * 60_000); // the daemon was down when the post fell due
       const b = await restart();
-      await until(() => b.app.posts.repo.byId(id)!.status === 'published', 'the due post to be published');
-      expect(b.app.posts.repo.byId(id)!.published_at).toBeGreaterThanOrEqual(at);
-      expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'post.published')).toHaveLength(1);
+      await until(async () => (await b.app.posts.repo.byId(id))!.status === 'published', 'the due post to be published');
+      expect((await b.app.posts.repo.byId(id))!.published_at).toBeGreaterThanOrEqual(at);
+      expect((await b.app.events.readAfter(0, 1000)).filter((e) => e.type === 'post.published')).toHaveLength(1);
     }));
 
   it('never publishes twice when the daemon dies between the upload and recording it', () =>
@@ -84,20 +84,20 @@ describe('durable scheduling and publishing across restarts', () => {
       await a.call('POST', `/v1/posts/${id}/publish`, { auth });
       const running = a.processAll().catch(() => undefined);
       await until(() => real.log().some((l) => l.post_id === id), 'the upload');
-      expect(a.app.posts.repo.byId(id)!.status).toBe('uploading');
-      expect(a.app.posts.repo.attempts(id).map((x) => x.status)).toEqual(['started']);
+      expect((await a.app.posts.repo.byId(id))!.status).toBe('uploading');
+      expect((await a.app.posts.repo.attempts(id)).map((x) => x.status)).toEqual(['started']);
       const firstUrl = real.read(id)!.url;
       await a.stop();
       await running;
 
       // The restarted daemon releases the dead runner's lease on start and resumes the task.
       const b = await restart();
-      await until(() => b.app.posts.repo.byId(id)!.status !== 'uploading', 'the resumed publish');
-      expect(b.app.posts.repo.byId(id)).toMatchObject({ status: 'published', published_url: firstUrl });
+      await until(async () => (await b.app.posts.repo.byId(id))!.status !== 'uploading', 'the resumed publish');
+      expect(await b.app.posts.repo.byId(id)).toMatchObject({ status: 'published', published_url: firstUrl });
       // One publication on the platform, one attempt, one post.published.
       expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
-      expect(b.app.posts.repo.attempts(id).map((x) => x.status)).toEqual(['succeeded']);
-      expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'post.published')).toHaveLength(1);
+      expect((await b.app.posts.repo.attempts(id)).map((x) => x.status)).toEqual(['succeeded']);
+      expect((await b.app.events.readAfter(0, 1000)).filter((e) => e.type === 'post.published')).toHaveLength(1);
       // Nothing left to run: another pass publishes nothing more.
       clock.advance(3_600_000);
       await b.processAll();
@@ -109,7 +109,7 @@ describe('durable scheduling and publishing across restarts', () => {
       // A draft made by an in-process daemon (its hooks write drafts), then that daemon stops.
       const a = await startTestDaemon({ dataDir, settings });
       const { id } = await draftOn(a);
-      const key = a.apiKey();
+      const key = await a.apiKey();
       await a.stop();
 
       // The real daemon in a child process, set to die at the failpoint after the upload.
@@ -132,26 +132,26 @@ describe('durable scheduling and publishing across restarts', () => {
       db.close();
 
       const b = await restart();
-      await until(() => b.app.posts.repo.byId(id)!.status !== 'uploading', 'the resumed publish');
-      expect(b.app.posts.repo.byId(id)!.status).toBe('published');
+      await until(async () => (await b.app.posts.repo.byId(id))!.status !== 'uploading', 'the resumed publish');
+      expect((await b.app.posts.repo.byId(id))!.status).toBe('published');
       expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
-      expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'post.published')).toHaveLength(1);
+      expect((await b.app.events.readAfter(0, 1000)).filter((e) => e.type === 'post.published')).toHaveLength(1);
     }));
 
   it('finishes a render that was processing when the daemon stopped, after it starts again', () =>
     acrossRestarts(async ({ dataDir, clock, restart }) => {
       const a = await startTestDaemon({ dataDir, clock, settings });
       const clipId = await insertClip(a, { script: SHORT });
-      await a.call('POST', `/v1/clips/${clipId}/renders`, { auth: `Key ${a.apiKey()}` });
+      await a.call('POST', `/v1/clips/${clipId}/renders`, { auth: `Key ${await a.apiKey()}` });
       const running = a.processAll().catch(() => undefined);
-      await until(() => a.app.renders.repo.get(clipId)!.status === 'processing', 'the render to start');
+      await until(async () => (await a.app.renders.repo.get(clipId))!.status === 'processing', 'the render to start');
       await a.stop(); // kills ffmpeg mid-render
       await running;
 
       const b = await restart();
-      await until(() => b.app.renders.repo.get(clipId)!.status !== 'processing', 'the resumed render');
-      expect(b.app.renders.repo.get(clipId)).toMatchObject({ status: 'done', generation: 1, output_key: `renders/${clipId}/1.mp4` });
-      expect(b.app.events.readAfter(0, 1000).filter((e) => e.type === 'project.render.succeeded')).toHaveLength(1);
-      expect(b.app.renders.minutes.used(b.rootTeamId, clock.now())).toBe(1);
+      await until(async () => (await b.app.renders.repo.get(clipId))!.status !== 'processing', 'the resumed render');
+      expect(await b.app.renders.repo.get(clipId)).toMatchObject({ status: 'done', generation: 1, output_key: `renders/${clipId}/1.mp4` });
+      expect((await b.app.events.readAfter(0, 1000)).filter((e) => e.type === 'project.render.succeeded')).toHaveLength(1);
+      expect(await b.app.renders.minutes.used(b.rootTeamId, clock.now())).toBe(1);
     }));
 });

@@ -99,12 +99,12 @@ export async function objectFile(d: TestDaemon, key: string): Promise<string> {
 }
 
 /** Marks the clip's preview ready the way the clip job does: in one transaction with the hooks. */
-export function previewReady(d: TestDaemon, clipId: string): void {
-  d.app.db.transaction(() => {
+export async function previewReady(d: TestDaemon, clipId: string): Promise<void> {
+  await d.app.store.transaction(async () => {
     d.app.db.prepare('UPDATE clips SET preview_key = ?, preview_ready_at = ? WHERE id = ?').run(`previews/${clipId}.mp4`, d.clock.now(), clipId);
-    const clip = d.app.clips.byId(clipId)!;
-    for (const hook of d.app.previewReadyHooks) hook(clip);
-  })();
+    const clip = (await d.app.clips.byId(clipId))!;
+    for (const hook of d.app.previewReadyHooks) await hook(clip);
+  });
 }
 
 export async function connect(d: TestDaemon, platform: string, teamId = d.rootTeamId, connector = 'local'): Promise<void> {

@@ -13,20 +13,20 @@ beforeAll(async () => {
   d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
 });
 afterAll(() => d.stop());
-const cancelRender = (clipId: string) => d.app.tasks.repo.cancelPending('clip.render', clipId, d.clock.now());
+const cancelRender = async (clipId: string) => await d.app.tasks.repo.cancelPending('clip.render', clipId, d.clock.now());
 
 describe('layout and caption_style on renders', () => {
   it('accepts them, keeps them and shows them on GET; the spec answer stays the same', async () => {
     const clipId = await insertClip(d, { script: SHORT });
-    const auth = `Key ${d.apiKey()}`;
+    const auth = `Key ${await d.apiKey()}`;
     const r = await d.call('POST', `/v1/clips/${clipId}/renders`, { auth, body: { layout: 'split', caption_style: 'karaoke' } });
     expect(r.status).toBe(202);
     expect(Object.keys(r.body).sort()).toEqual(['created_at', 'render_id', 'status']);
-    cancelRender(clipId);
+    await cancelRender(clipId);
     expect((await d.call('GET', `/v1/renders/${clipId}`, { auth })).body).toMatchObject({ layout: 'split', caption_style: 'karaoke' });
     // A re-trigger without them goes back to the automatic layout and the classic captions.
     await d.call('POST', `/v1/clips/${clipId}/renders`, { auth });
-    cancelRender(clipId);
+    await cancelRender(clipId);
     const again = (await d.call('GET', `/v1/renders/${clipId}`, { auth })).body;
     expect(again).not.toHaveProperty('layout');
     expect(again).not.toHaveProperty('caption_style');
@@ -37,31 +37,31 @@ describe('layout and caption_style on renders', () => {
     [{ caption_style: 'comic' }, 'caption_style'],
     [{ caption_style: 'pop', colour: 'red' }, 'colour'],
   ])('refuses %j with 400 naming the field, before anything is charged', async (body, field) => {
-    const team = d.createTeam('looks');
+    const team = await d.createTeam('looks');
     const clipId = await insertClip(d, { teamId: team, script: SHORT });
-    const r = await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: `Key ${d.apiKey(team)}`, body });
+    const r = await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: `Key ${await d.apiKey(team)}`, body });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('BAD_REQUEST');
     expect(r.body.error.message).toContain(field);
-    expect(d.app.renders.repo.get(clipId)).toBeUndefined();
-    expect(d.app.renders.minutes.used(team, d.clock.now())).toBe(0);
+    expect(await d.app.renders.repo.get(clipId)).toBeUndefined();
+    expect(await d.app.renders.minutes.used(team, d.clock.now())).toBe(0);
   });
 });
 
 describe('layout and caption_style on posts', () => {
   it('a draft takes them (PUT), shows them, and refuses a wrong value without changing anything', async () => {
-    const team = d.createTeam('looks-posts');
+    const team = await d.createTeam('looks-posts');
     await connect(d, 'short_video', team);
     const clipId = await insertClip(d, { teamId: team, script: SHORT });
-    previewReady(d, clipId);
-    const auth = `Key ${d.apiKey(team)}`;
-    const post = d.app.posts.repo.listByClip(clipId)[0];
+    await previewReady(d, clipId);
+    const auth = `Key ${await d.apiKey(team)}`;
+    const post = (await d.app.posts.repo.listByClip(clipId))[0];
     const ok = await d.call('PUT', `/v1/posts/${post.id}`, { auth, body: { caption_style: 'boxed', layout: 'fit' } });
     expect(ok.status).toBe(200);
     expect(ok.body.post).toMatchObject({ caption_style: 'boxed', layout: 'fit', caption: post.caption });
     const bad = await d.call('PUT', `/v1/posts/${post.id}`, { auth, body: { caption: 'changed', layout: 'diagonal' } });
     expect(bad.status).toBe(400);
-    expect(d.app.posts.repo.byId(post.id)).toMatchObject({ caption: post.caption, layout: 'fit', caption_style: 'boxed' });
+    expect(await d.app.posts.repo.byId(post.id)).toMatchObject({ caption: post.caption, layout: 'fit', caption_style: 'boxed' });
   });
 });
 

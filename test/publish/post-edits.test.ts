@@ -11,11 +11,11 @@ afterAll(() => d.stop());
 
 /** A fresh team with every platform connected and one clip's drafts; returns the posts by platform. */
 async function drafts(): Promise<{ team: string; auth: string; by: Record<string, any> }> {
-  const team = d.createTeam('edits');
+  const team = await d.createTeam('edits');
   for (const p of PLATFORMS) await connect(d, p, team);
   const clipId = await insertClip(d, { teamId: team });
-  previewReady(d, clipId);
-  const auth = `Key ${d.apiKey(team)}`;
+  await previewReady(d, clipId);
+  const auth = `Key ${await d.apiKey(team)}`;
   const posts = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body.posts;
   return { team, auth, by: Object.fromEntries(posts.map((p: any) => [p.platform, p])) };
 }
@@ -95,7 +95,7 @@ describe('PUT /v1/posts/:postId (spec: drafts only, per-platform fields, partial
 
   it('answers 404 for a post of another team, and for an unknown post', async () => {
     const { by } = await drafts();
-    const stranger = `Key ${d.apiKey(d.createTeam('stranger'))}`;
+    const stranger = `Key ${await d.apiKey(await d.createTeam('stranger'))}`;
     expect((await d.call('PUT', `/v1/posts/${by.short_video.id}`, { auth: stranger, body: { caption: 'mine now' } })).status).toBe(404);
     expect((await d.call('POST', `/v1/posts/${by.short_video.id}/publish`, { auth: stranger })).status).toBe(404);
     expect((await d.call('POST', `/v1/posts/${by.short_video.id}/cancel`, { auth: stranger })).status).toBe(404);

@@ -16,16 +16,16 @@ afterAll(() => d.stop());
 const MIN5 = 5 * 60_000;
 
 async function draft(platform = 'short_video', connector = 'local') {
-  const team = d.createTeam('pub');
+  const team = await d.createTeam('pub');
   await connect(d, platform, team, connector);
   const clipId = await insertClip(d, { teamId: team, script: SHORT });
-  previewReady(d, clipId);
-  const auth = `Key ${d.apiKey(team)}`;
+  await previewReady(d, clipId);
+  const auth = `Key ${await d.apiKey(team)}`;
   const post = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body.posts[0];
   return { team, auth, clipId, post, id: post.id as string };
 }
-const status = (id: string) => d.app.posts.repo.byId(id)!.status;
-const typesFor = (team: string) => d.app.events.readAfter(0, 10_000, team).map((e) => e.type).filter((t) => t.startsWith('post.'));
+const status = async (id: string) => (await d.app.posts.repo.byId(id))!.status;
+const typesFor = async (team: string) => (await d.app.events.readAfter(0, 10_000, team)).map((e) => e.type).filter((t) => t.startsWith('post.'));
 
 describe('publishing now (spec "Post": draft -> queued -> ... -> published)', () => {
   it('queues, renders afresh, publishes through the local connector and serves the public page', async () => {
@@ -38,7 +38,7 @@ describe('publishing now (spec "Post": draft -> queued -> ... -> published)', ()
     const post = (await d.call('GET', `/v1/posts/${id}`, { auth })).body.post;
     expect(post).toMatchObject({ status: 'published', published_at: d.clock.now(), published_url: `${d.url}/p/${id}` });
     expect(post).not.toHaveProperty('error');
-    const published = d.app.events.readAfter(0, 10_000, team).filter((e) => e.type === 'post.published');
+    const published = (await d.app.events.readAfter(0, 10_000, team)).filter((e) => e.type === 'post.published');
     expect(published.map((e) => e.data)).toEqual([{ post_id: id, clip_id: clipId, platform: 'short_video', team_id: team, published_url: post.published_url }]);
 
     const page = await request(post.published_url);
@@ -68,7 +68,7 @@ describe('publishing now (spec "Post": draft -> queued -> ... -> published)', ()
     const r = await d.call('POST', `/v1/posts/${id}/publish`, { auth });
     expect(r.status).toBe(400);
     expect(r.body.error.details).toMatchObject({ field: 'platform' });
-    expect(status(id)).toBe('draft');
+    expect(await status(id)).toBe('draft');
     await connect(d, 'photo_sharing', team);
     expect((await d.call('POST', `/v1/posts/${id}/publish`, { auth })).body.post.status).toBe('queued');
     const again = await d.call('POST', `/v1/posts/${id}/publish`, { auth });
@@ -83,21 +83,21 @@ describe('scheduling (spec: scheduled_at at least 5 minutes ahead)', () => {
     const early = await d.call('POST', `/v1/posts/${id}/publish`, { auth, body: { scheduled_at: d.clock.now() + MIN5 - 1 } });
     expect(early.status).toBe(400);
     expect(early.body.error.details).toMatchObject({ field: 'scheduled_at' });
-    expect(status(id)).toBe('draft');
+    expect(await status(id)).toBe('draft');
     const at = d.clock.now() + MIN5;
     const r = await d.call('POST', `/v1/posts/${id}/publish`, { auth, body: { scheduled_at: at } });
     expect(r.status).toBe(200);
     expect(r.body.post).toMatchObject({ status: 'scheduled', scheduled_at: at });
-    const ev = d.app.events.readAfter(0, 10_000, team).filter((e) => e.type === 'post.scheduled');
+    const ev = (await d.app.events.readAfter(0, 10_000, team)).filter((e) => e.type === 'post.scheduled');
     expect(ev.map((e) => e.data)).toEqual([{ post_id: id, clip_id: clipId, platform: 'short_video', team_id: team, scheduled_at: at }]);
 
     d.clock.set(at - 1);
     await d.processAll();
-    expect(status(id)).toBe('scheduled');
+    expect(await status(id)).toBe('scheduled');
     d.clock.set(at);
     await d.processAll();
-    expect(status(id)).toBe('published');
-    expect(typesFor(team)).toEqual(['post.draft.created', 'post.scheduled', 'post.published']);
+    expect(await status(id)).toBe('published');
+    expect(await typesFor(team)).toEqual(['post.draft.created', 'post.scheduled', 'post.published']);
   });
 
   it.each([
@@ -111,7 +111,7 @@ describe('scheduling (spec: scheduled_at at least 5 minutes ahead)', () => {
     const r = await d.call('POST', `/v1/posts/${id}/publish`, { auth, body: { scheduled_at: at(d.clock.now()) } });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('BAD_REQUEST');
-    expect(status(id)).toBe('draft');
+    expect(await status(id)).toBe('draft');
   });
 });
 
@@ -120,15 +120,15 @@ describe('cancel (DESIGN.md: from draft, scheduled and queued; refused from proc
     const { auth, id, team } = await draft();
     if (state === 'scheduled') await d.call('POST', `/v1/posts/${id}/publish`, { auth, body: { scheduled_at: d.clock.now() + MIN5 } });
     if (state === 'queued') await d.call('POST', `/v1/posts/${id}/publish`, { auth });
-    expect(status(id)).toBe(state);
+    expect(await status(id)).toBe(state);
     const r = await d.call('POST', `/v1/posts/${id}/cancel`, { auth });
     expect(r.status).toBe(200);
     expect(r.body.post).toMatchObject({ id, status: 'cancelled' });
     d.clock.advance(MIN5 + 1);
     await d.processAll();
-    expect(status(id)).toBe('cancelled');
+    expect(await status(id)).toBe('cancelled');
     expect(d.app.localConnector.read(id)).toBeUndefined();
-    expect(typesFor(team)).not.toContain('post.published');
+    expect(await typesFor(team)).not.toContain('post.published');
     d.clock.advance(-MIN5 - 1);
   });
 
@@ -150,20 +150,20 @@ describe('cancel (DESIGN.md: from draft, scheduled and queued; refused from proc
     await d.call('POST', `/v1/posts/${id}/publish`, { auth });
     const running = d.processAll();
     const refuse = async (expected: string) => {
-      const before = d.app.posts.repo.byId(id);
+      const before = await d.app.posts.repo.byId(id);
       const r = await d.call('POST', `/v1/posts/${id}/cancel`, { auth });
       expect(r.status).toBe(400);
       expect(r.body.error.details).toMatchObject({ field: 'status', status: expected });
-      expect(d.app.posts.repo.byId(id)).toEqual(before);
+      expect(await d.app.posts.repo.byId(id)).toEqual(before);
     };
-    while (status(id) !== 'processing') await new Promise((r) => setTimeout(r, 10));
+    while (await status(id) !== 'processing') await new Promise((r) => setTimeout(r, 10));
     await refuse('processing');
     while (!reached.includes(id)) await new Promise((r) => setTimeout(r, 10));
-    expect(status(id)).toBe('uploading');
+    expect(await status(id)).toBe('uploading');
     await refuse('uploading');
     release();
     await running;
-    expect(status(id)).toBe('published');
+    expect(await status(id)).toBe('published');
     await refuse('published');
 
     const cancelled = await draft();
@@ -183,9 +183,9 @@ describe('failures (spec: publish fails permanently -> failed, error, post.faile
     const post = (await d.call('GET', `/v1/posts/${id}`, { auth })).body.post;
     expect(post).toMatchObject({ status: 'failed', error: 'video is too short for this platform' });
     expect(post).not.toHaveProperty('published_url');
-    const failed = d.app.events.readAfter(0, 10_000, team).filter((e) => e.type === 'post.failed');
+    const failed = (await d.app.events.readAfter(0, 10_000, team)).filter((e) => e.type === 'post.failed');
     expect(failed.map((e) => e.data)).toEqual([{ post_id: id, clip_id: clipId, platform: 'long_video', team_id: team, error: 'video is too short for this platform' }]);
-    expect(d.app.posts.repo.attempts(id).map((a) => a.status)).toEqual(['failed']);
+    expect((await d.app.posts.repo.attempts(id)).map((a) => a.status)).toEqual(['failed']);
     const cancel = await d.call('POST', `/v1/posts/${id}/cancel`, { auth });
     expect(cancel.status).toBe(400);
   });
@@ -197,15 +197,15 @@ describe('failures (spec: publish fails permanently -> failed, error, post.faile
     await d.call('POST', `/v1/posts/${id}/publish`, { auth });
     await d.processAll();
     expect(calls).toBe(1);
-    expect(status(id)).toBe('uploading');
+    expect(await status(id)).toBe('uploading');
     for (let i = 0; i < 3; i++) {
       d.clock.advance(10 * 60_000);
       await d.processAll();
     }
     expect(calls).toBe(4);
-    expect(status(id)).toBe('failed');
-    expect(typesFor(team).filter((t) => t === 'post.failed')).toHaveLength(1);
+    expect(await status(id)).toBe('failed');
+    expect((await typesFor(team)).filter((t) => t === 'post.failed')).toHaveLength(1);
     // One attempt, resumed on each retry: it was recorded once, before the first call.
-    expect(d.app.posts.repo.attempts(id)).toHaveLength(1);
+    expect(await d.app.posts.repo.attempts(id)).toHaveLength(1);
   });
 });

@@ -12,13 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => d.stop());
 
-function team(minutes?: number) {
-  const id = d.createTeam('renders');
+async function team(minutes?: number) {
+  const id = await d.createTeam('renders');
   if (minutes !== undefined) d.app.db.prepare('UPDATE teams SET render_minutes_allowance = ? WHERE id = ?').run(minutes, id);
-  return { id, auth: `Key ${d.apiKey(id)}` };
+  return { id, auth: `Key ${await d.apiKey(id)}` };
 }
-const outputFile = (clipId: string) => objectFile(d, d.app.renders.repo.get(clipId)!.output_key!);
-const eventsOf = (teamId: string) => d.app.events.readAfter(0, 100_000, teamId).filter((e) => e.type.startsWith('project.render.'));
+const outputFile = async (clipId: string) => objectFile(d, (await d.app.renders.repo.get(clipId))!.output_key!);
+const eventsOf = async (teamId: string) => (await d.app.events.readAfter(0, 100_000, teamId)).filter((e) => e.type.startsWith('project.render.'));
 
 /** RGB pixels of a band of one frame of a video, as [r,g,b] triples. */
 function band(file: string, at: number, y: number, h: number): number[][] {
@@ -32,9 +32,9 @@ const white = (p: number[]) => p[0] > 220 && p[1] > 220 && p[2] > 220;
 
 describe('full renders (spec "Render"; DESIGN.md render states)', () => {
   it('queues with 202, renders 1080x1920 H.264/AAC on the clip boundaries, with captions, and reports done', async () => {
-    const t = team();
+    const t = await team();
     const clipId = await insertClip(d, { teamId: t.id, script: SHORT, source: sourceVideo(12, { plain: true }) });
-    const clip = d.app.clips.byId(clipId)!;
+    const clip = (await d.app.clips.byId(clipId))!;
     const r = await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth });
     expect(r.status).toBe(202);
     expect(r.body).toEqual({ render_id: clipId, status: 'queued', created_at: d.clock.now() });
@@ -71,7 +71,7 @@ describe('full renders (spec "Render"; DESIGN.md render states)', () => {
     const sides = captionBand.filter((_, i) => i % 1080 < 60 || i % 1080 >= 1020);
     expect(sides.filter((p) => yellow(p) || white(p))).toHaveLength(0);
 
-    const events = eventsOf(t.id);
+    const events = await eventsOf(t.id);
     expect(events[0]).toMatchObject({ type: 'project.render.started', data: { project_id: clipId, team_id: t.id } });
     expect(events[events.length - 1]).toMatchObject({ type: 'project.render.succeeded', data: { project_id: clipId, team_id: t.id } });
     const progress = events.filter((e) => e.type === 'project.render.progress').map((e) => (e.data as { progress: number }).progress);
@@ -85,7 +85,7 @@ describe('full renders (spec "Render"; DESIGN.md render states)', () => {
   });
 
   it('adds silent AAC audio when the source has none', async () => {
-    const t = team();
+    const t = await team();
     const clipId = await insertClip(d, { teamId: t.id, script: SHORT, source: sourceVideo(12, { audio: false }) });
     await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth });
     await d.processAll();
@@ -93,7 +93,7 @@ describe('full renders (spec "Render"; DESIGN.md render states)', () => {
   });
 
   it('re-triggering replaces the previous output, keeping one render per clip', async () => {
-    const t = team();
+    const t = await team();
     const clipId = await insertClip(d, { teamId: t.id, script: SHORT });
     await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth });
     await d.processAll();
@@ -112,62 +112,62 @@ describe('full renders (spec "Render"; DESIGN.md render states)', () => {
   });
 
   it('a re-trigger while processing abandons that render and renders the new one (refunding the old)', async () => {
-    const t = team();
+    const t = await team();
     const clipId = await insertClip(d, { teamId: t.id, script: SHORT });
     await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth });
     const running = d.processAll();
-    while (d.app.renders.repo.get(clipId)!.status !== 'processing') await new Promise((r) => setTimeout(r, 10));
+    while ((await d.app.renders.repo.get(clipId))!.status !== 'processing') await new Promise((r) => setTimeout(r, 10));
     await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth });
     await running;
     await d.processAll();
-    const row = d.app.renders.repo.get(clipId)!;
+    const row = (await d.app.renders.repo.get(clipId))!;
     expect(row).toMatchObject({ status: 'done', generation: 2 });
     expect(row.output_key).toBe(`renders/${clipId}/2.mp4`);
-    expect(d.app.renders.minutes.used(t.id, d.clock.now())).toBe(1);
-    expect(eventsOf(t.id).filter((e) => e.type === 'project.render.succeeded')).toHaveLength(1);
+    expect(await d.app.renders.minutes.used(t.id, d.clock.now())).toBe(1);
+    expect((await eventsOf(t.id)).filter((e) => e.type === 'project.render.succeeded')).toHaveLength(1);
   });
 
   it('fails with project.render.failed when the source is gone, and refunds the minutes', async () => {
-    const t = team();
+    const t = await team();
     const clipId = await insertClip(d, { teamId: t.id, script: SHORT });
     const key = d.app.db.prepare('SELECT media_key FROM clip_jobs WHERE id = (SELECT job_id FROM clips WHERE id = ?)').pluck().get(clipId) as string;
     await d.app.objects.delete(key);
     await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth });
-    expect(d.app.renders.minutes.used(t.id, d.clock.now())).toBe(1);
+    expect(await d.app.renders.minutes.used(t.id, d.clock.now())).toBe(1);
     await d.processAll();
     const r = (await d.call('GET', `/v1/renders/${clipId}`, { auth: t.auth })).body;
     expect(r).toMatchObject({ status: 'failed', error: expect.stringMatching(/source video/) });
     expect(r).not.toHaveProperty('output_url');
-    const failed = eventsOf(t.id).filter((e) => e.type === 'project.render.failed');
+    const failed = (await eventsOf(t.id)).filter((e) => e.type === 'project.render.failed');
     expect(failed.map((e) => e.data)).toEqual([{ project_id: clipId, team_id: t.id, error: r.error }]);
-    expect(d.app.renders.minutes.used(t.id, d.clock.now())).toBe(0);
+    expect(await d.app.renders.minutes.used(t.id, d.clock.now())).toBe(0);
   });
 
   it('answers 404 for another team\'s clip and render, and for unknown ids', async () => {
-    const owner = team();
+    const owner = await team();
     const clipId = await insertClip(d, { teamId: owner.id, script: SHORT });
     await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: owner.auth });
-    const stranger = team();
+    const stranger = await team();
     expect((await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: stranger.auth })).status).toBe(404);
     expect((await d.call('GET', `/v1/renders/${clipId}`, { auth: stranger.auth })).status).toBe(404);
     expect((await d.call('POST', '/v1/clips/clip_unknown/renders', { auth: owner.auth })).body.error.code).toBe('NOT_FOUND');
     expect((await d.call('GET', '/v1/renders/clip_unknown', { auth: owner.auth })).status).toBe(404);
-    expect(eventsOf(stranger.id)).toHaveLength(0);
-    expect(d.app.renders.minutes.used(stranger.id, d.clock.now())).toBe(0);
-    d.app.tasks.repo.cancelPending('clip.render', clipId, d.clock.now());
+    expect(await eventsOf(stranger.id)).toHaveLength(0);
+    expect(await d.app.renders.minutes.used(stranger.id, d.clock.now())).toBe(0);
+    await d.app.tasks.repo.cancelPending('clip.render', clipId, d.clock.now());
   });
 });
 
 describe('render minutes (DESIGN.md: ceil(duration / 60) from the monthly allowance)', () => {
   it('charges ceil(duration/60), refuses with 409 and render_minutes_remaining when too few are left', async () => {
-    const t = team(3);
+    const t = await team(3);
     const long = await insertClip(d, { teamId: t.id, script: SHORT, start: 0, end: 61 }); // 2 minutes
     const short = await insertClip(d, { teamId: t.id, script: SHORT });
     expect((await d.call('POST', `/v1/clips/${long}/renders`, { auth: t.auth })).status).toBe(202);
-    expect(d.app.renders.minutes.remaining(t.id, d.clock.now())).toBe(1);
+    expect(await d.app.renders.minutes.remaining(t.id, d.clock.now())).toBe(1);
     // Replacing a render that has not finished gives its minutes back first.
     expect((await d.call('POST', `/v1/clips/${long}/renders`, { auth: t.auth })).status).toBe(202);
-    expect(d.app.renders.minutes.remaining(t.id, d.clock.now())).toBe(1);
+    expect(await d.app.renders.minutes.remaining(t.id, d.clock.now())).toBe(1);
     expect((await d.call('POST', `/v1/clips/${short}/renders`, { auth: t.auth })).status).toBe(202);
     const replaced = await d.call('POST', `/v1/clips/${short}/renders`, { auth: t.auth });
     expect(replaced.status).toBe(202); // replacing the queued one: refunded, then charged again
@@ -176,12 +176,12 @@ describe('render minutes (DESIGN.md: ceil(duration / 60) from the monthly allowa
     expect(r.status).toBe(409);
     expect(r.body.error).toMatchObject({ code: 'CONFLICT', details: { render_minutes_remaining: 0 } });
     expect((await d.call('GET', `/v1/renders/${third}`, { auth: t.auth })).status).toBe(404);
-    expect(eventsOf(t.id).filter((e) => (e.data as { project_id?: string }).project_id === third)).toHaveLength(0);
-    for (const c of [long, short]) d.app.tasks.repo.cancelPending('clip.render', c, d.clock.now());
+    expect((await eventsOf(t.id)).filter((e) => (e.data as { project_id?: string }).project_id === third)).toHaveLength(0);
+    for (const c of [long, short]) await d.app.tasks.repo.cancelPending('clip.render', c, d.clock.now());
   });
 
   it('starts afresh in the next calendar month (UTC)', async () => {
-    const t = team(1);
+    const t = await team(1);
     const clipId = await insertClip(d, { teamId: t.id, script: SHORT });
     const saved = d.clock.now();
     d.clock.set(Date.UTC(2031, 0, 31, 23, 59, 0));
@@ -190,7 +190,7 @@ describe('render minutes (DESIGN.md: ceil(duration / 60) from the monthly allowa
     expect((await d.call('POST', `/v1/clips/${other}/renders`, { auth: t.auth })).body.error.details).toEqual({ render_minutes_remaining: 0 });
     d.clock.set(Date.UTC(2031, 1, 1, 0, 0, 1));
     expect((await d.call('POST', `/v1/clips/${other}/renders`, { auth: t.auth })).status).toBe(202);
-    for (const c of [clipId, other]) d.app.tasks.repo.cancelPending('clip.render', c, d.clock.now());
+    for (const c of [clipId, other]) await d.app.tasks.repo.cancelPending('clip.render', c, d.clock.now());
     d.clock.set(saved);
   });
 });

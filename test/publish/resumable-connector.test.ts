@@ -18,13 +18,13 @@ afterAll(async () => {
 
 /** A long-video draft on a team connected through the resumable connector to the fake platform. */
 async function draft(token = server.token) {
-  const team = d.createTeam('resumable');
+  const team = await d.createTeam('resumable');
   const settings = { upload_url: `${server.url}/upload`, access_token: token, watch_url: 'https://video.example/watch?v={id}', chunk_bytes: 262144 };
   const r = await d.call('POST', '/v1/platforms', { auth: `Bearer ${await d.token(team)}`, body: { platform: 'long_video', connector: 'resumable_upload', account_name: 'channel', settings } });
   expect(r.status).toBe(201);
   const clipId = await insertClip(d, { teamId: team, script: SHORT });
-  previewReady(d, clipId);
-  const auth = `Key ${d.apiKey(team)}`;
+  await previewReady(d, clipId);
+  const auth = `Key ${await d.apiKey(team)}`;
   const post = (await d.call('GET', `/v1/clips/${clipId}/posts`, { auth })).body.posts[0];
   await d.call('POST', `/v1/posts/${post.id}/publish`, { auth });
   return { id: post.id as string, team, title: post.title as string };
@@ -55,7 +55,7 @@ describe('the resumable upload connector against a local server speaking the pro
     const { id, title } = await draft();
     const rendered = keepRender(id);
     await d.processAll();
-    const post = d.app.posts.repo.byId(id)!;
+    const post = (await d.app.posts.repo.byId(id))!;
     const video = server.videos[before];
     expect(server.videos).toHaveLength(before + 1);
     expect(post).toMatchObject({ status: 'published', published_url: `https://video.example/watch?v=${video.id}` });
@@ -69,11 +69,11 @@ describe('the resumable upload connector against a local server speaking the pro
     server.dropOnChunk = server.chunkPuts + 1;
     const { id } = await draft();
     await d.processAll();
-    expect(d.app.posts.repo.byId(id)!.status).toBe('uploading');
-    expect(d.app.posts.repo.openAttempt(id)!.resume_state).toMatch(/\/sessions\//);
+    expect((await d.app.posts.repo.byId(id))!.status).toBe('uploading');
+    expect((await d.app.posts.repo.openAttempt(id))!.resume_state).toMatch(/\/sessions\//);
     d.clock.advance(31_000);
     await d.processAll();
-    expect(d.app.posts.repo.byId(id)!.status).toBe('published');
+    expect((await d.app.posts.repo.byId(id))!.status).toBe('published');
     expect(server.videos.length - before.videos).toBe(1);
     expect(server.sessionsOpened - before.sessions).toBe(1);
     server.dropOnChunk = undefined;
@@ -84,11 +84,11 @@ describe('the resumable upload connector against a local server speaking the pro
     server.loseFinalAnswer = true;
     const { id } = await draft();
     await d.processAll();
-    expect(d.app.posts.repo.byId(id)!.status).toBe('uploading');
+    expect((await d.app.posts.repo.byId(id))!.status).toBe('uploading');
     expect(server.videos.length - before).toBe(1);
     d.clock.advance(31_000);
     await d.processAll();
-    const post = d.app.posts.repo.byId(id)!;
+    const post = (await d.app.posts.repo.byId(id))!;
     expect(post.status).toBe('published');
     expect(post.published_url).toBe(`https://video.example/watch?v=${server.videos[before].id}`);
     expect(server.videos.length - before).toBe(1);
@@ -97,7 +97,7 @@ describe('the resumable upload connector against a local server speaking the pro
   it('fails the post at once when the platform refuses the credentials', async () => {
     const { id, team } = await draft('expired-token');
     await d.processAll();
-    expect(d.app.posts.repo.byId(id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/401/) });
-    expect(d.app.events.readAfter(0, 1000, team).filter((e) => e.type === 'post.failed')).toHaveLength(1);
+    expect(await d.app.posts.repo.byId(id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/401/) });
+    expect((await d.app.events.readAfter(0, 1000, team)).filter((e) => e.type === 'post.failed')).toHaveLength(1);
   });
 });

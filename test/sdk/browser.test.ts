@@ -40,7 +40,7 @@ describe('the browser build of the SDK', () => {
       const out = process.stdout;
       Object.defineProperty(globalThis, 'process', { value: undefined, configurable: true });
       const { Clipper } = await import(${JSON.stringify(entry)});
-      const clipper = new Clipper({ baseUrl: ${JSON.stringify(d.url)}, apiKey: ${JSON.stringify(d.apiKey())} });
+      const clipper = new Clipper({ baseUrl: ${JSON.stringify(d.url)}, apiKey: ${JSON.stringify(await d.apiKey())} });
       const ping = await clipper.ping();
       const err = await clipper.clips.get('job_missing').catch((e) => e);
       out.write(JSON.stringify({ ping, code: err.code, status: err.status, verify: typeof Clipper.verifyWebhook }));`;
@@ -64,7 +64,7 @@ describe('the browser build of the SDK', () => {
         if (init?.method === 'POST' && new URL(url).pathname === '/v1/uploads') lastUpload = (await res.clone().json()).upload_id;
         return res;
       };
-      const clipper = new Clipper({ baseUrl: ${JSON.stringify(d.url)}, apiKey: ${JSON.stringify(d.apiKey())} });
+      const clipper = new Clipper({ baseUrl: ${JSON.stringify(d.url)}, apiKey: ${JSON.stringify(await d.apiKey())} });
       const bytes = new Uint8Array(200 * 1024).map((_, i) => i % 251);
       const blob = new Blob([bytes], { type: 'video/mp4' });
       const single = await clipper.uploadBlob(blob, { fileName: 'a.mp4' });

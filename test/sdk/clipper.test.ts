@@ -27,7 +27,7 @@ const job = (status: string, extra: object = {}) => ({ job_id: 'job_1', status, 
 
 describe('Clipper', () => {
   it('sends with a given fetch, as in a browser, with the credential of the spec', async () => {
-    const clipper = new Clipper({ baseUrl: d.url, apiKey: d.apiKey(), fetch: globalThis.fetch });
+    const clipper = new Clipper({ baseUrl: d.url, apiKey: await d.apiKey(), fetch: globalThis.fetch });
     expect(await clipper.ping()).toEqual({ ok: true, team_id: d.rootTeamId, auth: 'api_key' });
     const err = await new Clipper({ baseUrl: d.url, apiKey: 'wrong-team_x', fetch: globalThis.fetch }).clips.list().catch((e) => e);
     expect(err).toBeInstanceOf(ClientError);
@@ -36,7 +36,7 @@ describe('Clipper', () => {
 
   it('takes CLIPPER_BASE_URL and CLIPPER_API_KEY from the environment when not given', async () => {
     const saved = { ...process.env };
-    Object.assign(process.env, { CLIPPER_BASE_URL: d.url, CLIPPER_API_KEY: d.apiKey(), CLIPPER_TOKEN: '' });
+    Object.assign(process.env, { CLIPPER_BASE_URL: d.url, CLIPPER_API_KEY: await d.apiKey(), CLIPPER_TOKEN: '' });
     try {
       expect((await new Clipper().ping()).auth).toBe('api_key');
     } finally {

@@ -39,7 +39,7 @@ describe('the README script', () => {
   });
 
   it('clips talk.mp4 and prints each clip with its score, length, title and preview', async () => {
-    const key = d.apiKey();
+    const key = await d.apiKey();
     const { stdout } = await run(process.execPath, ['script.mjs'], {
       cwd: dir,
       env: { ...process.env, CLIPPER_BASE_URL: d.url, CLIPPER_API_KEY: key, CLIPPER_TOKEN: '' },

@@ -22,10 +22,10 @@ export type Current = () => StoreHarness;
 /** 2024-01-15 12:00 UTC: far from a month boundary unless a case moves it. */
 export const T0 = Date.UTC(2024, 0, 15, 12);
 
-export const makeTeam = (s: Store, now: number, name = 'team'): Team => s.teams.create(name, now);
+export const makeTeam = async (s: Store, now: number, name = 'team'): Promise<Team> => await s.teams.create(name, now);
 
-export function makeJob(s: Store, teamId: string, now: number, over: Partial<Parameters<Store['clipJobs']['insert']>[0]> = {}): ClipJobRow {
-  return s.clipJobs.insert(
+export async function makeJob(s: Store, teamId: string, now: number, over: Partial<Parameters<Store['clipJobs']['insert']>[0]> = {}): Promise<ClipJobRow> {
+  return await s.clipJobs.insert(
     {
       team_id: teamId,
       source_type: 'url',
@@ -57,9 +57,10 @@ export function clipSpec(start: number, score: number, title = `clip at ${start}
 }
 
 /** A team with one job and one clip: what renders, render minutes and posts hang off. */
-export function makeClip(s: Store, now: number, team = makeTeam(s, now)) {
-  const job = makeJob(s, team.id, now);
-  const [clipId] = s.clipJobs.insertClips(job, [clipSpec(0, 0.9)], now);
+export async function makeClip(s: Store, now: number, given?: Team) {
+  const team = given ?? (await makeTeam(s, now));
+  const job = await makeJob(s, team.id, now);
+  const [clipId] = await s.clipJobs.insertClips(job, [clipSpec(0, 0.9)], now);
   return { team, job, clipId };
 }
 

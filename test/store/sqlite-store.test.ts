@@ -15,8 +15,8 @@ storeContract('SQLite', async () => {
   return {
     store,
     clock,
-    cleanup: () => {
-      store.close();
+    cleanup: async () => {
+      await store.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -6,135 +6,148 @@ import { makeTeam, T0, type Current } from './fixtures.js';
 
 export function tasksEventsContract(h: Current) {
   describe('tasks', () => {
-    const enqueue = (kind: string, resourceId: string, runAt: number, extra: { payload?: unknown; maxAttempts?: number } = {}) =>
-      h().store.tasks.enqueue({ kind, resourceId, teamId: 'team_x', runAt, ...extra }, T0);
+    const enqueue = async (kind: string, resourceId: string, runAt: number, extra: { payload?: unknown; maxAttempts?: number } = {}) =>
+      await h().store.tasks.enqueue({ kind, resourceId, teamId: 'team_x', runAt, ...extra }, T0);
 
-    it('enqueues a pending task, at most one active per kind and resource', () => {
+    it('enqueues a pending task, at most one active per kind and resource', async () => {
       const { store } = h();
-      const t = enqueue('render', 'clip_a', T0 + 5, { payload: { w: 1 } });
+      const t = await enqueue('render', 'clip_a', T0 + 5, { payload: { w: 1 } });
       expect(t).toMatchObject({ kind: 'render', resource_id: 'clip_a', team_id: 'team_x', status: 'pending', attempts: 0, max_attempts: 3, run_at: T0 + 5, lease_owner: null, lease_expires_at: null, last_error: null, created_at: T0, updated_at: T0 });
       expect(JSON.parse(t.payload)).toEqual({ w: 1 });
-      expect(store.tasks.get(t.id)).toEqual(t);
-      expect(store.tasks.active('render', 'clip_a')).toEqual(t);
+      expect(await store.tasks.get(t.id)).toEqual(t);
+      expect(await store.tasks.active('render', 'clip_a')).toEqual(t);
       // The active task comes back unchanged: the new run time and payload are ignored.
-      expect(enqueue('render', 'clip_a', T0 + 99, { payload: { w: 2 } })).toEqual(t);
-      expect(enqueue('render', 'clip_b', T0, { maxAttempts: 7 })).toMatchObject({ resource_id: 'clip_b', max_attempts: 7, payload: '{}' });
-      expect(enqueue('publish', 'clip_a', T0).id).not.toBe(t.id);
-      expect(store.tasks.active('render', 'clip_c')).toBeUndefined();
+      expect(await enqueue('render', 'clip_a', T0 + 99, { payload: { w: 2 } })).toEqual(t);
+      expect(await enqueue('render', 'clip_b', T0, { maxAttempts: 7 })).toMatchObject({ resource_id: 'clip_b', max_attempts: 7, payload: '{}' });
+      expect((await enqueue('publish', 'clip_a', T0)).id).not.toBe(t.id);
+      expect(await store.tasks.active('render', 'clip_c')).toBeUndefined();
     });
 
-    it('claims the earliest due task of the given kinds with a lease, once', () => {
+    it('claims the earliest due task of the given kinds with a lease, once', async () => {
       const { store } = h();
-      const late = enqueue('render', 'b', T0 + 20);
-      const early = enqueue('render', 'a', T0 + 10);
-      enqueue('publish', 'c', T0);
-      expect(store.tasks.claim(['render'], 'w1', T0 + 9, 1000)).toBeUndefined();
-      expect(store.tasks.claim([], 'w1', T0 + 99, 1000)).toBeUndefined();
-      const claimed = store.tasks.claim(['render', 'other'], 'w1', T0 + 30, 1000);
+      const late = await enqueue('render', 'b', T0 + 20);
+      const early = await enqueue('render', 'a', T0 + 10);
+      await enqueue('publish', 'c', T0);
+      expect(await store.tasks.claim(['render'], 'w1', T0 + 9, 1000)).toBeUndefined();
+      expect(await store.tasks.claim([], 'w1', T0 + 99, 1000)).toBeUndefined();
+      const claimed = await store.tasks.claim(['render', 'other'], 'w1', T0 + 30, 1000);
       expect(claimed).toMatchObject({ id: early.id, status: 'running', attempts: 1, lease_owner: 'w1', lease_expires_at: T0 + 1030, updated_at: T0 + 30 });
-      expect(store.tasks.claim(['render'], 'w2', T0 + 30, 1000)?.id).toBe(late.id);
-      expect(store.tasks.claim(['render'], 'w2', T0 + 30, 1000)).toBeUndefined();
+      expect((await store.tasks.claim(['render'], 'w2', T0 + 30, 1000))?.id).toBe(late.id);
+      expect(await store.tasks.claim(['render'], 'w2', T0 + 30, 1000)).toBeUndefined();
       // A running task is still the active one.
-      expect(enqueue('render', 'a', T0).id).toBe(early.id);
+      expect((await enqueue('render', 'a', T0)).id).toBe(early.id);
     });
 
-    it('lets only the lease owner heartbeat, finish or retry a running task', () => {
+    // Issue 21: on PostgreSQL these calls run on separate pooled connections at the same time,
+    // as the API processes and workers of a deployment do.
+    it('leases each task to one claimer and makes one task of simultaneous enqueues', async () => {
       const { store } = h();
-      const t = enqueue('render', 'a', T0);
-      store.tasks.claim(['render'], 'w1', T0, 1000);
-      expect(store.tasks.heartbeat(t.id, 'w2', T0 + 5000)).toBe(false);
-      expect(store.tasks.heartbeat(t.id, 'w1', T0 + 5000)).toBe(true);
-      expect(store.tasks.get(t.id)?.lease_expires_at).toBe(T0 + 5000);
-      expect(store.tasks.finish(t.id, 'w2', 'done', null, T0 + 1)).toBe(false);
-      expect(store.tasks.retryLater(t.id, 'w2', T0 + 10, 'nope', T0 + 1)).toBe(false);
-      expect(store.tasks.retryLater(t.id, 'w1', T0 + 100, 'flaky', T0 + 2)).toBe(true);
-      expect(store.tasks.get(t.id)).toMatchObject({ status: 'pending', run_at: T0 + 100, last_error: 'flaky', lease_owner: null, lease_expires_at: null, attempts: 1 });
-      expect(store.tasks.heartbeat(t.id, 'w1', T0 + 9000)).toBe(false);
-      expect(store.tasks.claim(['render'], 'w1', T0 + 99, 1000)).toBeUndefined();
-      expect(store.tasks.claim(['render'], 'w1', T0 + 100, 1000)?.attempts).toBe(2);
-      expect(store.tasks.finish(t.id, 'w1', 'failed', 'gave up', T0 + 101)).toBe(true);
-      expect(store.tasks.finish(t.id, 'w1', 'done', null, T0 + 102)).toBe(false);
-      expect(store.tasks.get(t.id)).toMatchObject({ status: 'failed', last_error: 'gave up', lease_owner: null, updated_at: T0 + 101 });
-      expect(store.tasks.active('render', 'a')).toBeUndefined();
-      expect(enqueue('render', 'a', T0).id).not.toBe(t.id);
+      const made = await Promise.all(Array.from({ length: 6 }, () => enqueue('render', 'same', T0)));
+      expect(new Set(made.map((t) => t.id)).size).toBe(1);
+      for (const r of ['a', 'b', 'c']) await enqueue('render', r, T0);
+      const claims = await Promise.all(Array.from({ length: 8 }, (_, i) => store.tasks.claim(['render'], `w${i}`, T0 + 1, 1000)));
+      const won = claims.filter((t) => t !== undefined).map((t) => t.id);
+      expect(won).toHaveLength(4);
+      expect(new Set(won).size).toBe(4);
     });
 
-    it('cancels a pending task only', () => {
+    it('lets only the lease owner heartbeat, finish or retry a running task', async () => {
       const { store } = h();
-      const running = enqueue('publish', 'p1', T0);
-      const pending = enqueue('publish', 'p2', T0 + 1);
-      store.tasks.claim(['publish'], 'w1', T0, 1000);
-      expect(store.tasks.cancelPending('publish', 'p2', T0 + 2)).toBe(true);
-      expect(store.tasks.get(pending.id)).toMatchObject({ status: 'cancelled', updated_at: T0 + 2 });
-      expect(store.tasks.active('publish', 'p2')).toBeUndefined();
-      expect(store.tasks.cancelPending('publish', 'p1', T0 + 2)).toBe(false);
-      expect(store.tasks.get(running.id)?.status).toBe('running');
-      expect(store.tasks.cancelPending('publish', 'p2', T0 + 3)).toBe(false);
+      const t = await enqueue('render', 'a', T0);
+      await store.tasks.claim(['render'], 'w1', T0, 1000);
+      expect(await store.tasks.heartbeat(t.id, 'w2', T0 + 5000)).toBe(false);
+      expect(await store.tasks.heartbeat(t.id, 'w1', T0 + 5000)).toBe(true);
+      expect((await store.tasks.get(t.id))?.lease_expires_at).toBe(T0 + 5000);
+      expect(await store.tasks.finish(t.id, 'w2', 'done', null, T0 + 1)).toBe(false);
+      expect(await store.tasks.retryLater(t.id, 'w2', T0 + 10, 'nope', T0 + 1)).toBe(false);
+      expect(await store.tasks.retryLater(t.id, 'w1', T0 + 100, 'flaky', T0 + 2)).toBe(true);
+      expect(await store.tasks.get(t.id)).toMatchObject({ status: 'pending', run_at: T0 + 100, last_error: 'flaky', lease_owner: null, lease_expires_at: null, attempts: 1 });
+      expect(await store.tasks.heartbeat(t.id, 'w1', T0 + 9000)).toBe(false);
+      expect(await store.tasks.claim(['render'], 'w1', T0 + 99, 1000)).toBeUndefined();
+      expect((await store.tasks.claim(['render'], 'w1', T0 + 100, 1000))?.attempts).toBe(2);
+      expect(await store.tasks.finish(t.id, 'w1', 'failed', 'gave up', T0 + 101)).toBe(true);
+      expect(await store.tasks.finish(t.id, 'w1', 'done', null, T0 + 102)).toBe(false);
+      expect(await store.tasks.get(t.id)).toMatchObject({ status: 'failed', last_error: 'gave up', lease_owner: null, updated_at: T0 + 101 });
+      expect(await store.tasks.active('render', 'a')).toBeUndefined();
+      expect((await enqueue('render', 'a', T0)).id).not.toBe(t.id);
     });
 
-    it('puts back running tasks whose lease ran out or whose owner is not the current one', () => {
+    it('cancels a pending task only', async () => {
       const { store } = h();
-      const expired = enqueue('k', 'a', T0);
-      const foreign = enqueue('k', 'b', T0 + 1);
-      const mine = enqueue('k', 'c', T0 + 2);
-      store.tasks.claim(['k'], 'me', T0, 10);
-      store.tasks.claim(['k'], 'dead', T0 + 5, 10_000);
-      store.tasks.claim(['k'], 'me', T0 + 5, 10_000);
-      expect(store.tasks.releaseStale(T0 + 10, 'me')).toBe(1);
-      expect(store.tasks.releaseStale(T0 + 11, 'me')).toBe(1);
-      expect(store.tasks.get(expired.id)).toMatchObject({ status: 'pending', lease_owner: null, lease_expires_at: null, attempts: 1 });
-      expect(store.tasks.get(foreign.id)).toMatchObject({ status: 'pending', lease_owner: null });
-      expect(store.tasks.get(mine.id)).toMatchObject({ status: 'running', lease_owner: 'me' });
-      expect(store.tasks.releaseStale(T0 + 11, 'me')).toBe(0);
+      const running = await enqueue('publish', 'p1', T0);
+      const pending = await enqueue('publish', 'p2', T0 + 1);
+      await store.tasks.claim(['publish'], 'w1', T0, 1000);
+      expect(await store.tasks.cancelPending('publish', 'p2', T0 + 2)).toBe(true);
+      expect(await store.tasks.get(pending.id)).toMatchObject({ status: 'cancelled', updated_at: T0 + 2 });
+      expect(await store.tasks.active('publish', 'p2')).toBeUndefined();
+      expect(await store.tasks.cancelPending('publish', 'p1', T0 + 2)).toBe(false);
+      expect((await store.tasks.get(running.id))?.status).toBe('running');
+      expect(await store.tasks.cancelPending('publish', 'p2', T0 + 3)).toBe(false);
     });
 
-    it('tells when the next pending task of some kinds is due', () => {
+    it('puts back running tasks whose lease ran out or whose owner is not the current one', async () => {
+      const { store } = h();
+      const expired = await enqueue('k', 'a', T0);
+      const foreign = await enqueue('k', 'b', T0 + 1);
+      const mine = await enqueue('k', 'c', T0 + 2);
+      await store.tasks.claim(['k'], 'me', T0, 10);
+      await store.tasks.claim(['k'], 'dead', T0 + 5, 10_000);
+      await store.tasks.claim(['k'], 'me', T0 + 5, 10_000);
+      expect(await store.tasks.releaseStale(T0 + 10, 'me')).toBe(1);
+      expect(await store.tasks.releaseStale(T0 + 11, 'me')).toBe(1);
+      expect(await store.tasks.get(expired.id)).toMatchObject({ status: 'pending', lease_owner: null, lease_expires_at: null, attempts: 1 });
+      expect(await store.tasks.get(foreign.id)).toMatchObject({ status: 'pending', lease_owner: null });
+      expect(await store.tasks.get(mine.id)).toMatchObject({ status: 'running', lease_owner: 'me' });
+      expect(await store.tasks.releaseStale(T0 + 11, 'me')).toBe(0);
+    });
+
+    it('tells when the next pending task of some kinds is due', async () => {
       const { store } = h();
       // No pending task: SQLite answers null, not the declared undefined; nothing reads it yet.
-      expect(store.tasks.nextRunAt(['k']) ?? undefined).toBeUndefined();
-      enqueue('k', 'a', T0 + 50);
-      enqueue('k', 'b', T0 + 20);
-      enqueue('other', 'c', T0 + 1);
-      expect(store.tasks.nextRunAt(['k'])).toBe(T0 + 20);
-      expect(store.tasks.nextRunAt(['k', 'other'])).toBe(T0 + 1);
-      expect(store.tasks.nextRunAt([])).toBeUndefined();
-      store.tasks.claim(['k'], 'w', T0 + 20, 1000);
-      expect(store.tasks.nextRunAt(['k'])).toBe(T0 + 50);
+      expect(await store.tasks.nextRunAt(['k']) ?? undefined).toBeUndefined();
+      await enqueue('k', 'a', T0 + 50);
+      await enqueue('k', 'b', T0 + 20);
+      await enqueue('other', 'c', T0 + 1);
+      expect(await store.tasks.nextRunAt(['k'])).toBe(T0 + 20);
+      expect(await store.tasks.nextRunAt(['k', 'other'])).toBe(T0 + 1);
+      expect(await store.tasks.nextRunAt([])).toBeUndefined();
+      await store.tasks.claim(['k'], 'w', T0 + 20, 1000);
+      expect(await store.tasks.nextRunAt(['k'])).toBe(T0 + 50);
     });
   });
 
   describe('events', () => {
-    it('logs events stamped by the clock and reads them forward by seq, for one team or all', () => {
+    it('logs events stamped by the clock and reads them forward by seq, for one team or all', async () => {
       const { store, clock } = h();
-      const a = makeTeam(store, T0, 'a');
-      const b = makeTeam(store, T0, 'b');
+      const a = await makeTeam(store, T0, 'a');
+      const b = await makeTeam(store, T0, 'b');
       clock.set(T0 + 7);
-      const first = store.events.emit('project.render.started', { project_id: 'clip_1', team_id: a.id });
+      const first = await store.events.emit('project.render.started', { project_id: 'clip_1', team_id: a.id });
       expect(first).toEqual({ id: first.id, type: 'project.render.started', created: T0 + 7, data: { project_id: 'clip_1', team_id: a.id } });
       expect(first.id).toMatch(/^evt_/);
-      store.events.emit('project.render.progress', { project_id: 'clip_2', team_id: b.id, progress: 0.5 });
-      store.events.emit('project.render.failed', { project_id: 'clip_1', team_id: a.id, error: 'x' });
-      const all = store.events.readAfter(0);
+      await store.events.emit('project.render.progress', { project_id: 'clip_2', team_id: b.id, progress: 0.5 });
+      await store.events.emit('project.render.failed', { project_id: 'clip_1', team_id: a.id, error: 'x' });
+      const all = await store.events.readAfter(0);
       expect(all.map((e) => e.type)).toEqual(['project.render.started', 'project.render.progress', 'project.render.failed']);
       expect(all[0]).toEqual({ ...first, seq: all[0].seq, team_id: a.id });
       expect(all[1].seq).toBeGreaterThan(all[0].seq);
       expect(all[2].seq).toBeGreaterThan(all[1].seq);
-      expect(store.events.readAfter(all[0].seq).map((e) => e.seq)).toEqual([all[1].seq, all[2].seq]);
-      expect(store.events.readAfter(0, 2).map((e) => e.seq)).toEqual([all[0].seq, all[1].seq]);
-      expect(store.events.readAfter(0, 100, a.id).map((e) => e.seq)).toEqual([all[0].seq, all[2].seq]);
-      expect(store.events.readAfter(all[2].seq)).toEqual([]);
+      expect((await store.events.readAfter(all[0].seq)).map((e) => e.seq)).toEqual([all[1].seq, all[2].seq]);
+      expect((await store.events.readAfter(0, 2)).map((e) => e.seq)).toEqual([all[0].seq, all[1].seq]);
+      expect((await store.events.readAfter(0, 100, a.id)).map((e) => e.seq)).toEqual([all[0].seq, all[2].seq]);
+      expect(await store.events.readAfter(all[2].seq)).toEqual([]);
     });
 
     it('wakes listeners after an append, not during it, until they unsubscribe', async () => {
       const { store } = h();
-      const team = makeTeam(store, T0);
+      const team = await makeTeam(store, T0);
       let calls = 0;
       const off = store.events.onAppend(() => calls++);
-      store.events.emit('project.render.started', { project_id: 'c', team_id: team.id });
+      await store.events.emit('project.render.started', { project_id: 'c', team_id: team.id });
       expect(calls).toBe(0);
       await vi.waitFor(() => expect(calls).toBe(1));
       off();
-      store.events.emit('project.render.started', { project_id: 'c', team_id: team.id });
+      await store.events.emit('project.render.started', { project_id: 'c', team_id: team.id });
       await new Promise((r) => setTimeout(r, 50));
       expect(calls).toBe(1);
     });

@@ -6,15 +6,15 @@ import { openDb } from '../../daemon/store/db.js';
 import { ManualClock } from '../../daemon/clock.js';
 import { silentLogger } from '../../daemon/log.js';
 import { PermanentTaskError, TaskRunner, type TaskHandler } from '../../daemon/tasks/task-runner.js';
-import { TeamRepo } from '../../daemon/store/teams.js';
 import { sqliteStore } from '../../daemon/store/index.js';
 
-function setup() {
+async function setup() {
   const file = join(mkdtempSync(join(tmpdir(), 'clipper-tasks-')), 'db.sqlite');
   const db = openDb(file);
   const clock = new ManualClock(1_000_000);
-  const team = new TeamRepo(db).create('t', clock.now());
-  const runner = new TaskRunner(sqliteStore(db, clock), clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
+  const store = sqliteStore(db, clock);
+  const team = await store.teams.create('t', clock.now());
+  const runner = new TaskRunner(store, clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
   return { file, db, clock, team, runner };
 }
 
@@ -24,30 +24,30 @@ function handler(kind: string, run: TaskHandler['run'], gaveUp: string[] = [], m
 
 describe('TaskRunner', () => {
   it('runs an enqueued task once and marks it done', async () => {
-    const { runner, team } = setup();
+    const { runner, team } = await setup();
     const seen: string[] = [];
     runner.register(handler('k', async (t) => void seen.push(t.resource_id)));
-    runner.enqueue({ kind: 'k', resourceId: 'r1', teamId: team.id });
+    await runner.enqueue({ kind: 'k', resourceId: 'r1', teamId: team.id });
     await runner.processAll();
     await runner.processAll();
     expect(seen).toEqual(['r1']);
-    expect(runner.repo.active('k', 'r1')).toBeUndefined();
+    expect(await runner.repo.active('k', 'r1')).toBeUndefined();
   });
 
-  it('keeps at most one active task per kind and resource', () => {
-    const { runner, team } = setup();
+  it('keeps at most one active task per kind and resource', async () => {
+    const { runner, team } = await setup();
     runner.register(handler('k', async () => {}));
-    const a = runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
-    const b = runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    const a = await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    const b = await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
     expect(b.id).toBe(a.id);
   });
 
   it('retries a failing task after its delay, a bounded number of times, then gives up', async () => {
-    const { runner, team, clock } = setup();
+    const { runner, team, clock } = await setup();
     const gaveUp: string[] = [];
     let calls = 0;
     runner.register(handler('k', async () => { calls++; throw new Error(`boom ${calls}`); }, gaveUp, 3));
-    runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
     await runner.processAll();
     expect(calls).toBe(1);
     await runner.processAll(); // not due yet
@@ -65,26 +65,26 @@ describe('TaskRunner', () => {
   });
 
   it('gives up at once on a permanent error', async () => {
-    const { runner, team } = setup();
+    const { runner, team } = await setup();
     const gaveUp: string[] = [];
     runner.register(handler('k', async () => { throw new PermanentTaskError('bad media'); }, gaveUp));
-    runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
     await runner.processAll();
     expect(gaveUp).toEqual(['r:bad media']);
   });
 
   it('after a crash, a new runner releases the stale lease and runs the task again', async () => {
-    const { file, runner, team, clock } = setup();
+    const { file, runner, team, clock } = await setup();
     runner.register(handler('k', async () => {}));
-    runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
     // Simulate a process that claimed the task and died.
-    const claimed = runner.repo.claim(['k'], 'dead-runner', clock.now(), 60_000);
+    const claimed = await runner.repo.claim(['k'], 'dead-runner', clock.now(), 60_000);
     expect(claimed?.status).toBe('running');
     const db2 = openDb(file);
     const runner2 = new TaskRunner(sqliteStore(db2, clock), clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
     const seen: number[] = [];
     runner2.register(handler('k', async (t) => void seen.push(t.attempts)));
-    runner2.start();
+    await runner2.start();
     await runner2.processAll();
     await runner2.stop();
     expect(seen).toEqual([2]);

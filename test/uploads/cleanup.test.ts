@@ -23,7 +23,7 @@ describe('the nightly upload cleanup', () => {
     await d.call('POST', `/v1/uploads/${unused.upload_id}/complete`, { auth: d.auth, body: unused.completeBody() });
     const used = (await d.call('POST', '/v1/uploads', { auth: d.auth, body: { content_type: 'video/mp4' } })).body;
     await putObject(used.upload_url, randomBytes(1000));
-    d.app.db.transaction(() => d.app.uploads.claimForJob(d.rootTeamId, used.upload_id, 'job_keep'))();
+    await d.app.store.transaction(async () => await d.app.uploads.claimForJob(d.rootTeamId, used.upload_id, 'job_keep'));
     const neverPut = (await d.call('POST', '/v1/uploads', { auth: d.auth, body: { content_type: 'video/mp4' } })).body;
     // Orphans from a crash: parts and an object no upload row owns, written two hours ago.
     const ghostParts = await d.app.objects.createMultipart('uploads/ghost/upl_ghost1', { partSize: 10 });
@@ -33,24 +33,24 @@ describe('the nightly upload cleanup', () => {
     const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
     utimesSync(join(d.dataDir, 'objects', 'data', 'uploads', 'ghost', 'upl_ghost2'), twoHoursAgo, twoHoursAgo);
 
-    const keyOf = (id: string) => d.app.uploads.objectKeyOf(d.rootTeamId, id);
+    const keyOf = async (id: string) => await d.app.uploads.objectKeyOf(d.rootTeamId, id);
     const statusOf = async (id: string) => (await d.call('GET', `/v1/uploads/${id}`, { auth: d.auth })).body.status;
 
     await d.processAll(); // not night yet
-    expect(await d.app.objects.stat(keyOf(unused.upload_id))).toBeDefined();
+    expect(await d.app.objects.stat(await keyOf(unused.upload_id))).toBeDefined();
     expect(info).not.toHaveBeenCalledWith('upload cleanup finished', expect.anything());
 
     d.clock.advance(25 * HOUR);
     await d.processAll();
     expect(await statusOf(pending.upload_id)).toBe('expired');
-    expect(d.app.uploadRepo.get(pending.upload_id)!.status).toBe('expired');
-    const p = d.app.uploadRepo.get(pending.upload_id)!;
+    expect((await d.app.uploadRepo.get(pending.upload_id))!.status).toBe('expired');
+    const p = (await d.app.uploadRepo.get(pending.upload_id))!;
     await expect(d.app.objects.listParts(p.object_key, p.multipart_id!)).rejects.toMatchObject({ code: 'NoSuchUpload' });
     expect(await statusOf(unused.upload_id)).toBe('expired');
-    expect(await d.app.objects.stat(keyOf(unused.upload_id))).toBeUndefined();
+    expect(await d.app.objects.stat(await keyOf(unused.upload_id))).toBeUndefined();
     expect(await statusOf(neverPut.upload_id)).toBe('expired');
     expect(await statusOf(used.upload_id)).toBe('complete');
-    expect(await d.app.objects.stat(keyOf(used.upload_id))).toBeDefined();
+    expect(await d.app.objects.stat(await keyOf(used.upload_id))).toBeDefined();
     expect(await d.app.objects.stat('uploads/ghost/upl_ghost2')).toBeUndefined();
     const open: string[] = [];
     for await (const m of d.app.objects.listMultipart()) open.push(m.multipartId);
@@ -72,7 +72,7 @@ describe('the nightly upload cleanup', () => {
     // An expired upload answers 409 to complete and to clip creation.
     const complete = await d.call('POST', `/v1/uploads/${unused.upload_id}/complete`, { auth: d.auth, body: unused.completeBody() });
     expect(complete.status).toBe(409);
-    expect(() => d.app.uploads.claimForJob(d.rootTeamId, unused.upload_id, 'job_late')).toThrow(expect.objectContaining({ status: 409 }));
+    await expect(d.app.uploads.claimForJob(d.rootTeamId, unused.upload_id, 'job_late')).rejects.toThrow(expect.objectContaining({ status: 409 }));
 
     info.mockClear();
     await d.processAll(); // once a night

@@ -11,7 +11,7 @@ export const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
 export async function startUploadDaemon(): Promise<TestDaemon & { auth: string }> {
   // Many calls a minute on one team: the request-rate limit is tested with the foundation.
   const d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 }, uploads: { min_part_size: TEST_PART_SIZE } } });
-  return Object.assign(d, { auth: `Key ${d.apiKey()}` });
+  return Object.assign(d, { auth: `Key ${await d.apiKey()}` });
 }
 
 export interface RawResponse {

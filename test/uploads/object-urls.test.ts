@@ -107,7 +107,7 @@ describe('single PUT through a signed URL', () => {
     socket.destroy();
     await waitFor(() => tmpFiles().length === 0);
     expect((await status(up.upload_id)).status).toBe('pending');
-    expect(await d.app.objects.stat(d.app.uploads.objectKeyOf(d.rootTeamId, up.upload_id))).toBeUndefined();
+    expect(await d.app.objects.stat(await d.app.uploads.objectKeyOf(d.rootTeamId, up.upload_id))).toBeUndefined();
   });
 });
 
@@ -145,7 +145,7 @@ describe('signed GET URLs', () => {
     data = randomBytes(100_000);
     const up = await createSingle();
     await putObject(up.upload_url, data);
-    url = d.app.objectUrls.signGet(d.app.uploads.objectKeyOf(d.rootTeamId, up.upload_id), 3600_000);
+    url = d.app.objectUrls.signGet(await d.app.uploads.objectKeyOf(d.rootTeamId, up.upload_id), 3600_000);
   });
 
   it('serves the whole object with its type, length and ETag, to HEAD as well', async () => {

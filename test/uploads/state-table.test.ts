@@ -35,16 +35,16 @@ async function make(state: State): Promise<Made> {
   const up = await multipartUpload(d, source, { parts: state === 'multipart pending' ? [1] : [1, 2, 3] });
   const complete = () => d.call('POST', `/v1/uploads/${up.upload_id}/complete`, { auth: d.auth, body: up.completeBody() });
   if (state === 'multipart complete' || state === 'claimed') expect((await complete()).status).toBe(200);
-  if (state === 'claimed') d.app.db.transaction(() => d.app.uploads.claimForJob(d.rootTeamId, up.upload_id, newId('job')))();
+  if (state === 'claimed') await d.app.store.transaction(async () => await d.app.uploads.claimForJob(d.rootTeamId, up.upload_id, newId('job')));
   if (state === 'multipart aborted') expect((await d.call('DELETE', `/v1/uploads/${up.upload_id}`, { auth: d.auth })).status).toBe(200);
   if (state === 'multipart expired') d.clock.advance(24 * HOUR);
   return { id: up.upload_id, put: async () => (await putObject(up.parts[1].upload_url, up.slice(2))).status, completeBody: up.completeBody() };
 }
 
 /** What claimForJob answers, as an HTTP status (it throws the spec's ApiErrors). */
-function claim(id: string, jobId = newId('job')): number {
+async function claim(id: string, jobId = newId('job')): Promise<number> {
   try {
-    d.app.db.transaction(() => d.app.uploads.claimForJob(d.rootTeamId, id, jobId))();
+    await d.app.store.transaction(async () => await d.app.uploads.claimForJob(d.rootTeamId, id, jobId));
     return 200;
   } catch (e) {
     if (e instanceof ApiError) return e.status;
@@ -80,34 +80,34 @@ describe('the upload state table', () => {
     if (cancel === 200) expect(await get(cancelled.id)).toBe('aborted');
     await check(async (m) => (await d.call('POST', `/v1/uploads/${m.id}/parts`, { auth: d.auth, body: { part_numbers: [1] } })).status, resign);
     const used = await check((m) => claim(m.id), claimed);
-    if (claimed === 200) expect(claim(used.id)).toBe(409); // each upload feeds exactly one job (another job id)
+    if (claimed === 200) expect(await claim(used.id)).toBe(409); // each upload feeds exactly one job (another job id)
     await check((m) => m.put(), put);
   });
 
   it('claiming again for the same job is harmless and returns the object and the file name', async () => {
     const up = await multipartUpload(d, randomBytes(TEST_PART_SIZE), { fileName: 'Team offsite.mp4' });
     await d.call('POST', `/v1/uploads/${up.upload_id}/complete`, { auth: d.auth, body: up.completeBody() });
-    const first = d.app.db.transaction(() => d.app.uploads.claimForJob(d.rootTeamId, up.upload_id, 'job_X'))();
+    const first = await d.app.store.transaction(async () => await d.app.uploads.claimForJob(d.rootTeamId, up.upload_id, 'job_X'));
     expect(first).toEqual({
       upload_id: up.upload_id,
-      object_key: d.app.uploads.objectKeyOf(d.rootTeamId, up.upload_id),
+      object_key: await d.app.uploads.objectKeyOf(d.rootTeamId, up.upload_id),
       file_name: 'Team offsite.mp4',
       content_type: 'video/mp4',
       size_bytes: TEST_PART_SIZE,
     });
-    expect(d.app.uploads.claimForJob(d.rootTeamId, up.upload_id, 'job_X')).toEqual(first);
-    expect(() => d.app.uploads.claimForJob(d.createTeam(), up.upload_id, 'job_Y')).toThrow(expect.objectContaining({ status: 404 }));
+    expect(await d.app.uploads.claimForJob(d.rootTeamId, up.upload_id, 'job_X')).toEqual(first);
+    await expect(d.app.uploads.claimForJob(await d.createTeam(), up.upload_id, 'job_Y')).rejects.toThrow(expect.objectContaining({ status: 404 }));
   });
 
   it('rolls a claim back with the caller\'s transaction', async () => {
     const r = await d.call('POST', '/v1/uploads', { auth: d.auth, body: { content_type: 'video/webm' } });
     await putObject(r.body.upload_url, randomBytes(100), 'video/webm');
-    expect(() =>
-      d.app.db.transaction(() => {
-        d.app.uploads.claimForJob(d.rootTeamId, r.body.upload_id, 'job_failed');
+    await expect(
+      d.app.store.transaction(async () => {
+        await d.app.uploads.claimForJob(d.rootTeamId, r.body.upload_id, 'job_failed');
         throw new Error('job insert failed');
-      })(),
-    ).toThrow('job insert failed');
-    expect(claim(r.body.upload_id, 'job_next')).toBe(200);
+      }),
+    ).rejects.toThrow('job insert failed');
+    expect(await claim(r.body.upload_id, 'job_next')).toBe(200);
   });
 });

@@ -19,7 +19,7 @@ let received: number[];
 
 beforeAll(async () => {
   d = await startUploadDaemon();
-  key = d.apiKey();
+  key = await d.apiKey();
   work = mkdtempSync(join(tmpdir(), 'clipper-uploader-'));
   const putPart = d.app.objects.putPart.bind(d.app.objects);
   d.app.objects.putPart = (k, id, n, body, o) => {
@@ -43,7 +43,7 @@ const sourceFile = (name: string, parts: number) => {
   writeFileSync(path, data);
   return { path, data };
 };
-const storedMd5 = async (uploadId: string) => md5(await readObject(d, d.app.uploads.objectKeyOf(d.rootTeamId, uploadId)));
+const storedMd5 = async (uploadId: string) => md5(await readObject(d, await d.app.uploads.objectKeyOf(d.rootTeamId, uploadId)));
 
 /** Starts a multipart upload of `path` and stops it through its signal once `lastPart` is in. */
 async function interruptAfter(path: string, lastPart: number): Promise<string> {
@@ -195,11 +195,11 @@ describe('recovering from failures', () => {
     const events: UploaderEvent[] = [];
     const result = await uploadFile(client(), path, {
       multipartThreshold: TEST_PART_SIZE, concurrency: 1, stateDir,
-      onEvent: (e) => {
+      onEvent: async (e) => {
         events.push(e);
         if (e.type === 'part_done' && e.part_number === 3) d.clock.advance(5 * 3600_000); // URLs expire
         if (e.type === 'part_done' && e.part_number === 5 && events.filter((x) => x.type === 'part_done' && x.part_number === 5).length === 1) {
-          d.app.uploadRepo.deletePart(e.upload_id, 1); // the server lost part 1
+          await d.app.uploadRepo.deletePart(e.upload_id, 1); // the server lost part 1
         }
       },
     });

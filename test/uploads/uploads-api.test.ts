@@ -77,7 +77,7 @@ describe('a multipart upload from parts to complete', () => {
     const done = await d.call('POST', `/v1/uploads/${up.upload_id}/complete`, { auth: d.auth, body: up.completeBody() });
     expect(done.status).toBe(200);
     expect(done.body).toEqual({ upload_id: up.upload_id, status: 'complete' });
-    const key = d.app.uploads.objectKeyOf(d.rootTeamId, up.upload_id);
+    const key = await d.app.uploads.objectKeyOf(d.rootTeamId, up.upload_id);
     expect(md5(await readObject(d, key))).toBe(md5(source));
     // Repeating complete is harmless.
     expect((await d.call('POST', `/v1/uploads/${up.upload_id}/complete`, { auth: d.auth, body: up.completeBody() })).body).toEqual(done.body);
@@ -112,7 +112,7 @@ describe('a multipart upload from parts to complete', () => {
     expectError(mismatch, 400, 'BAD_REQUEST');
     expect(mismatch.body.error.details).toMatchObject({ etag_mismatch: [1] });
     expect((await d.call('POST', path, { auth: d.auth, body: up.completeBody() })).status).toBe(200);
-    expect(md5(await readObject(d, d.app.uploads.objectKeyOf(d.rootTeamId, up.upload_id)))).toBe(md5(source));
+    expect(md5(await readObject(d, await d.app.uploads.objectKeyOf(d.rootTeamId, up.upload_id)))).toBe(md5(source));
   });
 
   it('re-signs 1 to 100 part numbers, each within the upload', async () => {
@@ -129,7 +129,7 @@ describe('a multipart upload from parts to complete', () => {
 describe('cancel and lookup', () => {
   it('cancels a pending upload (parts discarded); a second cancel is harmless; later PUTs and complete are refused', async () => {
     const up = await multipartUpload(d, randomBytes(2 * TEST_PART_SIZE), { parts: [1] });
-    const u = d.app.uploadRepo.get(up.upload_id)!;
+    const u = (await d.app.uploadRepo.get(up.upload_id))!;
     const first = await d.call('DELETE', `/v1/uploads/${up.upload_id}`, { auth: d.auth });
     expect(first.body).toEqual({ upload_id: up.upload_id, status: 'aborted' });
     expect((await d.call('DELETE', `/v1/uploads/${up.upload_id}`, { auth: d.auth })).body).toEqual(first.body);
@@ -141,7 +141,7 @@ describe('cancel and lookup', () => {
 
   it('answers 404 for an unknown id and for another team\'s upload, on every endpoint', async () => {
     const up = await multipartUpload(d, randomBytes(TEST_PART_SIZE), { parts: [] });
-    const other = `Key ${d.apiKey(d.createTeam())}`;
+    const other = `Key ${await d.apiKey(await d.createTeam())}`;
     for (const [auth, id] of [[d.auth, 'upl_unknown'], [other, up.upload_id]]) {
       expectError(await d.call('GET', `/v1/uploads/${id}`, { auth }), 404, 'NOT_FOUND');
       expectError(await d.call('POST', `/v1/uploads/${id}/parts`, { auth, body: { part_numbers: [1] } }), 404, 'NOT_FOUND');

@@ -65,7 +65,7 @@ describe('clipper watch: files arriving', () => {
     for (const [e, src] of [[first, f.videos['v0.mp4']], [second, f.videos['v1.mp4']], [third, f.videos['v2.mp4']]] as const) {
       const upload = await f.d.call('GET', `/v1/uploads/${e.upload_id}`, { auth: `Key ${f.key}` });
       expect(upload.body).toMatchObject({ status: 'complete', size_bytes: statSync(src).size, file_name: e.file.split('/').pop() });
-      expect(f.d.app.uploads.objectKeyOf(f.d.rootTeamId, e.upload_id)).toBeTruthy();
+      expect(await f.d.app.uploads.objectKeyOf(f.d.rootTeamId, e.upload_id)).toBeTruthy();
       expect(jobRow(f.d, e.job_id)).toMatchObject({ upload_id: e.upload_id, status: 'queued', criteria: 'funny moments', target_duration: 30, language: 'en' });
     }
     expect(events.at(-1)).toMatchObject({ event: 'stopped', reason: 'abort' });
@@ -158,9 +158,9 @@ describe('clipper watch: files arriving', () => {
     // The daemon fails the first POST /v1/clips (500), as a busy database might.
     const claim = f.d.app.uploads.claimForJob.bind(f.d.app.uploads);
     let failures = 1;
-    f.d.app.uploads.claimForJob = (...args) => {
+    f.d.app.uploads.claimForJob = async (...args) => {
       if (failures-- > 0) throw new Error('database is locked');
-      return claim(...args);
+      return await claim(...args);
     };
     try {
       copyFileSync(f.videos['v1.mp4'], join(f.dir, 'retry.mp4'));

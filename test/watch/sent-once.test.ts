@@ -113,7 +113,7 @@ describe('clipper watch: each content is sent once, ever', () => {
       expect(uploaded).toMatchObject({ multipart: true, resumed: true });
       await w.next('job_created');
       expect(received.length).toBe(total - firstRun);
-      const stored = await readObject(f.d, f.d.app.uploads.objectKeyOf(f.d.rootTeamId, uploaded.upload_id));
+      const stored = await readObject(f.d, await f.d.app.uploads.objectKeyOf(f.d.rootTeamId, uploaded.upload_id));
       expect(createHash('sha256').update(stored).digest('hex')).toBe(sha256(f.videos['big.mp4']));
       expect(named(w.events(), 'uploading')[0]).toMatchObject({ resumed: true, upload_id: uploaded.upload_id });
     } finally {

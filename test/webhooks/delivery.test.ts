@@ -185,12 +185,12 @@ describe('GET /v1/webhooks/:id/deliveries and POST /v1/webhooks/trigger (extensi
     expect(bad.body.error.details.field).toBe('status');
     expect((await d.call('GET', `/v1/webhooks/${w.id}/deliveries?limit=0`, { auth })).status).toBe(400);
     expect((await d.call('GET', `/v1/webhooks/${w.id}/deliveries`, { auth: other.auth })).status).toBe(404);
-    expect((await d.call('GET', `/v1/webhooks/${w.id}/deliveries`, { auth: `Key ${d.apiKey()}` })).status).toBe(401);
+    expect((await d.call('GET', `/v1/webhooks/${w.id}/deliveries`, { auth: `Key ${await d.apiKey()}` })).status).toBe(401);
   });
 
   it('emits a sample of each of the 14 types with exactly the spec fields, for the caller team', async () => {
     const { teamId } = await freshTeam(d);
-    const auth = `Key ${d.apiKey(teamId)}`; // an API key may trigger
+    const auth = `Key ${await d.apiKey(teamId)}`; // an API key may trigger
     for (const [type, fields] of Object.entries(SPEC_FIELDS)) {
       const event = await trigger(d, auth, type);
       expect(event.type).toBe(type);

@@ -4,7 +4,7 @@ import type { TestDaemon } from '../helpers/daemon.js';
 
 /** A fresh team with a bearer token, so tests sharing a daemon never see each other's events. */
 export async function freshTeam(d: TestDaemon): Promise<{ teamId: string; auth: string }> {
-  const teamId = d.createTeam();
+  const teamId = await d.createTeam();
   return { teamId, auth: `Bearer ${await d.token(teamId)}` };
 }
 

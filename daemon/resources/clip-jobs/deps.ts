@@ -28,7 +28,7 @@ export interface UploadClaimer {
    * Marks the upload as used by `jobId`, inside the caller's transaction. Throws 404 for an
    * unknown upload and 409 CONFLICT when it is not complete, expired, aborted or already used.
    */
-  claimForJob(teamId: string, uploadId: string, jobId: string): { objectKey: string; fileName: string | null };
+  claimForJob(teamId: string, uploadId: string, jobId: string): Promise<{ objectKey: string; fileName: string | null }>;
 }
 
 /** Everything the clip job service and its task handler use, built once at start-up (app.ts). */

@@ -25,8 +25,8 @@ export class ClipFraming {
   constructor(private d: ClipFramingDeps) {}
 
   /** The stored plan of the clip's current span, if any. */
-  stored(clip: Pick<ClipRow, 'id' | 'start' | 'end'>): FramingPlan | undefined {
-    const row = this.d.framings.get(clip.id);
+  async stored(clip: Pick<ClipRow, 'id' | 'start' | 'end'>): Promise<FramingPlan | undefined> {
+    const row = await this.d.framings.get(clip.id);
     return row && row.start === clip.start && row.end === clip.end ? (JSON.parse(row.plan) as FramingPlan) : undefined;
   }
 
@@ -35,10 +35,10 @@ export class ClipFraming {
     if (!probe.hasVideo || !probe.width || !probe.height) return undefined;
     const source = { width: probe.width, height: probe.height };
     if (!this.d.faceTracking) return centrePlan(source, clip.end - clip.start, 'face tracking is off (framing.face_tracking)');
-    const known = this.stored(clip);
+    const known = await this.stored(clip);
     if (known) return known;
     const plan = await this.d.analyse({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, words: clipWords(clip) }, signal ?? new AbortController().signal);
-    this.d.framings.save({ clip_id: clip.id, start: clip.start, end: clip.end, layout: plan.layout, plan: JSON.stringify(plan), created_at: this.d.clock.now() });
+    await this.d.framings.save({ clip_id: clip.id, start: clip.start, end: clip.end, layout: plan.layout, plan: JSON.stringify(plan), created_at: this.d.clock.now() });
     this.d.log.info('clip framed', { clip_id: clip.id, layout: plan.layout, reason: plan.reason });
     return plan;
   }

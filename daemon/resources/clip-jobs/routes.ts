@@ -7,9 +7,9 @@ export function registerClipJobRoutes(router: Router, clipJobs: ClipJobService):
     status: 202,
     body: await clipJobs.create(ctx.principal.teamId, await ctx.json()),
   }));
-  router.get('/v1/clips', { auth: 'any' }, (ctx) => ({ status: 200, body: clipJobs.list(ctx.principal.teamId, Object.fromEntries(ctx.query)) }));
-  router.get('/v1/clips/:jobId', { auth: 'any', statusCheck: (p) => `job:${p.jobId}` }, (ctx) => ({
+  router.get('/v1/clips', { auth: 'any' }, async (ctx) => ({ status: 200, body: await clipJobs.list(ctx.principal.teamId, Object.fromEntries(ctx.query)) }));
+  router.get('/v1/clips/:jobId', { auth: 'any', statusCheck: (p) => `job:${p.jobId}` }, async (ctx) => ({
     status: 200,
-    body: clipJobs.view(ctx.principal.teamId, ctx.params.jobId),
+    body: await clipJobs.view(ctx.principal.teamId, ctx.params.jobId),
   }));
 }

@@ -59,16 +59,16 @@ export class JobRun {
 
   private async pipeline(): Promise<void> {
     const { stages, objects } = this.deps;
-    this.t.start(this.job);
-    this.done = this.repo.stageResults(this.job.id);
+    await this.t.start(this.job);
+    this.done = await this.repo.stageResults(this.job.id);
     await mkdir(this.workDir, { recursive: true });
 
     let ingest = this.done.get('ingest') as IngestResult | undefined;
     if (!ingest) {
       ingest = await ingestSource(this.job, { objects, settings: this.settings, policy: this.settings.linkPolicy, workDir: this.workDir, signal: this.signal });
-      this.t.ingested(this.job, ingest);
+      await this.t.ingested(this.job, ingest);
     }
-    this.report('ingest');
+    await this.report('ingest');
     const mediaPath = await objects.localPath(ingest.media_key);
     // Issue 13, item 11: no object key or path of this machine in a job's error.
     if (!mediaPath) throw new PermanentTaskError('The source video is no longer stored (it was removed before the job could read it); start the job again from the file');
@@ -80,17 +80,17 @@ export class JobRun {
         throw new PermanentTaskError(`The source is not a video that can be read: ${(e as Error).message}`);
       });
       if (!(probe.duration > 0) || (!probe.hasAudio && !probe.hasVideo)) throw new PermanentTaskError('The source has no audio or video to make clips from');
-      this.t.probed(this.job, probe);
+      await this.t.probed(this.job, probe);
     }
-    this.report('probe');
+    await this.report('probe');
 
     const wavPath = join(this.workDir, 'audio.wav');
     if (!this.done.has('audio') || !existsSync(wavPath)) {
       if (probe.hasAudio) await this.heavy(HEAVY_PRIORITY.audio, () => stages.extractAudio(mediaPath, wavPath, this.signal), 'Audio extraction');
       else await writeSilentWav(wavPath, probe.duration);
-      this.t.stage(this.job, 'audio', { file: 'audio.wav' });
+      await this.t.stage(this.job, 'audio', { file: 'audio.wav' });
     }
-    this.report('audio');
+    await this.report('audio');
     const wav = await readWavInfo(wavPath);
 
     const engine = stages.transcriber;
@@ -99,17 +99,17 @@ export class JobRun {
       // Issue 14, item 4: chunks no longer than the engine takes at once (Whisper: 30 s).
       const chunkSeconds = Math.min(this.settings.chunkSeconds, engine.chunking?.maxSeconds ?? Infinity);
       plan = planJob(wav.duration, await frameEnergies(wav, wavPath), { ...this.settings, chunkSeconds, strict: !!engine.chunking, parallel: this.deps.heavy.concurrency });
-      this.t.stage(this.job, 'plan', plan);
+      await this.t.stage(this.job, 'plan', plan);
     }
     // Which engine and model transcribe the job (shown on GET /v1/clips/:jobId and by `clips get`).
-    if (!this.done.has('transcriber')) this.t.stage(this.job, 'transcriber', { engine: engine.name, ...(engine.modelName ? { model: engine.modelName } : {}) });
+    if (!this.done.has('transcriber')) await this.t.stage(this.job, 'transcriber', { engine: engine.name, ...(engine.modelName ? { model: engine.modelName } : {}) });
     this.progress.setPlan(plan);
-    this.warnIfNoSpeech();
+    await this.warnIfNoSpeech();
 
     const handoff = new SectionHandoff(plan, (s) => this.done.has(`suggest:${s}`), this.signal);
     const analysis = this.track(this.analysis(mediaPath, wavPath, probe, handoff));
     const chunks = plan.chunks.map((_, i) => this.chunk(i, plan, wavPath, wav, handoff));
-    const previews = this.deps.store.clips.listByJob(this.job.id).filter((c) => !c.preview_key).map((c) => this.track(this.preview(c, mediaPath, probe)));
+    const previews = (await this.deps.store.clips.listByJob(this.job.id)).filter((c) => !c.preview_key).map((c) => this.track(this.preview(c, mediaPath, probe)));
     for (const [s, section] of plan.sections.entries()) {
       if (!this.done.has(`suggest:${s}`)) {
         // Issue 20: a topic still going on where the previous section ended is suggested here, whole.
@@ -122,20 +122,20 @@ export class JobRun {
           .suggest({ transcript, analysis: found, probe, span: section, carryFrom, last }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language })
           .catch((e) => Promise.reject(new Error(`Clip suggestion failed: ${(e as Error).message}`)));
         // Issue 4: at most 30 clips a job, however many sections it has.
-        const room = Math.max(0, MAX_CLIPS - this.deps.store.clips.listByJob(this.job.id).length);
+        const room = Math.max(0, MAX_CLIPS - (await this.deps.store.clips.listByJob(this.job.id)).length);
         const clips = result.clips.slice(0, room).map((c) => ({ ...c, words: wordsIn(transcript, c) }));
         const extra = { ...(result.carryFrom !== undefined && !last ? { carry_from: result.carryFrom } : {}), ...(result.ranking ? { ranking: result.ranking } : {}) };
-        const ids = this.t.suggested(this.job, `suggest:${s}`, clips, extra);
+        const ids = await this.t.suggested(this.job, `suggest:${s}`, clips, extra);
         this.done.set(`suggest:${s}`, { clip_ids: ids, ...extra });
-        for (const id of ids) previews.push(this.track(this.preview(this.deps.store.clips.byId(id)!, mediaPath, probe)));
+        for (const id of ids) previews.push(this.track(this.preview((await this.deps.store.clips.byId(id))!, mediaPath, probe)));
         handoff.sectionQueued(s);
       }
       this.progress.section(s);
-      this.report();
+      await this.report();
     }
     await Promise.all([analysis, ...chunks.map((c) => c.work), ...previews]);
-    if (!this.deps.store.clips.listByJob(this.job.id).length) throw new PermanentTaskError(`No clip could be made from this ${Math.round(probe.duration)}-second video`);
-    this.t.done(this.job);
+    if (!(await this.deps.store.clips.listByJob(this.job.id)).length) throw new PermanentTaskError(`No clip could be made from this ${Math.round(probe.duration)}-second video`);
+    await this.t.done(this.job);
     await rm(this.workDir, { recursive: true, force: true });
   }
 
@@ -143,8 +143,8 @@ export class JobRun {
     let found = this.done.get('analyse') as Analysis | undefined;
     if (!found) {
       found = await this.heavy(HEAVY_PRIORITY.analysis, () => this.deps.stages.analyse({ mediaPath, wavPath, probe }, this.signal), 'Analysis');
-      this.t.stage(this.job, 'analyse', found);
-      this.report('analyse');
+      await this.t.stage(this.job, 'analyse', found);
+      await this.report('analyse');
     }
     handoff.analysisStored();
     return found;
@@ -154,7 +154,7 @@ export class JobRun {
    * Issue 13, item 2: a job that runs with no speech engine says so (a `warning:no_speech_engine`
    * stage result, shown as the job's `warnings`), since its clips are found without words.
    */
-  private warnIfNoSpeech(): void {
+  private async warnIfNoSpeech(): Promise<void> {
     const engine = this.deps.stages.transcriber;
     const key = `${WARNING_PREFIX}no_speech_engine`;
     if (engine.name !== 'none' || this.done.has(key)) return;
@@ -162,7 +162,7 @@ export class JobRun {
       `No speech recognition ran (${engine.reason}): clips were found from pauses, loudness and scene changes only, without the words, ` +
       'so criteria could not match what is said and titles name only the time. For transcripts install pocketsphinx and pocketsphinx-en-us (English), ' +
       'or whisper.cpp with a model (`clipper models add`); `clipper doctor` says which engine jobs use.';
-    this.t.stage(this.job, key, { message });
+    await this.t.stage(this.job, key, { message });
   }
 
   /**
@@ -189,9 +189,9 @@ export class JobRun {
       const whole = heard.start <= 0 && heard.end >= wav.duration;
       const file = whole ? wavPath : join(this.workDir, `chunk-${i}.wav`);
       if (file !== wavPath) await writeViaTemp(file, (temp) => writeWavSlice(wav, wavPath, heard.start, heard.end, temp));
-      const onProgress = (f: number) => {
+      const onProgress = async (f: number) => {
         this.progress.chunk(i, f);
-        this.report();
+        await this.report();
       };
       const got = await engine.transcribe(file, { language: this.job.language, signal: this.signal, onProgress }).catch((e) => {
         if (e instanceof SpeechEngineError && e.permanent) throw new PermanentTaskError(`Transcription failed: ${e.message}`);
@@ -200,9 +200,9 @@ export class JobRun {
       if (file !== wavPath) await rm(file, { force: true });
       const shifted = shiftTranscript(got, heard.start);
       const result = heard === span ? shifted : keepSpan(shifted, span, i === plan.chunks.length - 1);
-      this.t.stage(this.job, `transcribe:${i}`, result);
+      await this.t.stage(this.job, `transcribe:${i}`, result);
       this.progress.chunk(i, 1);
-      this.report();
+      await this.report();
       handoff.chunkStored(i);
       delivered(result);
       await handoff.holdFor(i);
@@ -227,8 +227,8 @@ export class JobRun {
     const key = `previews/${this.job.id}/${clip.id}.mp4`;
     await this.deps.objects.put(key, createReadStream(out), { contentType: 'video/mp4' });
     await rm(out, { force: true });
-    this.t.previewReady(clip.id, key);
-    this.report();
+    await this.t.previewReady(clip.id, key);
+    await this.report();
   }
 
   private heavy<T>(priority: number, work: () => Promise<T>, what?: string): Promise<T> {
@@ -255,10 +255,10 @@ export class JobRun {
     return p;
   }
 
-  private report(stage?: Parameters<JobProgress['stage']>[0]): void {
+  private async report(stage?: Parameters<JobProgress['stage']>[0]): Promise<void> {
     if (stage) this.progress.stage(stage);
-    const clips = this.deps.store.clips.listByJob(this.job.id);
+    const clips = await this.deps.store.clips.listByJob(this.job.id);
     this.progress.previewCounts(clips.filter((c) => c.preview_key).length, clips.length);
-    this.t.progress(this.job, this.progress.value());
+    await this.t.progress(this.job, this.progress.value());
   }
 }

@@ -40,7 +40,7 @@ export class ClipJobService {
   async create(teamId: string, body: unknown): Promise<CreatedClipJob> {
     const input = parseBody(createClipJobSchema, body);
     const { store, clock } = this.deps;
-    const team = store.teams.get(teamId);
+    const team = await store.teams.get(teamId);
     const base = {
       team_id: teamId,
       criteria: input.criteria || null,
@@ -51,15 +51,15 @@ export class ClipJobService {
     if (input.source.url !== undefined) fields = await this.linkFields(input.source.url);
 
     const jobId = newId('job');
-    const job = store.transaction(() => {
+    const job = await store.transaction(async () => {
       if (!fields) {
         // Spec: 409 for an upload that is not complete, or already feeds another job.
-        const upload = this.deps.uploads.claimForJob(teamId, input.source.upload_id!, jobId);
+        const upload = await this.deps.uploads.claimForJob(teamId, input.source.upload_id!, jobId);
         fields = { source_type: 'upload', source_url: null, upload_id: input.source.upload_id!, folder_name: upload.fileName || input.source.upload_id!, media_key: upload.objectKey };
       }
-      const row = this.repo.insert({ ...base, ...fields }, clock.now(), jobId);
-      store.events.emit('asset.analysis.started', { asset_id: row.asset_id, team_id: teamId, job_id: row.id });
-      this.deps.tasks.enqueue({ kind: CLIP_JOB_TASK, resourceId: row.id, teamId });
+      const row = await this.repo.insert({ ...base, ...fields }, clock.now(), jobId);
+      await store.events.emit('asset.analysis.started', { asset_id: row.asset_id, team_id: teamId, job_id: row.id });
+      await this.deps.tasks.enqueue({ kind: CLIP_JOB_TASK, resourceId: row.id, teamId });
       return row;
     });
     return { job_id: job.id, status: 'queued', created_at: job.created_at };
@@ -96,9 +96,9 @@ export class ClipJobService {
    * GET /v1/clips (DESIGN.md "Second round": `{jobs: [{job_id, status, created_at, name,
    * clip_count}], next_cursor}`, newest first; not a status check).
    */
-  list(teamId: string, query: unknown): ClipJobList {
+  async list(teamId: string, query: unknown): Promise<ClipJobList> {
     const q = parseBody(jobListQuerySchema, query);
-    const page = pageOf(this.repo.page(teamId, { status: q.status, limit: q.limit + 1, after: q.cursor }), q.limit, (j) => ({ created_at: j.created_at, id: j.id }));
+    const page = pageOf(await this.repo.page(teamId, { status: q.status, limit: q.limit + 1, after: q.cursor }), q.limit, (j) => ({ created_at: j.created_at, id: j.id }));
     return {
       jobs: page.items.map((j) => ({ job_id: j.id, status: j.status, created_at: j.created_at, name: j.folder_name, clip_count: j.clip_count })),
       next_cursor: page.next_cursor,
@@ -106,14 +106,14 @@ export class ClipJobService {
   }
 
   /** GET /v1/clips/:jobId (404 for other teams' jobs). */
-  view(teamId: string, jobId: string): ClipJobView {
-    const job = this.repo.get(teamId, jobId);
+  async view(teamId: string, jobId: string): Promise<ClipJobView> {
+    const job = await this.repo.get(teamId, jobId);
     if (!job) throw notFound('Clip job', jobId);
-    return this.toView(job);
+    return await this.toView(job);
   }
 
-  toView(job: ClipJobRow): ClipJobView {
-    const clips = this.deps.store.clips.listByJob(job.id);
+  async toView(job: ClipJobRow): Promise<ClipJobView> {
+    const clips = await this.deps.store.clips.listByJob(job.id);
     const view: ClipJobView = {
       job_id: job.id,
       status: job.status,
@@ -124,15 +124,15 @@ export class ClipJobService {
     };
     if (job.status === 'error') view.error = job.error ?? 'The pipeline failed';
     // Extensions of issue 13 (items 2 and 9), present only when they say something.
-    const names = this.repo.stageNames(job.id);
-    const stage = jobStage(job, names, clips, this.repo);
+    const names = await this.repo.stageNames(job.id);
+    const stage = await jobStage(job, names, clips, this.repo);
     if (stage) view.stage = stage;
-    const warnings = jobWarnings(job, names, this.repo);
+    const warnings = await jobWarnings(job, names, this.repo);
     if (warnings.length) view.warnings = warnings;
-    const transcription = this.repo.stageResult(job.id, 'transcriber') as ClipJobView['transcription'];
+    const transcription = await this.repo.stageResult(job.id, 'transcriber') as ClipJobView['transcription'];
     if (transcription) view.transcription = transcription;
     // Extension of issue 20, item 5: who ranked the clips, when a language model is configured.
-    const ranking = jobRanking(this.repo.stagesNamed(job.id, 'suggest:'));
+    const ranking = jobRanking(await this.repo.stagesNamed(job.id, 'suggest:'));
     if (ranking) view.ranking = ranking;
     return view;
   }

@@ -14,12 +14,12 @@ export const WARNING_PREFIX = 'warning:';
  * pipeline order, with its parts counted. Stages overlap (previews start while later chunks
  * are transcribed), so this is the earliest unfinished one.
  */
-export function jobStage(job: ClipJobRow, names: string[], clips: ClipRow[], repo: Pick<Store['clipJobs'], 'stageResult'>): JobStage | undefined {
+export async function jobStage(job: ClipJobRow, names: string[], clips: ClipRow[], repo: Pick<Store['clipJobs'], 'stageResult'>): Promise<JobStage | undefined> {
   if (job.status === 'queued') return { name: 'queued' };
   if (job.status !== 'processing') return undefined;
   const has = new Set(names);
   if (!has.has('ingest')) return { name: job.source_type === 'url' ? 'downloading' : 'preparing' };
-  const plan = has.has('plan') ? (repo.stageResult(job.id, 'plan') as JobPlan) : undefined;
+  const plan = has.has('plan') ? (await repo.stageResult(job.id, 'plan') as JobPlan) : undefined;
   if (!plan) return { name: 'preparing' };
   const count = (prefix: string) => names.filter((n) => n.startsWith(prefix)).length;
   const previews = { done: clips.filter((c) => c.preview_key).length, total: clips.length };
@@ -32,11 +32,11 @@ export function jobStage(job: ClipJobRow, names: string[], clips: ClipRow[], rep
 }
 
 /** The warnings the job's run recorded, oldest first. */
-export function jobWarnings(job: ClipJobRow, names: string[], repo: Pick<Store['clipJobs'], 'stageResult'>): JobWarning[] {
-  return names
-    .filter((n) => n.startsWith(WARNING_PREFIX))
-    .sort()
-    .map((n) => ({ code: n.slice(WARNING_PREFIX.length), message: String((repo.stageResult(job.id, n) as { message?: string } | undefined)?.message ?? '') }));
+export async function jobWarnings(job: ClipJobRow, names: string[], repo: Pick<Store['clipJobs'], 'stageResult'>): Promise<JobWarning[]> {
+  const warnings = names.filter((n) => n.startsWith(WARNING_PREFIX)).sort();
+  return Promise.all(
+    warnings.map(async (n) => ({ code: n.slice(WARNING_PREFIX.length), message: String(((await repo.stageResult(job.id, n)) as { message?: string } | undefined)?.message ?? '') })),
+  );
 }
 
 /** The sections' rankings as one: by the model only if every section was, with the first problem. */

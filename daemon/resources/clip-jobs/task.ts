@@ -20,12 +20,12 @@ export function clipJobTaskHandler(deps: JobDeps, service: ClipJobService): Task
     maxAttempts: 3,
     retryDelayMs: (attempt) => [5_000, 30_000][attempt - 1] ?? 60_000,
     async run(task, ctl) {
-      const job = service.repo.byId(task.resource_id);
+      const job = await service.repo.byId(task.resource_id);
       if (!job || job.status === 'done' || job.status === 'error') return;
       await new JobRun(deps, service.repo, transitions, service.settings, job, ctl.signal).execute();
     },
-    onGiveUp(task, error) {
-      transitions.failed(task.resource_id, error.message);
+    async onGiveUp(task, error) {
+      await transitions.failed(task.resource_id, error.message);
       setImmediate(() => void rm(join(service.settings.workDir, task.resource_id), { recursive: true, force: true }));
     },
   };

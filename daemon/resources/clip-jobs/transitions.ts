@@ -28,28 +28,28 @@ export class JobTransitions {
   }
 
   /** queued -> processing, when the pipeline picks the job up. */
-  start(job: ClipJobRow): void {
-    if (job.status === 'queued') this.repo.update(job.id, { status: 'processing' }, this.now());
+  async start(job: ClipJobRow): Promise<void> {
+    if (job.status === 'queued') await this.repo.update(job.id, { status: 'processing' }, this.now());
   }
 
   /** The source is in the object store (and, for a platform link, its title names the folder). */
-  ingested(job: ClipJobRow, result: { media_key: string; folder_name?: string; bytes?: number }): void {
-    this.store.transaction(() => {
-      this.repo.update(job.id, { media_key: result.media_key, ...(result.folder_name ? { folder_name: result.folder_name } : {}) }, this.now());
-      this.repo.saveStage(job.id, 'ingest', result, this.now());
+  async ingested(job: ClipJobRow, result: { media_key: string; folder_name?: string; bytes?: number }): Promise<void> {
+    await this.store.transaction(async () => {
+      await this.repo.update(job.id, { media_key: result.media_key, ...(result.folder_name ? { folder_name: result.folder_name } : {}) }, this.now());
+      await this.repo.saveStage(job.id, 'ingest', result, this.now());
     });
   }
 
   /** Ingest and probe done: asset.creation.succeeded with the duration (spec "Event types"). */
-  probed(job: ClipJobRow, probe: ProbeResult): void {
-    this.store.transaction(() => {
-      this.repo.saveStage(job.id, 'probe', probe, this.now());
-      this.store.events.emit('asset.creation.succeeded', { ...this.ids(job), duration_seconds: Math.round(probe.duration * 100) / 100 });
+  async probed(job: ClipJobRow, probe: ProbeResult): Promise<void> {
+    await this.store.transaction(async () => {
+      await this.repo.saveStage(job.id, 'probe', probe, this.now());
+      await this.store.events.emit('asset.creation.succeeded', { ...this.ids(job), duration_seconds: Math.round(probe.duration * 100) / 100 });
     });
   }
 
-  stage(job: ClipJobRow, name: string, result: unknown): void {
-    this.repo.saveStage(job.id, name, result, this.now());
+  async stage(job: ClipJobRow, name: string, result: unknown): Promise<void> {
+    await this.repo.saveStage(job.id, name, result, this.now());
   }
 
   /**
@@ -57,45 +57,45 @@ export class JobTransitions {
    * are stored or neither, so a resumed job never inserts the same clips twice. `carry_from`
    * (issue 20) is where the next section starts its clips: a topic this one left to it.
    */
-  suggested(job: ClipJobRow, stage: string, clips: (ClipToStore & { copy?: ClipCopy })[], extra: { carry_from?: number; ranking?: Ranking } = {}): string[] {
-    return this.store.transaction(() => {
-      const ids = this.repo.insertClips(job, clips, this.now());
-      this.repo.rankByScore(job.id); // the clips array stays best first as sections add to it
-      this.repo.saveStage(job.id, stage, { clip_ids: ids, ...extra }, this.now());
+  async suggested(job: ClipJobRow, stage: string, clips: (ClipToStore & { copy?: ClipCopy })[], extra: { carry_from?: number; ranking?: Ranking } = {}): Promise<string[]> {
+    return await this.store.transaction(async () => {
+      const ids = await this.repo.insertClips(job, clips, this.now());
+      await this.repo.rankByScore(job.id); // the clips array stays best first as sections add to it
+      await this.repo.saveStage(job.id, stage, { clip_ids: ids, ...extra }, this.now());
       // A language model's copy for a clip (issue 20, item 5), for the span it was written for.
-      clips.forEach((c, i) => c.copy && this.repo.saveStage(job.id, copyStage(ids[i]), { start: c.start, end: c.end, ...c.copy }, this.now()));
+      for (const [i, c] of clips.entries()) if (c.copy) await this.repo.saveStage(job.id, copyStage(ids[i]), { start: c.start, end: c.end, ...c.copy }, this.now());
       return ids;
     });
   }
 
   /** A preview is stored: the clip gets its preview, and every preview-ready hook runs (drafts). */
-  previewReady(clipId: string, key: string): void {
-    this.store.transaction(() => {
-      this.repo.setPreview(clipId, key, this.now());
-      const clip = this.store.clips.byId(clipId)!;
-      for (const hook of this.deps.previewReadyHooks) hook(clip);
+  async previewReady(clipId: string, key: string): Promise<void> {
+    await this.store.transaction(async () => {
+      await this.repo.setPreview(clipId, key, this.now());
+      const clip = (await this.store.clips.byId(clipId))!;
+      for (const hook of this.deps.previewReadyHooks) await hook(clip);
     });
   }
 
   /** Whole percents only: at most one asset.analysis.progress per percent (DESIGN.md). */
-  progress(job: ClipJobRow, fraction: number): void {
+  async progress(job: ClipJobRow, fraction: number): Promise<void> {
     const pct = Math.floor(Math.min(1, fraction) * 100);
-    this.store.transaction(() => {
-      const current = this.repo.byId(job.id);
+    await this.store.transaction(async () => {
+      const current = await this.repo.byId(job.id);
       if (!current || current.status !== 'processing' || pct <= Math.floor(current.progress * 100 + 1e-9)) return;
-      this.repo.update(job.id, { progress: pct / 100 }, this.now());
-      this.store.events.emit('asset.analysis.progress', { ...this.ids(job), progress: pct / 100 });
+      await this.repo.update(job.id, { progress: pct / 100 }, this.now());
+      await this.store.events.emit('asset.analysis.progress', { ...this.ids(job), progress: pct / 100 });
     });
   }
 
   /** processing -> done once every clip has its preview (spec "Clip job" states). */
-  done(job: ClipJobRow): void {
-    this.store.transaction(() => {
-      const current = this.repo.byId(job.id);
+  async done(job: ClipJobRow): Promise<void> {
+    await this.store.transaction(async () => {
+      const current = await this.repo.byId(job.id);
       if (!current || current.status === 'done' || current.status === 'error') return;
-      if (current.progress < 1) this.store.events.emit('asset.analysis.progress', { ...this.ids(job), progress: 1 });
-      this.repo.update(job.id, { status: 'done', progress: 1 }, this.now());
-      this.store.events.emit('asset.analysis.succeeded', this.ids(job));
+      if (current.progress < 1) await this.store.events.emit('asset.analysis.progress', { ...this.ids(job), progress: 1 });
+      await this.repo.update(job.id, { status: 'done', progress: 1 }, this.now());
+      await this.store.events.emit('asset.analysis.succeeded', this.ids(job));
     });
   }
 
@@ -104,12 +104,12 @@ export class JobTransitions {
    * media never made it through ingest and probe, asset.creation.failed first. Runs inside the
    * task runner's failing transaction (onGiveUp).
    */
-  failed(jobId: string, reason: string): void {
+  async failed(jobId: string, reason: string): Promise<void> {
     const message = withoutLocalPaths(reason);
-    const job = this.repo.byId(jobId);
+    const job = await this.repo.byId(jobId);
     if (!job || job.status === 'done' || job.status === 'error') return;
-    this.repo.update(job.id, { status: 'error', error: message }, this.now());
-    if (!this.repo.stageResults(job.id).has('probe')) this.store.events.emit('asset.creation.failed', { ...this.ids(job), error: message });
-    this.store.events.emit('asset.analysis.failed', { ...this.ids(job), error: message });
+    await this.repo.update(job.id, { status: 'error', error: message }, this.now());
+    if (!(await this.repo.stageResults(job.id)).has('probe')) await this.store.events.emit('asset.creation.failed', { ...this.ids(job), error: message });
+    await this.store.events.emit('asset.analysis.failed', { ...this.ids(job), error: message });
   }
 }

@@ -6,7 +6,7 @@ import type { ClipEditService } from './service.js';
  * (issue 16, the editor's endpoints); the clip edit service does the work.
  */
 export function registerClipRoutes(router: Router, edits: ClipEditService): void {
-  router.patch('/v1/clips/:clipId', { auth: 'any' }, async (ctx) => ({ status: 200, body: edits.update(ctx.principal.teamId, ctx.params.clipId, await ctx.json()) }));
-  router.get('/v1/clips/:clipId/transcript', { auth: 'any' }, (ctx) => ({ status: 200, body: edits.transcript(ctx.principal.teamId, ctx.params.clipId) }));
-  router.put('/v1/clips/:clipId/transcript', { auth: 'any' }, async (ctx) => ({ status: 200, body: edits.putTranscript(ctx.principal.teamId, ctx.params.clipId, await ctx.json()) }));
+  router.patch('/v1/clips/:clipId', { auth: 'any' }, async (ctx) => ({ status: 200, body: await edits.update(ctx.principal.teamId, ctx.params.clipId, await ctx.json()) }));
+  router.get('/v1/clips/:clipId/transcript', { auth: 'any' }, async (ctx) => ({ status: 200, body: await edits.transcript(ctx.principal.teamId, ctx.params.clipId) }));
+  router.put('/v1/clips/:clipId/transcript', { auth: 'any' }, async (ctx) => ({ status: 200, body: await edits.putTranscript(ctx.principal.teamId, ctx.params.clipId, await ctx.json()) }));
 }

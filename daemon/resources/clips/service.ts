@@ -43,30 +43,30 @@ const joined = (words: Word[]) => words.map((w) => w.text).join(' ');
 export class ClipEditService {
   constructor(private d: ClipEditDeps) {}
 
-  require(teamId: string, clipId: string): ClipRow {
-    const clip = this.d.store.clips.get(teamId, clipId);
+  async require(teamId: string, clipId: string): Promise<ClipRow> {
+    const clip = await this.d.store.clips.get(teamId, clipId);
     if (!clip) throw notFound('Clip', clipId);
     return clip;
   }
 
   /** PATCH /v1/clips/:clipId. */
-  update(teamId: string, clipId: string, body: unknown): PatchedClip {
+  async update(teamId: string, clipId: string, body: unknown): Promise<PatchedClip> {
     const input = parseBody(patchClipSchema, body);
-    const clip = this.require(teamId, clipId);
+    const clip = await this.require(teamId, clipId);
     // A bound not given, or given as it is (to the millisecond), stays exactly as stored.
     const bound = (given: number | undefined, now: number) => (given === undefined || round3(given) === round3(now) ? now : round3(given));
     const span = { start: bound(input.start, clip.start), end: bound(input.end, clip.end) };
     const moved = span.start !== clip.start || span.end !== clip.end;
-    if (moved) this.checkSpan(clip, span);
-    const edited = this.d.store.transaction(() => {
-      this.refuseWhilePublishing(clip);
-      const words = moved ? this.wordsOf(clip, span) : undefined;
-      const row = this.d.store.clips.edit(clip.id, {
+    if (moved) await this.checkSpan(clip, span);
+    const edited = await this.d.store.transaction(async () => {
+      await this.refuseWhilePublishing(clip);
+      const words = moved ? await this.wordsOf(clip, span) : undefined;
+      const row = (await this.d.store.clips.edit(clip.id, {
         ...span,
         ...(words ? { words: JSON.stringify(words), transcript: joined(words) } : {}),
         ...(input.title !== undefined ? { title: input.title, title_edited: 1 } : {}),
-      })!;
-      if (moved) this.d.tasks.enqueue({ kind: CLIP_PREVIEW_TASK, resourceId: clip.id, teamId });
+      }))!;
+      if (moved) await this.d.tasks.enqueue({ kind: CLIP_PREVIEW_TASK, resourceId: clip.id, teamId });
       this.d.rewriteDrafts(row);
       return row;
     });
@@ -74,15 +74,15 @@ export class ClipEditService {
   }
 
   /** GET /v1/clips/:clipId/transcript: the clip's words as sentences. */
-  transcript(teamId: string, clipId: string): ClipTranscript {
-    const clip = this.require(teamId, clipId);
+  async transcript(teamId: string, clipId: string): Promise<ClipTranscript> {
+    const clip = await this.require(teamId, clipId);
     return { clip_id: clip.id, words: punctuate(clipWords(clip)).map((w) => ({ text: w.text, start: round3(w.start), end: round3(w.end) })) };
   }
 
   /** PUT /v1/clips/:clipId/transcript: the corrected words replace the clip's words everywhere. */
-  putTranscript(teamId: string, clipId: string, body: unknown): ClipTranscript {
+  async putTranscript(teamId: string, clipId: string, body: unknown): Promise<ClipTranscript> {
     const { words } = parseBody(putTranscriptSchema, body);
-    const clip = this.require(teamId, clipId);
+    const clip = await this.require(teamId, clipId);
     words.forEach((w, i) => {
       const field = `words.${i}`;
       if (w.end < w.start) throw badRequest(`${field}: end must not be before start`, { field });
@@ -91,35 +91,35 @@ export class ClipEditService {
         throw badRequest(`${field}: "${w.text}" (${w.start}-${w.end} s) is outside the clip's span ${clip.start}-${clip.end} s`, { field, start: clip.start, end: clip.end });
       }
     });
-    this.d.store.transaction(() => {
-      this.refuseWhilePublishing(clip);
+    await this.d.store.transaction(async () => {
+      await this.refuseWhilePublishing(clip);
       const fresh = words.map((w) => ({ text: w.text, start: round3(w.start), end: round3(w.end) }));
-      this.d.store.clips.saveTranscriptEdit({ clip_id: clip.id, start: clip.start, end: clip.end, words: JSON.stringify(fresh), updated_at: this.d.clock.now() });
+      await this.d.store.clips.saveTranscriptEdit({ clip_id: clip.id, start: clip.start, end: clip.end, words: JSON.stringify(fresh), updated_at: this.d.clock.now() });
       const title = clip.title_edited ? clip.title : retitle(clip.title, clipWords(clip), fresh);
-      const row = this.d.store.clips.edit(clip.id, { words: JSON.stringify(fresh), transcript: joined(fresh), title })!;
+      const row = (await this.d.store.clips.edit(clip.id, { words: JSON.stringify(fresh), transcript: joined(fresh), title }))!;
       this.d.rewriteDrafts(row);
     });
-    return this.transcript(teamId, clipId);
+    return await this.transcript(teamId, clipId);
   }
 
   /** The preview task's result, stored only while the clip still has the span it was made of. */
-  previewMade(clipId: string, span: Span, key: string): boolean {
-    return this.d.store.transaction(() => {
-      if (!this.d.store.clips.setPreviewOfSpan(clipId, span, key, this.d.clock.now())) return false;
-      const clip = this.d.store.clips.byId(clipId)!;
-      for (const hook of this.d.previewReadyHooks) hook(clip);
+  async previewMade(clipId: string, span: Span, key: string): Promise<boolean> {
+    return await this.d.store.transaction(async () => {
+      if (!await this.d.store.clips.setPreviewOfSpan(clipId, span, key, this.d.clock.now())) return false;
+      const clip = (await this.d.store.clips.byId(clipId))!;
+      for (const hook of this.d.previewReadyHooks) await hook(clip);
       return true;
     });
   }
 
   /** DESIGN.md: "3 to 600 s long, inside the video". */
-  private checkSpan(clip: ClipRow, span: Span): void {
+  private async checkSpan(clip: ClipRow, span: Span): Promise<void> {
     // The running job makes the clip's first preview from the span it read: a trim waits for it.
-    const job = this.d.store.clipJobs.byId(clip.job_id);
+    const job = await this.d.store.clipJobs.byId(clip.job_id);
     if (job && (job.status === 'queued' || job.status === 'processing') && !clip.preview_key) {
       throw conflict(`Clip ${clip.id}'s job ${job.id} is still making its preview; trim it once the preview is ready`, { job_id: job.id, status: job.status });
     }
-    const duration = (this.d.store.clipJobs.stageResult(clip.job_id, 'probe') as ProbeResult | undefined)?.duration;
+    const duration = (await this.d.store.clipJobs.stageResult(clip.job_id, 'probe') as ProbeResult | undefined)?.duration;
     const length = span.end - span.start;
     if (!(length >= CLIP_DURATION_MIN - 1e-9 && length <= CLIP_DURATION_MAX + 1e-9)) {
       throw badRequest(`The clip must be ${CLIP_DURATION_MIN} to ${CLIP_DURATION_MAX} s long (start ${span.start}, end ${span.end} make ${round3(length)} s)`, { field: length < 0 ? 'start' : 'end', min: CLIP_DURATION_MIN, max: CLIP_DURATION_MAX });
@@ -129,17 +129,17 @@ export class ClipEditService {
     }
   }
 
-  private refuseWhilePublishing(clip: ClipRow): void {
-    const busy = this.d.store.posts.listByClip(clip.id).find((p) => PUBLISHING.includes(p.status));
+  private async refuseWhilePublishing(clip: ClipRow): Promise<void> {
+    const busy = (await this.d.store.posts.listByClip(clip.id)).find((p) => PUBLISHING.includes(p.status));
     if (busy) throw conflict(`Clip ${clip.id} has post ${busy.id} being published (${busy.status}); edit it once that has finished`, { post_id: busy.id, status: busy.status });
   }
 
   /** The words of a new span: corrected ones where the person corrected them, recognised elsewhere. */
-  private wordsOf(clip: ClipRow, span: Span): Word[] {
-    const stored = this.d.store.clipJobs.transcriptOf(clip.job_id).flatMap((s) => s.words);
+  private async wordsOf(clip: ClipRow, span: Span): Promise<Word[]> {
+    const stored = (await this.d.store.clipJobs.transcriptOf(clip.job_id)).flatMap((s) => s.words);
     // A job whose transcript is not stored (no speech engine) has only the clip's own words.
     const recognised = stored.length ? stored : clipWords(clip);
-    const edit = this.d.store.clips.transcriptEdit(clip.id);
+    const edit = await this.d.store.clips.transcriptEdit(clip.id);
     return spanWords(recognised, edit && { start: edit.start, end: edit.end, words: JSON.parse(edit.words) as Word[] }, span);
   }
 }

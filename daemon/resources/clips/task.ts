@@ -36,12 +36,12 @@ export function clipPreviewTaskHandler(d: ClipPreviewDeps): TaskHandler {
     retryDelayMs: (n) => 2000 * n,
     async run(task, ctl) {
       for (;;) {
-        const clip = d.store.clips.byId(task.resource_id);
+        const clip = await d.store.clips.byId(task.resource_id);
         if (!clip || clip.preview_key) return;
-        const key = d.store.clipJobs.sourceOf(clip.job_id)?.media_key;
+        const key = (await d.store.clipJobs.sourceOf(clip.job_id))?.media_key;
         const media = key ? await d.objects.localPath(key) : undefined;
         if (!media) throw new PermanentTaskError(`The source video of clip ${clip.id} is no longer stored`);
-        const probe = (d.store.clipJobs.stageResult(clip.job_id, 'probe') as ProbeResult | undefined) ?? (await d.stages().probe(media, ctl.signal));
+        const probe = (await d.store.clipJobs.stageResult(clip.job_id, 'probe') as ProbeResult | undefined) ?? (await d.stages().probe(media, ctl.signal));
         const span = { start: clip.start, end: clip.end };
         await mkdir(d.tmpDir, { recursive: true });
         const out = join(d.tmpDir, `preview-${clip.id}-${task.attempts}.mp4`);
@@ -53,7 +53,7 @@ export function clipPreviewTaskHandler(d: ClipPreviewDeps): TaskHandler {
           // A new object per span: a page still showing the old preview keeps a working link.
           const objectKey = `previews/${clip.job_id}/${clip.id}-${Math.round(span.start * 1000)}-${Math.round(span.end * 1000)}.mp4`;
           await d.objects.put(objectKey, createReadStream(out), { contentType: 'video/mp4' });
-          if (d.edits.previewMade(clip.id, span, objectKey)) return;
+          if (await d.edits.previewMade(clip.id, span, objectKey)) return;
         } finally {
           await rm(out, { force: true });
         }

@@ -11,18 +11,18 @@ import type { Store } from '../../store/index.js';
 export class KeyService {
   constructor(private d: { store: Pick<Store, 'apiKeys'>; clock: Clock }) {}
 
-  create(teamId: string, body: unknown) {
+  async create(teamId: string, body: unknown) {
     const input = parseBody(createKeySchema, body);
-    const { record, key } = this.d.store.apiKeys.create(teamId, input.label, this.d.clock.now());
+    const { record, key } = await this.d.store.apiKeys.create(teamId, input.label, this.d.clock.now());
     return { id: record.id, label: record.label, key, created_at: record.created_at };
   }
 
-  list(teamId: string) {
-    return this.d.store.apiKeys.list(teamId).map(({ id, label, created_at, last_used_at }) => ({ id, label, created_at, last_used_at }));
+  async list(teamId: string) {
+    return (await this.d.store.apiKeys.list(teamId)).map(({ id, label, created_at, last_used_at }) => ({ id, label, created_at, last_used_at }));
   }
 
-  revoke(teamId: string, id: string) {
-    if (!this.d.store.apiKeys.revoke(teamId, id, this.d.clock.now())) throw notFound('API key', id);
+  async revoke(teamId: string, id: string) {
+    if (!await this.d.store.apiKeys.revoke(teamId, id, this.d.clock.now())) throw notFound('API key', id);
     return { id, revoked: true };
   }
 }

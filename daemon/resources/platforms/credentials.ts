@@ -11,13 +11,13 @@ export const REFRESH_MARGIN_MS = 5 * 60_000;
 /** What a connector uses to authenticate its calls for one connection. */
 export interface ConnectionAuth {
   /** The stored credentials (tokens and the platform's account ids). */
-  credentials(): StoredCredentials;
+  credentials(): Promise<StoredCredentials>;
   /** A valid access token: refreshed first when it expires within 5 minutes, or when `force`d after a 401. */
   accessToken(opts?: { force?: boolean }): Promise<string>;
   /** Whether a refresh token (and a platform that takes it) can renew the access token. */
-  canRefresh(): boolean;
+  canRefresh(): Promise<boolean>;
   /** Marks the connection `needs_reauth` and gives the error to throw (the grant is gone). */
-  lost(reason: string): GrantLostError;
+  lost(reason: string): Promise<GrantLostError>;
 }
 
 /** The sealing context of a connection's credentials: they open only in their own row. */
@@ -39,8 +39,8 @@ export class CredentialVault {
     return { sealed: this.d.box.sealJson(creds, contextOf(connection)), expires_at: creds.expires_at ?? null };
   }
 
-  read(connection: PlatformConnection): StoredCredentials | undefined {
-    const stored = this.d.store.platforms.credentials(connection.id);
+  async read(connection: PlatformConnection): Promise<StoredCredentials | undefined> {
+    const stored = await this.d.store.platforms.credentials(connection.id);
     return stored && this.d.box.openJson<StoredCredentials>(stored.sealed, contextOf(connection));
   }
 
@@ -58,35 +58,35 @@ export class CredentialVault {
 
   auth(connection: PlatformConnection, provider: OAuthProvider | undefined, reconnect: string): ConnectionAuth {
     let creds: StoredCredentials | undefined;
-    const lost = (reason: string) => {
+    const lost = async (reason: string) => {
       const message = `${reason}. Connect the account again: ${reconnect}`;
-      if (this.d.store.platforms.markNeedsReauth(connection.id, message)) this.d.log.warn('platform connection needs to be connected again', { platform: connection.platform, connector: connection.connector });
+      if (await this.d.store.platforms.markNeedsReauth(connection.id, message)) this.d.log.warn('platform connection needs to be connected again', { platform: connection.platform, connector: connection.connector });
       return new GrantLostError(message);
     };
-    const current = () => {
+    const current = async () => {
       try {
-        return (creds ??= this.read(connection));
+        return (creds ??= await this.read(connection));
       } catch (e) {
         // The data dir's key changed (restored without identity/, or another data dir's database).
-        if (e instanceof SecretBoxError) throw lost(e.message);
+        if (e instanceof SecretBoxError) throw await lost(e.message);
         throw e;
       }
     };
     return {
-      credentials: () => {
-        const c = current();
+      credentials: async () => {
+        const c = await current();
         if (!c) throw new ConnectorError(`The ${connection.platform} connection has no credentials; connect it again: ${reconnect}`, false);
         return c;
       },
       lost,
-      canRefresh: () => !!current()?.refresh_token && !!provider?.refresh,
+      canRefresh: async () => !!(await current())?.refresh_token && !!provider?.refresh,
       accessToken: async (opts = {}) => {
-        const c = current();
-        if (!c) throw lost('The connection has no credentials');
+        const c = await current();
+        if (!c) throw await lost('The connection has no credentials');
         const due = c.expires_at !== undefined && c.expires_at - this.d.clock.now() <= REFRESH_MARGIN_MS;
         if (!due && !opts.force) return c.access_token;
         if (!c.refresh_token || !provider?.refresh) {
-          if (opts.force || (c.expires_at !== undefined && c.expires_at <= this.d.clock.now())) throw lost('The platform no longer accepts the access token and issued no refresh token');
+          if (opts.force || (c.expires_at !== undefined && c.expires_at <= this.d.clock.now())) throw await lost('The platform no longer accepts the access token and issued no refresh token');
           return c.access_token; // expires soon, but still valid, and nothing can renew it
         }
         creds = await this.refresh(connection, provider, c, lost);
@@ -95,19 +95,19 @@ export class CredentialVault {
     };
   }
 
-  private refresh(connection: PlatformConnection, provider: OAuthProvider, c: StoredCredentials, lost: (r: string) => GrantLostError): Promise<StoredCredentials> {
+  private refresh(connection: PlatformConnection, provider: OAuthProvider, c: StoredCredentials, lost: (r: string) => Promise<GrantLostError>): Promise<StoredCredentials> {
     const running = this.refreshing.get(connection.id);
     if (running) return running;
     const app: OAuthApp = { clientId: c.client_id ?? '', clientSecret: c.client_secret };
     const promise = provider
       .refresh!({ app, settings: connection.settings, now: this.d.clock.now(), refreshToken: c.refresh_token! })
-      .then((grant) => {
+      .then(async (grant) => {
         const next = CredentialVault.fromGrant(grant, c);
-        this.d.store.platforms.saveCredentials(connection.id, this.seal(connection, next));
+        await this.d.store.platforms.saveCredentials(connection.id, this.seal(connection, next));
         return next;
       })
-      .catch((e: unknown) => {
-        throw e instanceof GrantLostError ? lost(e.message) : e;
+      .catch(async (e: unknown) => {
+        throw e instanceof GrantLostError ? await lost(e.message) : e;
       })
       .finally(() => this.refreshing.delete(connection.id));
     this.refreshing.set(connection.id, promise);

@@ -42,14 +42,14 @@ export interface AuthorizedAccount {
 export class OAuthFlow {
   constructor(private d: { store: Pick<Store, 'oauthAuthorizations'>; clock: Clock; box: SecretBox }) {}
 
-  start(teamId: string, provider: OAuthProvider, input: StartInput): AuthorizationStarted {
+  async start(teamId: string, provider: OAuthProvider, input: StartInput): Promise<AuthorizationStarted> {
     const now = this.d.clock.now();
-    this.d.store.oauthAuthorizations.purgeExpired(now);
+    await this.d.store.oauthAuthorizations.purgeExpired(now);
     const state = randomToken(32);
     const verifier = newVerifier();
     const secrets: PendingSecrets = { code_verifier: verifier, client_id: input.app.clientId, ...(input.app.clientSecret ? { client_secret: input.app.clientSecret } : {}) };
     const expiresAt = now + AUTHORIZATION_TTL_MS;
-    this.d.store.oauthAuthorizations.insert({
+    await this.d.store.oauthAuthorizations.insert({
       state, team_id: teamId, platform: input.platform, connector: input.connector, redirect_uri: input.redirect_uri,
       settings: JSON.stringify(input.settings), secrets: this.d.box.sealJson(secrets, contextOf(teamId, state)), created_at: now, expires_at: expiresAt,
     });
@@ -62,7 +62,7 @@ export class OAuthFlow {
   async finish(teamId: string, provider: OAuthProvider, input: Required<Pick<ConnectPlatformInput, 'authorization'>> & { platform: Platform; connector: string; settings?: Record<string, unknown> }): Promise<AuthorizedAccount> {
     const now = this.d.clock.now();
     const { state, code } = input.authorization!;
-    const row = this.d.store.oauthAuthorizations.take(teamId, state, now);
+    const row = await this.d.store.oauthAuthorizations.take(teamId, state, now);
     if (!row) throw badRequest('authorization.state is unknown, already used or expired (an authorization lasts 15 minutes): start again with POST /v1/platforms/authorize', { field: 'authorization.state' });
     if (row.platform !== input.platform || row.connector !== input.connector) {
       throw badRequest(`authorization.state was started for ${row.platform} with the ${row.connector} connector, not ${input.platform} with ${input.connector}`, { field: 'authorization.state' });

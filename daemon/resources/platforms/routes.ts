@@ -7,8 +7,8 @@ import type { PlatformService } from './service.js';
  * the platform sends back then go to POST /v1/platforms as `authorization`).
  */
 export function registerPlatformRoutes(router: Router, platforms: PlatformService): void {
-  router.post('/v1/platforms/authorize', { auth: 'jwt' }, async (ctx) => ({ status: 200, body: platforms.authorize(ctx.principal.teamId, await ctx.json()) }));
+  router.post('/v1/platforms/authorize', { auth: 'jwt' }, async (ctx) => ({ status: 200, body: await platforms.authorize(ctx.principal.teamId, await ctx.json()) }));
   router.post('/v1/platforms', { auth: 'jwt' }, async (ctx) => ({ status: 201, body: await platforms.connect(ctx.principal.teamId, await ctx.json()) }));
-  router.get('/v1/platforms', { auth: 'jwt' }, (ctx) => ({ status: 200, body: { platforms: platforms.list(ctx.principal.teamId) } }));
+  router.get('/v1/platforms', { auth: 'jwt' }, async (ctx) => ({ status: 200, body: { platforms: await platforms.list(ctx.principal.teamId) } }));
   router.delete('/v1/platforms/:platform', { auth: 'jwt' }, async (ctx) => ({ status: 200, body: await platforms.disconnect(ctx.principal.teamId, ctx.params.platform) }));
 }

@@ -37,7 +37,7 @@ export class PlatformService {
   constructor(private d: PlatformServiceDeps) {}
 
   /** POST /v1/platforms/authorize. */
-  authorize(teamId: string, body: unknown): AuthorizationStarted {
+  async authorize(teamId: string, body: unknown): Promise<AuthorizationStarted> {
     const input = parseBody(authorizePlatformSchema, body);
     const connector = this.connectorFor(input.platform, input.connector);
     if (!connector.oauth) throw badRequest(`The ${input.connector} connector does not connect with OAuth; connect it with POST /v1/platforms`, { field: 'connector' });
@@ -49,7 +49,7 @@ export class PlatformService {
     if (connector.oauth.secretRequired && !app.clientSecret) {
       throw badRequest(`No client secret for the ${input.connector} app: send client_secret, or set oauth.${input.connector}_client_secret in the daemon's config.json`, { field: 'client_secret' });
     }
-    return this.d.flow.start(teamId, connector.oauth, { ...input, app: { clientId: app.clientId, clientSecret: app.clientSecret } });
+    return await this.d.flow.start(teamId, connector.oauth, { ...input, app: { clientId: app.clientId, clientSecret: app.clientSecret } });
   }
 
   /** POST /v1/platforms: a plain connection, or the end of an OAuth authorization. */
@@ -64,26 +64,26 @@ export class PlatformService {
       const account = await this.d.flow.finish(teamId, connector.oauth, { ...input, authorization: input.authorization });
       const target = { team_id: teamId, platform: input.platform };
       const record = { platform: input.platform, connector: input.connector, account_name: input.account_name ?? account.account_name, settings: account.settings };
-      return this.d.store.platforms.upsert(teamId, record, this.d.clock.now(), this.d.vault.seal(target, account.credentials));
+      return await this.d.store.platforms.upsert(teamId, record, this.d.clock.now(), this.d.vault.seal(target, account.credentials));
     }
     if (input.authorization) throw badRequest(`The ${input.connector} connector does not connect with OAuth; send no authorization`, { field: 'authorization' });
     // Tokens given as settings (the resumable_upload connector's access_token) are kept sealed.
     const settings = Object.fromEntries(Object.entries(input.settings).filter(([k]) => !(SECRET_SETTINGS as readonly string[]).includes(k)));
     const secrets = Object.fromEntries(Object.entries(input.settings).filter(([k, v]) => (SECRET_SETTINGS as readonly string[]).includes(k) && typeof v === 'string'));
     const credentials = Object.keys(secrets).length ? this.d.vault.seal({ team_id: teamId, platform: input.platform }, { access_token: '', ...secrets } as StoredCredentials) : undefined;
-    return this.d.store.platforms.upsert(teamId, { ...input, account_name: input.account_name ?? 'local', settings }, this.d.clock.now(), credentials);
+    return await this.d.store.platforms.upsert(teamId, { ...input, account_name: input.account_name ?? 'local', settings }, this.d.clock.now(), credentials);
   }
 
-  list(teamId: string) {
-    return this.d.store.platforms.list(teamId);
+  async list(teamId: string) {
+    return await this.d.store.platforms.list(teamId);
   }
 
   /** DELETE /v1/platforms/:platform: revokes an OAuth grant at the platform (best effort), then removes the connection. */
   async disconnect(teamId: string, platform: string): Promise<DisconnectedPlatform> {
-    const connection = this.d.store.platforms.get(teamId, platform);
+    const connection = await this.d.store.platforms.get(teamId, platform);
     if (!connection) throw notFound('Platform connection', platform);
     const revocation = await this.revoke(connection);
-    if (!this.d.store.platforms.delete(teamId, platform)) throw notFound('Platform connection', platform);
+    if (!await this.d.store.platforms.delete(teamId, platform)) throw notFound('Platform connection', platform);
     return { platform, deleted: true, ...revocation };
   }
 
@@ -97,7 +97,7 @@ export class PlatformService {
     const oauth = this.d.connectors.get(connection.connector)?.oauth;
     if (!oauth) return {};
     try {
-      const credentials = this.d.vault.read(connection);
+      const credentials = await this.d.vault.read(connection);
       if (!credentials) return { revoked: false, revoke_error: 'the connection kept no credentials' };
       const app = { clientId: credentials.client_id ?? '', clientSecret: credentials.client_secret };
       await oauth.revoke({ app, settings: connection.settings, now: this.d.clock.now(), credentials });

@@ -24,22 +24,22 @@ export interface DraftSources {
  * The whole video's transcript as passages, the corpus TF-IDF weighs the clip against. When no
  * transcript is stored, the transcripts of the job's clips stand in for the video.
  */
-export function videoPassages(d: Omit<DraftSources, 'log'>, jobId: string): string[] {
-  const passages = d.clipJobs.transcriptOf(jobId).map((s) => s.text).filter(Boolean);
-  return passages.length ? passages : d.clips.listByJob(jobId).map((c) => c.transcript);
+export async function videoPassages(d: Omit<DraftSources, 'log'>, jobId: string): Promise<string[]> {
+  const passages = (await d.clipJobs.transcriptOf(jobId)).map((s) => s.text).filter(Boolean);
+  return passages.length ? passages : (await d.clips.listByJob(jobId)).map((c) => c.transcript);
 }
 
 /** The content of a new draft: written caption (and title), plus the platform's default settings. */
-export function writeDraft(app: DraftSources, clip: ClipRow, platform: Platform): DraftContent {
+export async function writeDraft(app: DraftSources, clip: ClipRow, platform: Platform): Promise<DraftContent> {
   const settings = platform === 'short_video' ? { ...DEFAULT_SHORT_VIDEO } : platform === 'long_video' ? { ...DEFAULT_LONG_VIDEO } : {};
   try {
     // Copy a language model wrote for this very span of the clip (not for an earlier trim of it).
-    const copy = app.clipJobs.stageResult(clip.job_id, copyStage(clip.id)) as (ClipCopy & { start: number; end: number }) | undefined;
+    const copy = await app.clipJobs.stageResult(clip.job_id, copyStage(clip.id)) as (ClipCopy & { start: number; end: number }) | undefined;
     if (copy && copy.start === clip.start && copy.end === clip.end) {
       return { caption: fitCaption(copy.captions[platform], copy.hashtags.slice(0, 5), CAPTION_LIMITS[platform]), ...(platform === 'long_video' ? { title: copy.title.slice(0, TITLE_MAX) } : {}), settings };
     }
-    const language = app.clipJobs.sourceOf(clip.job_id)?.language ?? 'en';
-    const written = writeCaption(platform, { words: clipWords(clip), transcript: clip.transcript, corpus: videoPassages(app, clip.job_id), language });
+    const language = (await app.clipJobs.sourceOf(clip.job_id))?.language ?? 'en';
+    const written = writeCaption(platform, { words: clipWords(clip), transcript: clip.transcript, corpus: await videoPassages(app, clip.job_id), language });
     return { ...written, settings };
   } catch (e) {
     // Drafts are written inside the transaction that marks the preview ready: a caption problem

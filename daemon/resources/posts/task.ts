@@ -38,13 +38,13 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
     retryDelayMs: (n) => 30_000 * 2 ** (n - 1),
     async run(task, ctl) {
       const id = task.resource_id;
-      let post = d.posts.repo.byId(id);
-      if (post?.status === 'queued' && d.posts.startProcessing(id)) post = d.posts.repo.byId(id);
+      let post = await d.posts.repo.byId(id);
+      if (post?.status === 'queued' && await d.posts.startProcessing(id)) post = await d.posts.repo.byId(id);
       // Cancelled before it started, or already published / failed: nothing to do.
       if (!post || (post.status !== 'processing' && post.status !== 'uploading')) return;
-      const clip = d.clips.byId(post.clip_id);
+      const clip = await d.clips.byId(post.clip_id);
       if (!clip) throw new PermanentTaskError('The clip of this post no longer exists');
-      const connection = d.platforms.get(post.team_id, post.platform);
+      const connection = await d.platforms.get(post.team_id, post.platform);
       const connector = connection && d.connectors.get(connection.connector);
       if (!connection || !connector) throw new PermanentTaskError(`No active connection for ${post.platform} any more`);
       if (connection.status !== 'active') throw new PermanentTaskError(connection.status_reason ?? `The ${post.platform} connection is ${connection.status}`);
@@ -59,8 +59,8 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
         if (!file) throw new Error('The rendered video vanished from the object store');
       }
 
-      if (post.status === 'processing') d.posts.startUploading(id, connector.name);
-      const attempt = d.posts.repo.openAttempt(id);
+      if (post.status === 'processing') await d.posts.startUploading(id, connector.name);
+      const attempt = await d.posts.repo.openAttempt(id);
       if (!attempt) return; // moved on meanwhile (cancelled before processing cannot happen; defensive)
       try {
         const result = await connector.publish({
@@ -75,19 +75,19 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
           settings: post.settings ? (JSON.parse(post.settings) as Record<string, unknown>) : {},
           signal: ctl.signal,
           resumeState: attempt.resume_state,
-          saveResumeState: (state) => d.posts.repo.saveResumeState(attempt.id, state),
+          saveResumeState: async (state) => await d.posts.repo.saveResumeState(attempt.id, state),
           now: d.now,
         });
         failpoint('publish.after-upload'); // tests: the platform has it, nothing recorded yet
-        d.posts.markPublished(id, attempt.id, result);
+        await d.posts.markPublished(id, attempt.id, result);
       } catch (e) {
         if (e instanceof ConnectorError && !e.retryable) throw new PermanentTaskError(e.message);
         throw e;
       }
       await d.render.objects.delete(key); // the connector has its own copy now
     },
-    onGiveUp(task, error) {
-      d.posts.markFailed(task.resource_id, error.message);
+    async onGiveUp(task, error) {
+      await d.posts.markFailed(task.resource_id, error.message);
       // The post will not be published: its rendered file has no further use.
       void d.render.objects.delete(renderKey(task.resource_id)).catch(() => undefined);
     },

@@ -25,7 +25,7 @@ export type Look = Partial<LookChoice>;
 
 /** The stored source video of the clip's job, as a local file path. */
 export async function clipSource(deps: RenderDeps, clip: ClipRow): Promise<string> {
-  const key = deps.clipJobs.sourceOf(clip.job_id)?.media_key;
+  const key = (await deps.clipJobs.sourceOf(clip.job_id))?.media_key;
   const path = key ? await deps.objects.localPath(key) : undefined;
   if (!path) throw new PermanentTaskError(`The source video of clip ${clip.id} is no longer stored`);
   return path;

@@ -5,11 +5,11 @@ import type { RenderService } from './service.js';
 export function registerRenderRoutes(router: Router, renders: RenderService): void {
   router.post('/v1/clips/:clipId/renders', { auth: 'any' }, async (ctx) => ({
     status: 202,
-    body: renders.trigger(ctx.principal.teamId, ctx.params.clipId, await ctx.json()),
+    body: await renders.trigger(ctx.principal.teamId, ctx.params.clipId, await ctx.json()),
   }));
-  router.get('/v1/renders', { auth: 'any' }, (ctx) => ({ status: 200, body: renders.list(ctx.principal.teamId, Object.fromEntries(ctx.query)) }));
-  router.get('/v1/renders/:renderId', { auth: 'any', statusCheck: (p) => `render:${p.renderId}` }, (ctx) => ({
+  router.get('/v1/renders', { auth: 'any' }, async (ctx) => ({ status: 200, body: await renders.list(ctx.principal.teamId, Object.fromEntries(ctx.query)) }));
+  router.get('/v1/renders/:renderId', { auth: 'any', statusCheck: (p) => `render:${p.renderId}` }, async (ctx) => ({
     status: 200,
-    body: renders.get(ctx.principal.teamId, ctx.params.renderId),
+    body: await renders.get(ctx.principal.teamId, ctx.params.renderId),
   }));
 }

@@ -40,23 +40,23 @@ export class RenderService {
    * POST /v1/clips/:clipId/renders: no body, `{}`, or the extension fields `layout` and
    * `caption_style` (issue 17); any other field is a 400, checked before anything is charged.
    */
-  trigger(teamId: string, clipId: string, body: unknown = {}): { render_id: string; status: 'queued'; created_at: number } {
+  async trigger(teamId: string, clipId: string, body: unknown = {}): Promise<{ render_id: string; status: 'queued'; created_at: number }> {
     const look = parseBody(createRenderSchema, body ?? {});
-    const clip = this.d.store.clips.get(teamId, clipId);
+    const clip = await this.d.store.clips.get(teamId, clipId);
     if (!clip) throw notFound('Clip', clipId);
     const now = this.d.clock.now();
-    const { row, replacedKey } = this.d.store.transaction(() => {
-      const previous = this.repo.get(clipId);
-      if (previous && (previous.status === 'queued' || previous.status === 'processing')) this.minutes.refund(clipId, previous.generation, now);
+    const { row, replacedKey } = await this.d.store.transaction(async () => {
+      const previous = await this.repo.get(clipId);
+      if (previous && (previous.status === 'queued' || previous.status === 'processing')) await this.minutes.refund(clipId, previous.generation, now);
       const cost = renderCost(clipDuration(clip));
-      const remaining = this.minutes.remaining(teamId, now);
+      const remaining = await this.minutes.remaining(teamId, now);
       if (remaining < cost) {
         throw conflict(`Not enough render minutes left this month: this render needs ${cost}, ${remaining} left`, { render_minutes_remaining: remaining });
       }
-      const queued = this.repo.queue(clipId, teamId, now, look);
-      this.minutes.charge(teamId, clipId, queued.generation, cost, now);
-      this.d.store.events.emit('project.render.started', { project_id: clipId, team_id: teamId });
-      this.d.tasks.enqueue({ kind: RENDER_TASK, resourceId: clipId, teamId });
+      const queued = await this.repo.queue(clipId, teamId, now, look);
+      await this.minutes.charge(teamId, clipId, queued.generation, cost, now);
+      await this.d.store.events.emit('project.render.started', { project_id: clipId, team_id: teamId });
+      await this.d.tasks.enqueue({ kind: RENDER_TASK, resourceId: clipId, teamId });
       return { row: queued, replacedKey: previous?.output_key ?? null };
     });
     // Re-triggering replaces the previous output: it stops being served at once.
@@ -65,15 +65,15 @@ export class RenderService {
   }
 
   /** GET /v1/renders (extension, issue 13 item 16): the team's renders, newest first. */
-  list(teamId: string, query: unknown): RenderList {
+  async list(teamId: string, query: unknown): Promise<RenderList> {
     const q = parseBody(renderListQuerySchema, query);
-    const page = pageOf(this.repo.page(teamId, { status: q.status, limit: q.limit + 1, after: q.cursor }), q.limit, (r) => ({ created_at: r.created_at, id: r.clip_id }));
+    const page = pageOf(await this.repo.page(teamId, { status: q.status, limit: q.limit + 1, after: q.cursor }), q.limit, (r) => ({ created_at: r.created_at, id: r.clip_id }));
     return { renders: page.items.map((r) => this.view(r)), next_cursor: page.next_cursor };
   }
 
   /** GET /v1/renders/:renderId. */
-  get(teamId: string, renderId: string): Render {
-    const row = this.repo.get(renderId);
+  async get(teamId: string, renderId: string): Promise<Render> {
+    const row = await this.repo.get(renderId);
     if (!row || row.team_id !== teamId) throw notFound('Render', renderId);
     return this.view(row);
   }
@@ -96,42 +96,42 @@ export class RenderService {
   // --- moves made by the render task ---------------------------------------------------------
 
   /** queued -> processing for this generation (a resumed one is already processing). */
-  start(row: RenderRow): boolean {
-    return this.repo.update(row.clip_id, row.generation, ['queued', 'processing'], 'processing', this.d.clock.now());
+  async start(row: RenderRow): Promise<boolean> {
+    return await this.repo.update(row.clip_id, row.generation, ['queued', 'processing'], 'processing', this.d.clock.now());
   }
 
   /** Records progress; emits project.render.progress at most once per whole percent. */
-  progress(row: RenderRow, fraction: number): boolean {
-    const current = this.repo.get(row.clip_id);
+  async progress(row: RenderRow, fraction: number): Promise<boolean> {
+    const current = await this.repo.get(row.clip_id);
     if (!current || current.generation !== row.generation) return false;
     const pct = Math.floor(Math.min(1, fraction) * 100);
     if (pct <= Math.floor(current.progress * 100 + 1e-9)) return true;
-    this.d.store.transaction(() => {
-      if (this.repo.update(row.clip_id, row.generation, ['processing'], 'processing', this.d.clock.now(), { progress: pct / 100 })) {
-        this.d.store.events.emit('project.render.progress', { project_id: row.clip_id, team_id: row.team_id, progress: pct / 100 });
+    await this.d.store.transaction(async () => {
+      if (await this.repo.update(row.clip_id, row.generation, ['processing'], 'processing', this.d.clock.now(), { progress: pct / 100 })) {
+        await this.d.store.events.emit('project.render.progress', { project_id: row.clip_id, team_id: row.team_id, progress: pct / 100 });
       }
     });
     return true;
   }
 
   /** processing -> done with the output; false when a newer generation replaced this one. */
-  succeed(row: RenderRow, outputKey: string): boolean {
-    return this.d.store.transaction(() => {
-      if (!this.repo.update(row.clip_id, row.generation, ['processing'], 'done', this.d.clock.now(), { progress: 1, output_key: outputKey })) return false;
-      this.d.store.events.emit('project.render.succeeded', { project_id: row.clip_id, team_id: row.team_id });
+  async succeed(row: RenderRow, outputKey: string): Promise<boolean> {
+    return await this.d.store.transaction(async () => {
+      if (!await this.repo.update(row.clip_id, row.generation, ['processing'], 'done', this.d.clock.now(), { progress: 1, output_key: outputKey })) return false;
+      await this.d.store.events.emit('project.render.succeeded', { project_id: row.clip_id, team_id: row.team_id });
       return true;
     });
   }
 
   /** The render failed for good: failed, refunded, project.render.failed (inside onGiveUp). */
-  fail(clipId: string, reason: string): void {
+  async fail(clipId: string, reason: string): Promise<void> {
     const error = withoutLocalPaths(reason); // issue 13, item 11
-    const row = this.repo.get(clipId);
+    const row = await this.repo.get(clipId);
     if (!row) return;
     const now = this.d.clock.now();
-    if (!this.repo.update(clipId, row.generation, ['queued', 'processing'], 'failed', now, { error })) return;
-    this.minutes.refund(clipId, row.generation, now);
-    this.d.store.events.emit('project.render.failed', { project_id: clipId, team_id: row.team_id, error });
+    if (!await this.repo.update(clipId, row.generation, ['queued', 'processing'], 'failed', now, { error })) return;
+    await this.minutes.refund(clipId, row.generation, now);
+    await this.d.store.events.emit('project.render.failed', { project_id: clipId, team_id: row.team_id, error });
   }
 }
 

@@ -22,10 +22,10 @@ export function renderTaskHandler(renders: RenderService, clips: Store['clips'],
     retryDelayMs: () => 5000,
     async run(task, ctl) {
       for (;;) {
-        const row = renders.repo.get(task.resource_id);
-        const clip = clips.byId(task.resource_id);
+        const row = await renders.repo.get(task.resource_id);
+        const clip = await clips.byId(task.resource_id);
         if (!row || !clip || row.status === 'done' || row.status === 'failed') return;
-        if (!renders.start(row)) continue; // replaced meanwhile: take the new generation
+        if (!await renders.start(row)) continue; // replaced meanwhile: take the new generation
         const local = new AbortController();
         const onAbort = () => local.abort(ctl.signal.reason);
         ctl.signal.addEventListener('abort', onAbort, { once: true });
@@ -34,8 +34,8 @@ export function renderTaskHandler(renders: RenderService, clips: Store['clips'],
           file = await renderClipFile(deps, clip, {
             signal: local.signal,
             look: { layout: row.layout, caption_style: row.caption_style },
-            onProgress: (p) => {
-              if (!renders.progress(row, p)) local.abort(new Superseded());
+            onProgress: async (p) => {
+              if (!await renders.progress(row, p)) local.abort(new Superseded());
             },
           });
         } catch (e) {
@@ -49,13 +49,13 @@ export function renderTaskHandler(renders: RenderService, clips: Store['clips'],
         // The captions burned in, beside the video (issue 16: what a render's captions said).
         await deps.objects.putFile(captionsKey(clip.id, row.generation), captionsOf(file));
         await discardWork(file);
-        if (renders.succeed(row, key)) return;
+        if (await renders.succeed(row, key)) return;
         await deps.objects.delete(captionsKey(clip.id, row.generation));
         await deps.objects.delete(key); // a newer generation was requested while this one finished
       }
     },
-    onGiveUp(task, error) {
-      renders.fail(task.resource_id, error.message);
+    async onGiveUp(task, error) {
+      await renders.fail(task.resource_id, error.message);
     },
   };
 }

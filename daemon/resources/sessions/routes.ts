@@ -9,14 +9,14 @@ import type { SessionLinkService } from './service.js';
  * `/app/session/<code>`: one use, then a redirect to the clip's page with the session cookie set.
  */
 export function registerSessionLinkRoutes(router: Router, links: SessionLinkService, sessions: WebSessions): void {
-  router.get('/v1/auth/session-link', { auth: 'jwt' }, (ctx) => ({ status: 200, body: links.create(ctx.principal.teamId, Object.fromEntries(ctx.query)) }));
+  router.get('/v1/auth/session-link', { auth: 'jwt' }, async (ctx) => ({ status: 200, body: await links.create(ctx.principal.teamId, Object.fromEntries(ctx.query)) }));
   router.get('/app/session/:code', { auth: 'none' }, async (ctx) => {
-    const signedIn = links.redeem(ctx.params.code);
+    const signedIn = await links.redeem(ctx.params.code);
     if (!signedIn) {
       const text = 'This sign-in link was already used or has expired (links work once, for 5 minutes). Run `clipper open CLIP_ID` again for a new one.';
       return sendHtml(ctx.res, 410, messagePage('Link expired', text));
     }
-    ctx.res.writeHead(303, { location: signedIn.next, 'set-cookie': sessions.start(signedIn.teamId), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).end();
+    ctx.res.writeHead(303, { location: signedIn.next, 'set-cookie': await sessions.start(signedIn.teamId), 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' }).end();
     return undefined;
   });
 }

@@ -22,20 +22,20 @@ const hash = (code: string) => createHash('sha256').update(code).digest('hex');
 export class SessionLinkService {
   constructor(private d: SessionLinkDeps) {}
 
-  create(teamId: string, query: unknown): SessionLink {
+  async create(teamId: string, query: unknown): Promise<SessionLink> {
     const q = parseBody(sessionLinkQuerySchema, query);
-    if (q.clip_id !== undefined && !this.d.store.clips.get(teamId, q.clip_id)) throw notFound('Clip', q.clip_id);
+    if (q.clip_id !== undefined && !await this.d.store.clips.get(teamId, q.clip_id)) throw notFound('Clip', q.clip_id);
     const code = randomBytes(24).toString('base64url');
     const now = this.d.clock.now();
     const expires_at = now + SESSION_LINK_TTL_MS;
     const next_path = q.clip_id ? `/app/clips/${q.clip_id}` : '/app/';
-    this.d.store.sessionLinks.create({ code_hash: hash(code), team_id: teamId, next_path, expires_at }, now);
+    await this.d.store.sessionLinks.create({ code_hash: hash(code), team_id: teamId, next_path, expires_at }, now);
     return { url: `${this.d.baseUrl()}/app/session/${code}`, expires_at };
   }
 
   /** The link's team and where to land, or undefined for a used, expired or unknown link. */
-  redeem(code: string): { teamId: string; next: string } | undefined {
-    const link = /^[A-Za-z0-9_-]{16,64}$/.test(code) ? this.d.store.sessionLinks.redeem(hash(code), this.d.clock.now()) : undefined;
+  async redeem(code: string): Promise<{ teamId: string; next: string } | undefined> {
+    const link = /^[A-Za-z0-9_-]{16,64}$/.test(code) ? await this.d.store.sessionLinks.redeem(hash(code), this.d.clock.now()) : undefined;
     return link ? { teamId: link.team_id, next: link.next_path } : undefined;
   }
 }

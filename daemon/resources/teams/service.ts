@@ -8,16 +8,16 @@ import { monthOf } from '../../store/render-minutes.js';
 export class TeamService {
   constructor(private d: { store: Pick<Store, 'teams' | 'renderMinutes'>; clock: Clock }) {}
 
-  view(teamId: string): TeamView {
-    const team = this.d.store.teams.get(teamId);
+  async view(teamId: string): Promise<TeamView> {
+    const team = await this.d.store.teams.get(teamId);
     if (!team) throw notFound('Team', teamId);
     const now = this.d.clock.now();
-    const used = this.d.store.renderMinutes.used(teamId, now);
+    const used = await this.d.store.renderMinutes.used(teamId, now);
     return {
       team_id: team.id,
       name: team.name,
       preferred_language: team.preferred_language,
-      render_minutes: { month: monthOf(now), allowance: team.render_minutes_allowance, used, remaining: this.d.store.renderMinutes.remaining(teamId, now) },
+      render_minutes: { month: monthOf(now), allowance: team.render_minutes_allowance, used, remaining: await this.d.store.renderMinutes.remaining(teamId, now) },
     };
   }
 }

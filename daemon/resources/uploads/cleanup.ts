@@ -35,26 +35,26 @@ export class UploadCleanup {
     const { repo, objects, clock } = this.d;
     const now = clock.now();
     const removed: CleanupRemoval[] = [];
-    for (const u of repo.dueForCleanup(now)) {
-      if (u.status === 'pending' && repo.transition(u.id, ['pending'], { status: 'expired' }, now)) {
-        repo.deleteParts(u.id);
+    for (const u of await repo.dueForCleanup(now)) {
+      if (u.status === 'pending' && await repo.transition(u.id, ['pending'], { status: 'expired' }, now)) {
+        await repo.deleteParts(u.id);
         if (u.multipart_id) await objects.abortMultipart(u.object_key, u.multipart_id);
         else await objects.delete(u.object_key);
         removed.push({ upload_id: u.id, key: u.object_key, reason: 'pending_expired' });
-      } else if (u.status === 'complete' && repo.expireUnused(u.id, now)) {
+      } else if (u.status === 'complete' && await repo.expireUnused(u.id, now)) {
         const bytes = (await objects.stat(u.object_key))?.size;
         await objects.delete(u.object_key);
         removed.push({ upload_id: u.id, key: u.object_key, reason: 'unused', bytes });
       }
     }
     for await (const mp of objects.listMultipart()) {
-      const owner = repo.byMultipartId(mp.multipartId);
+      const owner = await repo.byMultipartId(mp.multipartId);
       if (owner?.status === 'pending' || (!owner && Date.now() - mp.initiatedAt < ORPHAN_GRACE_MS)) continue;
       await objects.abortMultipart(mp.key, mp.multipartId);
       removed.push({ upload_id: owner?.id ?? null, key: mp.key, reason: 'orphaned_parts' });
     }
     for await (const object of objects.list('uploads/')) {
-      const owner = repo.byObjectKey(object.key);
+      const owner = await repo.byObjectKey(object.key);
       // A pending owner may be receiving its single PUT right now: its object lands before the row changes.
       if (owner?.status === 'complete' || owner?.status === 'pending' || (!owner && Date.now() - object.modifiedAt < ORPHAN_GRACE_MS)) continue;
       await objects.delete(object.key);

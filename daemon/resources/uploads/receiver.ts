@@ -16,8 +16,8 @@ export interface PutTarget {
 /** The state changes a PUT makes; they belong to the UploadService. */
 interface Transitions {
   requirePending(u: UploadRecord, action: string): void;
-  singleArrived(u: UploadRecord, result: PutResult): boolean;
-  partArrived(u: UploadRecord, partNumber: number, result: PutResult): boolean;
+  singleArrived(u: UploadRecord, result: PutResult): Promise<boolean>;
+  partArrived(u: UploadRecord, partNumber: number, result: PutResult): Promise<boolean>;
 }
 
 /**
@@ -32,7 +32,7 @@ export class UploadReceiver {
   constructor(private repo: Store['uploads'], private objects: ObjectStore, private states: Transitions) {}
 
   async receive(target: PutTarget, body: Readable, declared: number | undefined): Promise<{ etag: string }> {
-    const u = target.uploadId ? this.repo.get(target.uploadId) : undefined;
+    const u = target.uploadId ? await this.repo.get(target.uploadId) : undefined;
     if (!u || u.object_key !== target.key) throw notFound('Upload', target.uploadId);
     this.states.requirePending(u, 'upload');
     const slot = target.partNumber === undefined ? u.id : `${u.id}/${target.partNumber}`;
@@ -53,7 +53,7 @@ export class UploadReceiver {
       throw badRequest(`A single PUT takes up to 5 GB (${max} bytes); create a multipart upload (with size_bytes) for this file`, { max_bytes: max, content_length: declared });
     }
     const result = await this.objects.put(u.object_key, body, { contentType: u.content_type, expectedSize: declared, maxSize: max });
-    if (!this.states.singleArrived(u, result)) {
+    if (!await this.states.singleArrived(u, result)) {
       await this.objects.delete(u.object_key);
       throw conflict(`Upload ${u.id} was cancelled or completed while the file was arriving; nothing was kept`, { upload_id: u.id });
     }
@@ -67,9 +67,9 @@ export class UploadReceiver {
       throw badRequest(`Part ${n} must be exactly ${expected} bytes; Content-Length is ${declared}`, { part_number: n, expected_bytes: expected, content_length: declared });
     }
     // The part's old record goes first: while its bytes are rewritten, it is not there.
-    this.repo.deletePart(u.id, n);
+    await this.repo.deletePart(u.id, n);
     const result = await this.objects.putPart(u.object_key, u.multipart_id!, n, body, { expectedSize: expected });
-    if (!this.states.partArrived(u, n, result)) throw conflict(`Upload ${u.id} was cancelled while part ${n} was arriving`, { upload_id: u.id });
+    if (!await this.states.partArrived(u, n, result)) throw conflict(`Upload ${u.id} was cancelled while part ${n} was arriving`, { upload_id: u.id });
     return { etag: result.etag };
   }
 }

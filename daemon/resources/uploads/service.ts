@@ -39,15 +39,15 @@ export class UploadService {
     this.repo = d.store.uploads;
     this.receiver = new UploadReceiver(d.store.uploads, d.objects, {
       requirePending: (u, action) => this.requirePending(u, action),
-      singleArrived: (u, result) => this.singleArrived(u, result),
-      partArrived: (u, n, result) => this.partArrived(u, n, result),
+      singleArrived: async (u, result) => await this.singleArrived(u, result),
+      partArrived: async (u, n, result) => await this.partArrived(u, n, result),
     });
   }
 
   private now = () => this.d.clock.now();
 
-  private mustGet(teamId: string, uploadId: string): UploadRecord {
-    const upload = this.repo.getForTeam(teamId, uploadId);
+  private async mustGet(teamId: string, uploadId: string): Promise<UploadRecord> {
+    const upload = await this.repo.getForTeam(teamId, uploadId);
     if (!upload) throw notFound('Upload', uploadId);
     return upload;
   }
@@ -62,7 +62,7 @@ export class UploadService {
     const rest = { etag: null, job_id: null, created_at: now, updated_at: now, completed_at: null };
     if (input.size_bytes === undefined) {
       const { url, expiresAt } = this.d.urls.signPut(key, input.content_type, UPLOAD_LIMITS.singleUrlTtlMs, { uploadId: id });
-      this.repo.insert({ ...base, kind: 'single', size_bytes: null, part_size: null, part_count: null, multipart_id: null, expires_at: expiresAt, stale_at: expiresAt, ...rest });
+      await this.repo.insert({ ...base, kind: 'single', size_bytes: null, part_size: null, part_count: null, multipart_id: null, expires_at: expiresAt, stale_at: expiresAt, ...rest });
       return { upload_id: id, upload_url: url, expires_at: expiresAt };
     }
     const partSize = partSizeFor(input.size_bytes, this.d.minPartSize);
@@ -73,7 +73,7 @@ export class UploadService {
       ...base, kind: 'multipart', size_bytes: input.size_bytes, part_size: partSize, part_count: partCount, multipart_id: multipartId,
       expires_at: expiresAt, stale_at: now + UPLOAD_LIMITS.pendingIdleMs, ...rest,
     };
-    this.repo.insert(upload);
+    await this.repo.insert(upload);
     const parts = this.signParts(upload, Array.from({ length: partCount }, (_, i) => i + 1));
     return { upload_id: id, expires_at: expiresAt, part_size: partSize, parts };
   }
@@ -91,20 +91,20 @@ export class UploadService {
   }
 
   /** POST /v1/uploads/:id/parts: fresh 4-hour URLs for the named parts. */
-  resign(teamId: string, uploadId: string, body: unknown): { upload_id: string; expires_at: number; parts: PartUrl[] } {
-    return this.resignParts(teamId, uploadId, parseBody(resignPartsSchema, body).part_numbers);
+  async resign(teamId: string, uploadId: string, body: unknown): Promise<{ upload_id: string; expires_at: number; parts: PartUrl[] }> {
+    return await this.resignParts(teamId, uploadId, parseBody(resignPartsSchema, body).part_numbers);
   }
 
-  private resignParts(teamId: string, uploadId: string, partNumbers: number[]): { upload_id: string; expires_at: number; parts: PartUrl[] } {
-    const u = this.mustGet(teamId, uploadId);
+  private async resignParts(teamId: string, uploadId: string, partNumbers: number[]): Promise<{ upload_id: string; expires_at: number; parts: PartUrl[] }> {
+    const u = await this.mustGet(teamId, uploadId);
     if (u.kind === 'single') throw badRequest('A single-PUT upload has no parts to re-sign; create a new upload', { field: 'part_numbers' });
     const outOfRange = partNumbers.filter((n) => n > u.part_count!);
     if (outOfRange.length) throw badRequest(`part_numbers must be within 1..${u.part_count}`, { field: 'part_numbers', out_of_range: outOfRange, part_count: u.part_count });
     this.requirePending(u, 're-sign parts');
     const now = this.now();
     const expiresAt = now + UPLOAD_LIMITS.partUrlTtlMs;
-    if (!this.repo.transition(u.id, ['pending'], { expires_at: Math.max(u.expires_at, expiresAt), stale_at: now + UPLOAD_LIMITS.pendingIdleMs }, now)) {
-      return this.resignParts(teamId, uploadId, partNumbers);
+    if (!await this.repo.transition(u.id, ['pending'], { expires_at: Math.max(u.expires_at, expiresAt), stale_at: now + UPLOAD_LIMITS.pendingIdleMs }, now)) {
+      return await this.resignParts(teamId, uploadId, partNumbers);
     }
     return { upload_id: u.id, expires_at: expiresAt, parts: this.signParts(u, [...new Set(partNumbers)].sort((a, b) => a - b)) };
   }
@@ -113,16 +113,16 @@ export class UploadService {
    * POST /v1/uploads/:id/complete. Spec: "Repeating the call is harmless", also while the first
    * call is still assembling (a client retrying after a lost answer): a repeat waits for it.
    */
-  complete(teamId: string, uploadId: string, body: unknown): Promise<{ upload_id: string; status: 'complete' }> {
-    return this.completeParts(teamId, uploadId, parseBody(completeUploadSchema, body).parts);
+  async complete(teamId: string, uploadId: string, body: unknown): Promise<{ upload_id: string; status: 'complete' }> {
+    return await this.completeParts(teamId, uploadId, parseBody(completeUploadSchema, body).parts);
   }
 
   private async completeParts(teamId: string, uploadId: string, parts: CompleteUploadInput['parts']): Promise<{ upload_id: string; status: 'complete' }> {
-    const u = this.mustGet(teamId, uploadId);
+    const u = await this.mustGet(teamId, uploadId);
     const running = this.completing.get(u.id);
     if (running) {
       await running.catch(() => undefined);
-      return this.completeParts(teamId, uploadId, parts);
+      return await this.completeParts(teamId, uploadId, parts);
     }
     // Forgotten before it settles, so a waiter that wakes up never finds it again.
     const run = (async () => {
@@ -142,15 +142,15 @@ export class UploadService {
     if (u.status === 'complete') return done; // "Repeating the call is harmless"
     this.requirePending(u, 'complete');
     if (u.kind === 'single') throw conflict('A single-PUT upload needs no complete call: it is ready once its PUT succeeds', { upload_id: u.id, status: 'pending' });
-    checkPartList(u, parts, this.repo.parts(u.id));
+    checkPartList(u, parts, await this.repo.parts(u.id));
     const sorted = [...parts].sort((a, b) => a.part_number - b.part_number);
     const result = await this.d.objects
       .completeMultipart(u.object_key, u.multipart_id!, sorted.map((p) => ({ partNumber: p.part_number, etag: p.etag })))
       .catch((e) => Promise.reject(fromStoreError(e)));
     const now = this.now();
     const patch = { status: 'complete' as const, size_bytes: result.size, etag: result.etag, completed_at: now, stale_at: now + UPLOAD_LIMITS.unusedKeepMs };
-    if (!this.repo.transition(u.id, ['pending'], patch, now)) {
-      const current = this.repo.get(u.id)!;
+    if (!await this.repo.transition(u.id, ['pending'], patch, now)) {
+      const current = (await this.repo.get(u.id))!;
       if (current.status === 'complete') return done;
       await this.d.objects.delete(u.object_key);
       throw conflict(`Upload ${u.id} was ${current.status} while completing`, { upload_id: u.id, status: current.status });
@@ -160,40 +160,40 @@ export class UploadService {
 
   /** DELETE /v1/uploads/:id: pending -> aborted, parts discarded; repeating it is harmless. */
   async cancel(teamId: string, uploadId: string): Promise<{ upload_id: string; status: 'aborted' }> {
-    const u = this.mustGet(teamId, uploadId);
+    const u = await this.mustGet(teamId, uploadId);
     const aborted = { upload_id: u.id, status: 'aborted' as const };
     if (u.status === 'aborted') return aborted;
     this.requirePending(u, 'cancel');
     const now = this.now();
-    const changed = this.d.store.transaction(() => this.repo.transition(u.id, ['pending'], { status: 'aborted' }, now) && (this.repo.deleteParts(u.id), true));
-    if (!changed) return this.cancel(teamId, uploadId);
+    const changed = await this.d.store.transaction(async () => await this.repo.transition(u.id, ['pending'], { status: 'aborted' }, now) && (await this.repo.deleteParts(u.id), true));
+    if (!changed) return await this.cancel(teamId, uploadId);
     if (u.multipart_id) await this.d.objects.abortMultipart(u.object_key, u.multipart_id).catch((e) => this.d.log.warn('discarding parts failed; the cleanup retries', { upload_id: u.id, error: String(e) }));
     return aborted;
   }
 
   /** GET /v1/uploads/:id (DESIGN.md extension). */
-  describe(teamId: string, uploadId: string): UploadView {
-    const u = this.mustGet(teamId, uploadId);
-    return uploadView(u, effectiveStatus(u, this.now()), this.repo.parts(u.id));
+  async describe(teamId: string, uploadId: string): Promise<UploadView> {
+    const u = await this.mustGet(teamId, uploadId);
+    return uploadView(u, effectiveStatus(u, this.now()), await this.repo.parts(u.id));
   }
 
   /** A PUT to a signed object URL (already verified): see UploadReceiver. */
-  receive(target: PutTarget, body: Readable, declaredLength: number | undefined): Promise<{ etag: string }> {
-    return this.receiver.receive(target, body, declaredLength);
+  async receive(target: PutTarget, body: Readable, declaredLength: number | undefined): Promise<{ etag: string }> {
+    return await this.receiver.receive(target, body, declaredLength);
   }
 
   /** pending -> complete once a single PUT's bytes are in place; false if it left pending. */
-  private singleArrived(u: UploadRecord, result: PutResult): boolean {
+  private async singleArrived(u: UploadRecord, result: PutResult): Promise<boolean> {
     const now = this.now();
-    return this.repo.transition(u.id, ['pending'], { status: 'complete', size_bytes: result.size, etag: result.etag, completed_at: now, stale_at: now + UPLOAD_LIMITS.unusedKeepMs }, now);
+    return await this.repo.transition(u.id, ['pending'], { status: 'complete', size_bytes: result.size, etag: result.etag, completed_at: now, stale_at: now + UPLOAD_LIMITS.unusedKeepMs }, now);
   }
 
   /** A part is in: recorded, and the upload's day without activity starts again. */
-  private partArrived(u: UploadRecord, n: number, result: PutResult): boolean {
+  private async partArrived(u: UploadRecord, n: number, result: PutResult): Promise<boolean> {
     const now = this.now();
-    return this.d.store.transaction(() => {
-      if (!this.repo.transition(u.id, ['pending'], { stale_at: now + UPLOAD_LIMITS.pendingIdleMs }, now)) return false;
-      this.repo.savePart(u.id, { part_number: n, etag: result.etag, size: result.size, received_at: now });
+    return await this.d.store.transaction(async () => {
+      if (!await this.repo.transition(u.id, ['pending'], { stale_at: now + UPLOAD_LIMITS.pendingIdleMs }, now)) return false;
+      await this.repo.savePart(u.id, { part_number: n, etag: result.etag, size: result.size, received_at: now });
       return true;
     });
   }
@@ -204,8 +204,8 @@ export class UploadService {
    * a single PUT not yet received, a multipart upload not completed, an aborted or expired
    * upload, or one already feeding another job. Claiming again for the same job is harmless.
    */
-  claimForJob(teamId: string, uploadId: string, jobId: string): ClaimedUpload {
-    const u = this.mustGet(teamId, uploadId);
+  async claimForJob(teamId: string, uploadId: string, jobId: string): Promise<ClaimedUpload> {
+    const u = await this.mustGet(teamId, uploadId);
     if (u.job_id === jobId) return claimedView(u);
     if (u.job_id) throw conflict(`Upload ${u.id} already feeds another clip job; each upload feeds exactly one`, { upload_id: u.id, job_id: u.job_id });
     const status = effectiveStatus(u, this.now());
@@ -220,12 +220,12 @@ export class UploadService {
       throw conflict(`Upload ${u.id} expired: ${why}; upload the file again`, { upload_id: u.id, status, expired: true, expired_at: u.completed_at !== null ? u.updated_at : u.stale_at });
     }
     if (status !== 'complete') throw conflict(`Upload ${u.id} is ${status}`, { upload_id: u.id, status });
-    if (!this.repo.claim(u.id, jobId, this.now())) throw conflict(`Upload ${u.id} was just claimed or removed`, { upload_id: u.id });
-    return claimedView(this.repo.get(u.id)!);
+    if (!await this.repo.claim(u.id, jobId, this.now())) throw conflict(`Upload ${u.id} was just claimed or removed`, { upload_id: u.id });
+    return claimedView((await this.repo.get(u.id))!);
   }
 
   /** The object key of a team's upload (404 when unknown). */
-  objectKeyOf(teamId: string, uploadId: string): string {
-    return this.mustGet(teamId, uploadId).object_key;
+  async objectKeyOf(teamId: string, uploadId: string): Promise<string> {
+    return (await this.mustGet(teamId, uploadId)).object_key;
   }
 }

@@ -36,7 +36,7 @@ export class WebhookDeliveryWorker implements Worker {
     this.poller = new PollingWorker(
       this.name,
       async () => {
-        this.pump();
+        await this.pump();
         return false;
       },
       Math.min(settings.poll_ms, 250),
@@ -54,15 +54,15 @@ export class WebhookDeliveryWorker implements Worker {
   }
 
   /** Leases and starts every due delivery there is room for; returns how many started. */
-  private pump(): number {
+  private async pump(): Promise<number> {
     if (this.shutdown.signal.aborted) return 0; // stopping: leases stay released for the next start
-    const due = this.outbox.nextDueAt();
+    const due = await this.outbox.nextDueAt();
     if (due === undefined || due > this.clock.now()) return 0; // nothing due: no write transaction
     let started = 0;
     const { concurrency, concurrency_per_endpoint: perEndpoint, timeout_ms: timeoutMs } = this.settings;
     while (this.inFlight.size < concurrency) {
       const taken = new Map<string, number>();
-      const { claimed, scanned } = this.outbox.claim(this.owner, this.clock.now(), timeoutMs + 5_000, {
+      const { claimed, scanned } = await this.outbox.claim(this.owner, this.clock.now(), timeoutMs + 5_000, {
         limit: concurrency - this.inFlight.size,
         excludeWebhooks: [...this.perWebhook].filter(([, n]) => n >= perEndpoint).map(([id]) => id),
         excludeIds: [...this.inFlight.keys()],
@@ -86,8 +86,8 @@ export class WebhookDeliveryWorker implements Worker {
     this.perWebhook.set(d.webhook_id, (this.perWebhook.get(d.webhook_id) ?? 0) + 1);
     const done = (async () => {
       const outcome = await this.sender.send(d, Math.floor(this.clock.now() / 1000), this.shutdown.signal);
-      if (outcome.aborted) return this.outbox.release(d.id, this.owner);
-      const status = this.outbox.complete(d.id, this.owner, outcome, this.clock.now(), this.settings.backoff_ms);
+      if (outcome.aborted) return await this.outbox.release(d.id, this.owner);
+      const status = await this.outbox.complete(d.id, this.owner, outcome, this.clock.now(), this.settings.backoff_ms);
       if (status !== 'delivered') this.log.warn('webhook delivery attempt failed', { delivery: d.id, webhook: d.webhook_id, status, error: outcome.error, code: outcome.statusCode });
     })()
       .catch((e) => this.log.error('webhook delivery: recording failed', { delivery: d.id, error: String(e) }))
@@ -104,7 +104,7 @@ export class WebhookDeliveryWorker implements Worker {
   /** Sends everything due now and waits for the answers (tests drive time with a ManualClock). */
   async processAll(): Promise<void> {
     for (;;) {
-      const started = this.pump();
+      const started = await this.pump();
       if (this.inFlight.size === 0 && started === 0) return;
       if (this.inFlight.size) await Promise.race([...this.inFlight.values()].map((f) => f.done));
     }

@@ -23,43 +23,43 @@ export interface WebhookServiceDeps {
 export class WebhookService {
   constructor(private d: WebhookServiceDeps) {}
 
-  create(teamId: string, body: unknown) {
+  async create(teamId: string, body: unknown) {
     const input = parseBody(createWebhookSchema, body);
     checkOutboundUrl(input.url, { local: this.d.local, field: 'url', allowPrivate: this.d.allowPrivateTargets });
     const events = input.events.includes('*') ? ['*'] : [...new Set(input.events)];
-    const { record, secret } = this.d.store.webhooks.create(teamId, { ...input, events }, this.d.clock.now());
+    const { record, secret } = await this.d.store.webhooks.create(teamId, { ...input, events }, this.d.clock.now());
     return { ...publicView(record), secret };
   }
 
-  list(teamId: string) {
-    return this.d.store.webhooks.list(teamId).map(publicView);
+  async list(teamId: string) {
+    return (await this.d.store.webhooks.list(teamId)).map(publicView);
   }
 
-  get(teamId: string, id: string) {
-    return publicView(this.live(teamId, id));
+  async get(teamId: string, id: string) {
+    return publicView(await this.live(teamId, id));
   }
 
-  delete(teamId: string, id: string) {
-    if (!this.d.store.webhooks.delete(teamId, id, this.d.clock.now())) throw notFound('Webhook', id);
+  async delete(teamId: string, id: string) {
+    if (!await this.d.store.webhooks.delete(teamId, id, this.d.clock.now())) throw notFound('Webhook', id);
     return { id, deleted: true };
   }
 
   /** Extension: what happened to each event sent to a registration (attempts, last answer). */
-  deliveries(teamId: string, id: string, query: Record<string, string>) {
-    const webhook = this.live(teamId, id);
-    return this.d.store.webhookOutbox.list(webhook.id, parseBody(listDeliveriesQuerySchema, query));
+  async deliveries(teamId: string, id: string, query: Record<string, string>) {
+    const webhook = await this.live(teamId, id);
+    return await this.d.store.webhookOutbox.list(webhook.id, parseBody(listDeliveriesQuerySchema, query));
   }
 
   /**
    * Extension: POST /v1/webhooks/:id/deliveries/:deliveryId/resend (issue 13, item 16): a failed
    * or delivered delivery is sent again now, with fresh retries; 409 while it is still pending.
    */
-  resend(teamId: string, id: string, deliveryId: string) {
-    const webhook = this.live(teamId, id);
-    const r = this.d.store.webhookOutbox.resend(webhook.id, deliveryId, this.d.clock.now());
+  async resend(teamId: string, id: string, deliveryId: string) {
+    const webhook = await this.live(teamId, id);
+    const r = await this.d.store.webhookOutbox.resend(webhook.id, deliveryId, this.d.clock.now());
     if (r.outcome === 'missing') throw notFound('Delivery', deliveryId);
     if (r.outcome === 'busy') throw conflict(`Delivery ${deliveryId} is ${r.status}: it is being sent already`, { status: r.status });
-    const found = this.d.store.webhookOutbox.list(webhook.id, { limit: 100 }).find((d) => d.id === deliveryId);
+    const found = (await this.d.store.webhookOutbox.list(webhook.id, { limit: 100 })).find((d) => d.id === deliveryId);
     return found ?? { id: deliveryId, webhook_id: webhook.id, status: 'pending' as const };
   }
 
@@ -67,14 +67,14 @@ export class WebhookService {
    * Extension behind `clipper webhooks trigger TYPE`: a sample event for the caller's team, sent
    * to its registrations like any other.
    */
-  trigger(teamId: string, body: unknown) {
+  async trigger(teamId: string, body: unknown) {
     const { type } = parseBody(triggerWebhookSchema, body);
     const now = this.d.clock.now();
-    return this.d.store.transaction(() => this.d.store.events.emit(type, sampleEventData(type, teamId, now)));
+    return await this.d.store.transaction(async () => await this.d.store.events.emit(type, sampleEventData(type, teamId, now)));
   }
 
-  private live(teamId: string, id: string): WebhookRecord {
-    const webhook = this.d.store.webhooks.get(teamId, id);
+  private async live(teamId: string, id: string): Promise<WebhookRecord> {
+    const webhook = await this.d.store.webhooks.get(teamId, id);
     if (!webhook) throw notFound('Webhook', id);
     return webhook;
   }

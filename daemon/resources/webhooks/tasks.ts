@@ -26,7 +26,7 @@ export function webhookWorkers(d: WebhookWorkerDeps): Worker[] {
   const fanout = new PollingWorker(
     'webhook-fanout',
     async () => {
-      const read = d.store.webhookOutbox.fanOut(d.clock.now());
+      const read = await d.store.webhookOutbox.fanOut(d.clock.now());
       if (read) delivery.wake();
       return read > 0;
     },

@@ -17,12 +17,12 @@ export async function runCreate(opts: CreateTeamOptions, ctx: CliContext): Promi
   const minutes = opts.renderMinutes === undefined ? undefined : Number(opts.renderMinutes);
   if (minutes !== undefined && (!Number.isInteger(minutes) || minutes < 0)) throw usageError('--render-minutes must be a whole number >= 0');
   if (opts.language !== undefined && !/^[a-z]{2}$/.test(opts.language)) throw usageError('--language must be an ISO 639-1 code such as en');
-  const team = await withDataDir(opts.dataDir, ctx.env, ({ teams }) => teams.create(name, Date.now(), { preferredLanguage: opts.language, renderMinutes: minutes }));
+  const team = await withDataDir(opts.dataDir, ctx.env, async ({ teams }) => await teams.create(name, Date.now(), { preferredLanguage: opts.language, renderMinutes: minutes }));
   ctx.out.data(team, () => ctx.out.line(team.id));
 }
 
 export async function runList(opts: { dataDir?: string }, ctx: CliContext): Promise<void> {
-  const teams = await withDataDir(opts.dataDir, ctx.env, (d) => d.teams.list());
+  const teams = await withDataDir(opts.dataDir, ctx.env, async (d) => await d.teams.list());
   ctx.out.data({ teams }, () =>
     ctx.out.table(teams, [
       { header: 'ID', value: (t) => t.id },

@@ -9,9 +9,9 @@ export interface TokenOptions {
 
 /** Mints a 1-hour bearer ID token from the data dir's signing key (DESIGN.md). */
 export async function run(opts: TokenOptions, ctx: CliContext): Promise<void> {
-  const { dataDir, teamId } = await withDataDir(opts.dataDir, ctx.env, ({ teams, rootTeam, dataDir }) => {
+  const { dataDir, teamId } = await withDataDir(opts.dataDir, ctx.env, async ({ teams, rootTeam, dataDir }) => {
     const teamId = opts.team ?? rootTeam.id;
-    if (!teams.get(teamId)) throw new CliError(EXIT.NOT_FOUND, `no team ${teamId} in ${dataDir}`, 'List teams with `clipper admin teams list --data-dir DIR`.');
+    if (!await teams.get(teamId)) throw new CliError(EXIT.NOT_FOUND, `no team ${teamId} in ${dataDir}`, 'List teams with `clipper admin teams list --data-dir DIR`.');
     return { dataDir, teamId };
   });
   const now = Date.now();

@@ -19,7 +19,7 @@ export async function startWatchDaemon(): Promise<{ d: TestDaemon; key: string }
   // Many calls a minute on one team: the request-rate limit is tested with the foundation.
   const d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 }, uploads: { min_part_size: TEST_PART_SIZE } } });
   relaxStatusLimits(d);
-  return { d, key: d.apiKey() };
+  return { d, key: await d.apiKey() };
 }
 
 /**

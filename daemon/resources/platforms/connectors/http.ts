@@ -87,8 +87,8 @@ export async function withToken(
 ): Promise<PlatformAnswer> {
   const first = await call(await auth.accessToken());
   if (!refused(first)) return first;
-  if (!auth.canRefresh()) throw auth.lost(`${platform} answered ${first.status}: it refuses the access token (${excerpt(first.text, 200)})`);
+  if (!await auth.canRefresh()) throw await auth.lost(`${platform} answered ${first.status}: it refuses the access token (${excerpt(first.text, 200)})`);
   const again = await call(await auth.accessToken({ force: true }));
-  if (refused(again)) throw auth.lost(`${platform} answered ${again.status}: it refuses the access token (${excerpt(again.text, 200)})`);
+  if (refused(again)) throw await auth.lost(`${platform} answered ${again.status}: it refuses the access token (${excerpt(again.text, 200)})`);
   return again;
 }

@@ -40,16 +40,16 @@ export class InstagramConnector implements Connector {
     const problem = captionProblem('photo_sharing', req.caption);
     if (problem) throw new ConnectorError(`Instagram refuses this caption: ${problem}`, false);
     const s = req.connection.settings;
-    const igUser = req.auth.credentials().account?.ig_user_id;
+    const igUser = (await req.auth.credentials()).account?.ig_user_id;
     if (!igUser) throw new ConnectorError('The Instagram connection names no Instagram account; connect it again', false);
     const call: Call = (method, path, params, what) => graph(req.auth, s, method, path, params, what, req.signal);
     let saved = req.resumeState ? (JSON.parse(req.resumeState) as Saved) : undefined;
     const save = (next: Saved) => req.saveResumeState(JSON.stringify((saved = next)));
 
-    if (saved?.phase === 'published' && saved.media_id) return this.result(req, call, saved.media_id);
+    if (saved?.phase === 'published' && saved.media_id) return await this.result(req, call, saved.media_id);
     if (saved) {
       const status = await this.containerStatus(call, saved.container_id);
-      if (status === 'PUBLISHED') return this.result(req, call, await this.findPublished(req, call, igUser));
+      if (status === 'PUBLISHED') return await this.result(req, call, await this.findPublished(req, call, igUser));
       if (status === 'EXPIRED') saved = undefined; // never published; a new container is safe
     }
     if (!saved) {
@@ -78,7 +78,7 @@ export class InstagramConnector implements Connector {
     }
     const published = await call<{ id: string }>('POST', `/${igUser}/media_publish`, { creation_id: current.container_id }, 'to media_publish');
     save({ ...current, phase: 'published', media_id: published.id });
-    return this.result(req, call, published.id);
+    return await this.result(req, call, published.id);
   }
 
   /** The whole file to the rupload URI; resent from offset 0 into the same container after a drop. */
@@ -110,7 +110,7 @@ export class InstagramConnector implements Connector {
 
   private async result(req: PublishRequest, call: Call, mediaId: string): Promise<PublishResult> {
     const m = await call<{ permalink?: string }>('GET', `/${mediaId}`, { fields: 'permalink' }, 'to the permalink query');
-    const username = req.auth.credentials().account?.username;
+    const username = (await req.auth.credentials()).account?.username;
     return { externalId: mediaId, url: m.permalink ?? (username ? `https://www.instagram.com/${username}/` : 'https://www.instagram.com/') };
   }
 }

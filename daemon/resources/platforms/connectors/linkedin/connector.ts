@@ -41,7 +41,7 @@ export class LinkedInConnector implements Connector {
   readonly oauth = linkedinOAuth;
 
   async publish(req: PublishRequest): Promise<PublishResult> {
-    const author = req.auth.credentials().account?.person_urn;
+    const author = (await req.auth.credentials()).account?.person_urn;
     if (!author) throw new ConnectorError('The LinkedIn connection names no member; connect it again', false);
     let saved = req.resumeState ? (JSON.parse(req.resumeState) as Saved) : undefined;
     const save = (next: Saved) => req.saveResumeState(JSON.stringify((saved = next)));

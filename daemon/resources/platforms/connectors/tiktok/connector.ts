@@ -53,7 +53,7 @@ export class TikTokConnector implements Connector {
     let uploaded = 0;
     if (saved) {
       const st = await this.status(req, saved.publish_id);
-      if (this.finished(st, saved.mode)) return this.result(req, saved, st);
+      if (this.finished(st, saved.mode)) return await this.result(req, saved, st);
       uploaded = st.uploaded_bytes ?? 0;
       if (st.status === 'FAILED') {
         if (uploaded >= saved.plan.total) throw new ConnectorError(`TikTok could not publish the video (${st.fail_reason ?? 'no reason given'})`, false);
@@ -70,7 +70,7 @@ export class TikTokConnector implements Connector {
       if (last.status === 'FAILED') throw new ConnectorError(`TikTok could not publish the video (${last.fail_reason ?? 'no reason given'})`, false);
       return this.finished(last, publication.mode);
     });
-    return this.result(req, publication, last);
+    return await this.result(req, publication, last);
   }
 
   private async init(req: PublishRequest): Promise<Saved> {
@@ -138,8 +138,8 @@ export class TikTokConnector implements Connector {
    * A public direct post links to the video itself; a private one, or a draft in the inbox,
    * has no public page: the link is the creator's profile.
    */
-  private result(req: PublishRequest, saved: Saved, st: Status): PublishResult {
-    const username = req.auth.credentials().account?.username;
+  private async result(req: PublishRequest, saved: Saved, st: Status): Promise<PublishResult> {
+    const username = (await req.auth.credentials()).account?.username;
     const profile = username ? `https://www.tiktok.com/@${encodeURIComponent(username)}` : 'https://www.tiktok.com/';
     const postId = st.publicaly_available_post_id?.[0];
     return postId && username ? { externalId: String(postId), url: `${profile}/video/${postId}` } : { externalId: saved.publish_id, url: profile };

@@ -1,0 +1,79 @@
+import pg from 'pg';
+import type { Sql } from '../sql.js';
+import { TxScope } from '../tx-scope.js';
+import { toNumbered } from './placeholders.js';
+
+// BIGINT (times in ms, counts) and NUMERIC (SUM of integers) come back as numbers, as SQLite's do.
+const NUMBER_TYPES = new Set([20, 1700]);
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    NUMBER_TYPES.has(oid) ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+/**
+ * The PostgreSQL engine under the repositories (issue 21, item 1): a node-postgres pool. A
+ * transaction holds one pooled connection from BEGIN to COMMIT, and every statement run inside
+ * its function goes to that connection (tx-scope.ts); other statements take any free
+ * connection, so requests never wait for each other's transactions here.
+ */
+export class PgSql implements Sql {
+  readonly dialect = 'postgres' as const;
+  private readonly scope = new TxScope<pg.PoolClient>((client, sql) => client.query(sql));
+
+  constructor(readonly pool: pg.Pool) {}
+
+  static connect(url: string, max = 10): PgSql {
+    return new PgSql(new pg.Pool({ connectionString: url, max, types }));
+  }
+
+  async get<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
+    return (await this.all<T>(sql, ...params))[0];
+  }
+
+  async all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
+    const rows = (await this.query(sql, params)).rows as Array<Record<string, unknown>>;
+    // `rowid` stands in for SQLite's implicit one (insertion order): never part of a record.
+    for (const row of rows) delete row.rowid;
+    return rows as T[];
+  }
+
+  async run(sql: string, ...params: unknown[]): Promise<number> {
+    return (await this.query(sql, params)).rowCount ?? 0;
+  }
+
+  async value<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
+    const r = await this.query(sql, params, 'array');
+    return (r.rows[0] as unknown[] | undefined)?.[0] as T | undefined;
+  }
+
+  async column<T>(sql: string, ...params: unknown[]): Promise<T[]> {
+    const r = await this.query(sql, params, 'array');
+    return (r.rows as unknown[][]).map((row) => row[0] as T);
+  }
+
+  afterCommit(fn: () => void): void {
+    this.scope.afterCommit(fn);
+  }
+
+  async transaction<T>(fn: () => Promise<T>): Promise<T> {
+    const open = this.scope.current();
+    if (open) return this.scope.savepoint(open, fn);
+    const client = await this.pool.connect();
+    try {
+      return await this.scope.run(client, 'BEGIN', fn);
+    } finally {
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  private query(sql: string, params: unknown[], rowMode?: 'array'): Promise<pg.QueryResult> {
+    const { text, values } = toNumbered(sql, params);
+    const target = this.scope.current()?.conn ?? this.pool;
+    // Without values node-postgres sends a simple query, which may hold several statements (migrations).
+    return target.query({ text, ...(values.length ? { values } : {}), ...(rowMode ? { rowMode } : {}) });
+  }
+}

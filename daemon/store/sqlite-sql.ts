@@ -1,0 +1,76 @@
+import type { Db } from './db.js';
+import type { Sql } from './sql.js';
+import { TxScope } from './tx-scope.js';
+
+/**
+ * The embedded engine under the repositories: one better-sqlite3 connection shared by every
+ * request (issue 21, step 1: "transactions and plain calls must not interleave across awaits").
+ * Every statement and every transaction takes turns through one async mutex, so no statement of
+ * another request ever runs inside someone else's open BEGIN IMMEDIATE ... COMMIT. Statements run
+ * inside a transaction's function join it without waiting (tx-scope.ts).
+ */
+export class SqliteSql implements Sql {
+  readonly dialect = 'sqlite' as const;
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly scope = new TxScope<Db>((db, sql) => {
+    // A failed COMMIT or statement may have ended the transaction already.
+    if (sql === 'ROLLBACK' && !db.inTransaction) return;
+    db.exec(sql);
+  });
+
+  constructor(private readonly db: Db) {}
+
+  get<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
+    return this.call(() => this.db.prepare(sql).get(...params) as T | undefined);
+  }
+
+  all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
+    return this.call(() => this.db.prepare(sql).all(...params) as T[]);
+  }
+
+  run(sql: string, ...params: unknown[]): Promise<number> {
+    return this.call(() => this.db.prepare(sql).run(...params).changes);
+  }
+
+  value<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
+    return this.call(() => this.db.prepare(sql).pluck().get(...params) as T | undefined);
+  }
+
+  column<T>(sql: string, ...params: unknown[]): Promise<T[]> {
+    return this.call(() => this.db.prepare(sql).pluck().all(...params) as T[]);
+  }
+
+  afterCommit(fn: () => void): void {
+    this.scope.afterCommit(fn);
+  }
+
+  /** BEGIN IMMEDIATE ... COMMIT around `fn`, in its turn; nested, a savepoint. */
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    const open = this.scope.current();
+    if (open) return this.scope.savepoint(open, fn);
+    return this.turn(() => this.scope.run(this.db, 'BEGIN IMMEDIATE', fn));
+  }
+
+  close(): Promise<void> {
+    return this.call(() => void this.db.close());
+  }
+
+  private call<T>(fn: () => T): Promise<T> {
+    if (this.scope.current()) return attempt(fn);
+    return this.turn(() => attempt(fn));
+  }
+
+  private turn<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(() => this.scope.outside(fn));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}
+
+function attempt<T>(fn: () => T): Promise<T> {
+  try {
+    return Promise.resolve(fn());
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
