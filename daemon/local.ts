@@ -52,13 +52,10 @@ export async function loadMediaTools() {
   return { assessEngines, describeTool };
 }
 
-/** `clipper doctor`: whether the word vectors clip choice uses are installed and readable. */
-export async function loadWordVectorStatus() {
-  const { loadWordVectors } = await import('./pipeline/language/word-vectors.js');
-  return async (): Promise<{ words: number } | null> => {
-    const v = await loadWordVectors();
-    return v ? { words: v.size } : null;
-  };
+/** `clipper doctor`: the word vectors clip choice uses (null when their package is not installed). */
+export async function wordVectorStatus(): Promise<{ words: number } | null> {
+  const vectors = await (await import('./pipeline/language/word-vectors.js')).loadWordVectors();
+  return vectors ? { words: vectors.size } : null;
 }
 
 /** `clipper models`: the models installed in `<dataDir>/models`, the catalogue, installing and removing. */

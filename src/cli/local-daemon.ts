@@ -15,7 +15,7 @@ export {
   loadConfig,
   loadMediaTools,
   loadModelCatalogue,
-  loadWordVectorStatus,
+  wordVectorStatus,
   startDaemon,
   useNativeBinding,
   type MediaToolName,

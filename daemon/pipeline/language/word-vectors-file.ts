@@ -177,7 +177,7 @@ export function parseVectorFile(buf: Buffer): WordVectorData {
   const start = MAGIC.length + 12;
   const words = buf.toString('utf8', start, start + wordBytes).split('\n');
   const bytes = buf.subarray(start + wordBytes, start + wordBytes + count * dims);
-  const values = new Int8Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length));
+  const values = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length); // a view: no copy of the 20 MB
   if (words.length !== count || values.length !== count * dims) throw new Error('word vector file is truncated');
   return { words, dims, values };
 }

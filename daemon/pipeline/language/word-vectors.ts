@@ -4,8 +4,8 @@
 // npm package the suggester keeps WordNet alone and `doctor` says so.
 //
 // The compact file (word-vectors-file.ts) is made once per machine next to the package, in
-// node_modules/.cache/clipper/ (CLIPPER_CACHE_DIR overrides), by `npm test`/`npm run demo`'s
-// set-up or at the first daemon start that finds it missing.
+// node_modules/.cache/clipper/ (CLIPPER_CACHE_DIR overrides), by the test set-up
+// (test/global-setup.ts) or by the first daemon start (or `clipper doctor`) that finds it missing.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -45,14 +45,6 @@ export class WordVectors {
     let s = 0;
     for (let d = 0, x = i * this.dims, y = j * this.dims; d < this.dims; d++) s += this.values[x + d] * this.values[y + d];
     return s / (127 * 127);
-  }
-
-  /** Adds `weight` times the word's unit vector into `into`; false when the word is unknown. */
-  addTo(into: Float64Array, word: string, weight: number): boolean {
-    const i = this.rows.get(word);
-    if (i === undefined) return false;
-    for (let d = 0, x = i * this.dims; d < this.dims; d++) into[d] += (this.values[x + d] / 127) * weight;
-    return true;
   }
 }
 

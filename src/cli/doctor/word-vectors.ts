@@ -1,7 +1,7 @@
 // `clipper doctor`: whether clip choice has the GloVe word vectors (issue 20, item 1: meaning
 // offline). They come from an optional npm package; without it requests are matched through
 // WordNet alone, which finds fewer paraphrases, so their absence is a warning.
-import { loadWordVectorStatus } from '../local-daemon.js';
+import { wordVectorStatus } from '../local-daemon.js';
 import type { CheckResult, DoctorCheck } from './checks.js';
 
 export const wordVectors: DoctorCheck = {
@@ -9,7 +9,7 @@ export const wordVectors: DoctorCheck = {
   title: 'word vectors',
   async run(): Promise<CheckResult> {
     try {
-      const status = await (await loadWordVectorStatus())();
+      const status = await wordVectorStatus();
       if (!status) {
         return {
           status: 'warn',
