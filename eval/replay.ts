@@ -3,14 +3,11 @@
 // figures, plus how well the topics were found. The figures that count are `npm run eval`'s.
 //
 //   npx tsx eval/replay.ts [talk name parts...] [--target S] [--sections]
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { prepareCriteria, suggestClipsPrepared } from '../daemon/pipeline/suggest/index.js';
 import { buildSource } from '../daemon/pipeline/suggest/source.js';
 import { segmentTopics } from '../daemon/pipeline/suggest/topics.js';
-import type { Analysis, ProbeResult, Transcript } from '../daemon/pipeline/types.js';
-import { GENERATED, type TalkTimes } from './fixtures.js';
-import { suggestBySections } from './sections.js';
+import { GENERATED } from './fixtures.js';
+import { storedTalk, suggestStored } from './sections.js';
 import { speechPauses } from './pauses.js';
 import { report, type TalkResult } from './report.js';
 import { loadEvalSet, targetOf } from './set.js';
@@ -27,15 +24,11 @@ let truth = 0;
 let extra = 0;
 const started = performance.now();
 for (const talk of set.talks.filter((t) => args.length === 0 || args.some((a) => t.name.includes(a)))) {
-  const file = join(GENERATED, 'eval-sources', `${talk.name}.json`);
-  if (!existsSync(file)) continue;
-  const source = JSON.parse(readFileSync(file, 'utf8')) as { probe: ProbeResult; analysis: Analysis; transcript: Transcript };
-  const times = JSON.parse(readFileSync(join(GENERATED, `${talk.name}.json`), 'utf8')) as TalkTimes;
+  const stored = storedTalk(talk.name);
+  if (!stored) continue;
+  const { source, times } = stored;
   const opts = { criteria: set.requests[talk.ask], targetDuration: target, language: 'en' };
-  const criteria = await prepareCriteria(opts.criteria, 'en');
-  const clips = bySections
-    ? await suggestBySections(join(GENERATED, `${talk.name}.mp4`), source, opts)
-    : suggestClipsPrepared(source.transcript, source.analysis, source.probe, opts, criteria);
+  const clips = await suggestStored(talk.name, source, opts, bySections);
   const found = segmentTopics(buildSource(source.transcript, source.analysis, source.probe, 'en')).slice(1).map((t) => t.start);
   const real = times.segments.slice(1).map((s) => s.start);
   hit += real.filter((r) => found.some((f) => Math.abs(f - r) < 3)).length;

@@ -15,6 +15,8 @@ import { frameEnergies } from '../daemon/pipeline/transcribe/chunking.js';
 import { readWavInfo } from '../daemon/pipeline/transcribe/wav.js';
 import type { Analysis, ProbeResult, SuggestedClip, Transcript } from '../daemon/pipeline/types.js';
 import { planJob, type JobPlan } from '../daemon/resources/clip-jobs/plan.js';
+import { prepareCriteria, suggestClipsPrepared } from '../daemon/pipeline/suggest/index.js';
+import { GENERATED, type TalkTimes } from './fixtures.js';
 
 /** The eval daemon's heavy queue: one slot per core of this kind of machine. */
 const PARALLEL = 2;
@@ -46,6 +48,20 @@ export interface Source {
   probe: ProbeResult;
   analysis: Analysis;
   transcript: Transcript;
+}
+
+/** A talk `npm run eval` recognised and stored (fixtures/generated/eval-sources/), with its true topic times; null before the first run. */
+export function storedTalk(name: string): { source: Source; times: TalkTimes } | null {
+  const file = join(GENERATED, 'eval-sources', `${name}.json`);
+  if (!existsSync(file)) return null;
+  return { source: JSON.parse(readFileSync(file, 'utf8')) as Source, times: JSON.parse(readFileSync(join(GENERATED, `${name}.json`), 'utf8')) as TalkTimes };
+}
+
+/** The suggester on a stored talk: the whole talk as one section, or `bySections` as the daemon does. */
+export async function suggestStored(name: string, source: Source, opts: { criteria?: string; targetDuration?: number; language: string }, bySections: boolean): Promise<SuggestedClip[]> {
+  if (bySections) return suggestBySections(join(GENERATED, `${name}.mp4`), source, opts);
+  const criteria = await prepareCriteria(opts.criteria, opts.language);
+  return suggestClipsPrepared(source.transcript, source.analysis, source.probe, opts, criteria);
 }
 
 /** Every section suggested in turn, the clips best first (by score). */

@@ -20,6 +20,8 @@ export interface EvalTalk {
 export interface EvalSet {
   passages: Map<string, string>;
   requests: Record<string, string>;
+  /** Paraphrases of the distractor passages, by passage id (eval/sweep.ts). */
+  sweepRequests: Record<string, string>;
   talks: EvalTalk[];
 }
 
@@ -32,8 +34,8 @@ export function loadEvalSet(dir = EVAL_DIR): EvalSet {
     const bar = line.indexOf('|');
     passages.set(line.slice(0, bar), line.slice(bar + 1).trim());
   }
-  const { requests, talks } = JSON.parse(readFileSync(join(dir, 'talks.json'), 'utf8')) as Omit<EvalSet, 'passages'>;
-  return { passages, requests, talks };
+  const { requests, talks, sweep_requests } = JSON.parse(readFileSync(join(dir, 'talks.json'), 'utf8')) as Omit<EvalSet, 'passages' | 'sweepRequests'> & { sweep_requests?: Record<string, string> };
+  return { passages, requests, talks, sweepRequests: sweep_requests ?? {} };
 }
 
 /** Passage ids of the asked-for topic and the distractor of a talk. */

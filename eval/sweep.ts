@@ -6,37 +6,28 @@
 // on the designed talks can be seen to hold or not on the rest.
 //
 //   npx tsx eval/sweep.ts [--list] [--sections]
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { prepareCriteria, suggestClipsPrepared } from '../daemon/pipeline/suggest/index.js';
-import type { Analysis, ProbeResult, Transcript } from '../daemon/pipeline/types.js';
-import { EVAL_DIR, loadEvalSet } from './set.js';
-import { GENERATED, type TalkTimes } from './fixtures.js';
-import { suggestBySections } from './sections.js';
+import { loadEvalSet } from './set.js';
+import { storedTalk, suggestStored } from './sections.js';
 
 const list = process.argv.includes('--list');
 // --sections: section by section as the daemon suggests (eval/sections.ts), clips ranked by score.
 const bySections = process.argv.includes('--sections');
 const set = loadEvalSet();
-const sweep = (JSON.parse(readFileSync(join(EVAL_DIR, 'talks.json'), 'utf8')) as { sweep_requests: Record<string, string> }).sweep_requests;
 const requestFor = (id: string): string | undefined => {
   const theme = id.replace(/^s-/, '');
-  return theme.startsWith('t-') ? set.requests[theme.slice(2)] : sweep[theme];
+  return theme.startsWith('t-') ? set.requests[theme.slice(2)] : set.sweepRequests[theme];
 };
 
 const tally = { asked: [0, 0, 0], designed: [0, 0, 0], other: [0, 0, 0] }; // [top clip on it, among top three, requests]
 for (const talk of set.talks) {
-  const file = join(GENERATED, 'eval-sources', `${talk.name}.json`);
-  if (!existsSync(file)) continue;
-  const source = JSON.parse(readFileSync(file, 'utf8')) as { probe: ProbeResult; analysis: Analysis; transcript: Transcript };
-  const times = JSON.parse(readFileSync(join(GENERATED, `${talk.name}.json`), 'utf8')) as TalkTimes;
+  const stored = storedTalk(talk.name);
+  if (!stored) continue;
+  const { source, times } = stored;
   for (const [k, id] of talk.topics.entries()) {
     const request = requestFor(id);
     if (!request) continue;
     const seg = times.segments[k];
-    const criteria = await prepareCriteria(request, 'en');
-    const opts = { criteria: request, language: 'en' };
-    const clips = bySections ? await suggestBySections(join(GENERATED, `${talk.name}.mp4`), source, opts) : suggestClipsPrepared(source.transcript, source.analysis, source.probe, opts, criteria);
+    const clips = await suggestStored(talk.name, source, { criteria: request, language: 'en' }, bySections);
     const onIt = clips.map((c) => Math.max(0, Math.min(c.end, seg.end) - Math.max(c.start, seg.start)) / Math.max(0.001, c.end - c.start));
     const theme = id.replace(/^s-/, '');
     const top = onIt[0] >= 0.75;
