@@ -40,23 +40,16 @@ export function blocks(grey: Uint8Array, width: number, height: number, box: Box
   const x1 = Math.min(width, Math.ceil(box.x + box.w));
   const y1 = Math.min(height, Math.ceil(box.y + box.h));
   if (x1 <= x0 || y1 <= y0) return out;
-  // Sums in integers, and the block column of each pixel column worked out once (this runs on
-  // every sample, over the whole frame).
-  const sums = new Uint32Array(cols * rows);
-  const colOf = new Uint16Array(x1 - x0);
-  const colCount = new Uint32Array(cols);
-  const rowCount = new Uint32Array(rows);
-  for (let x = x0; x < x1; x++) colCount[(colOf[x - x0] = Math.min(cols - 1, Math.floor(((x - x0) * cols) / (x1 - x0))))]++;
+  const counts = new Uint32Array(cols * rows);
   for (let y = y0; y < y1; y++) {
     const r = Math.min(rows - 1, Math.floor(((y - y0) * rows) / (y1 - y0)));
-    rowCount[r]++;
-    const base = r * cols;
-    for (let x = x0, p = y * width + x0; x < x1; x++, p++) sums[base + colOf[x - x0]] += grey[p];
+    for (let x = x0; x < x1; x++) {
+      const c = Math.min(cols - 1, Math.floor(((x - x0) * cols) / (x1 - x0)));
+      out[r * cols + c] += grey[y * width + x];
+      counts[r * cols + c]++;
+    }
   }
-  for (let i = 0; i < out.length; i++) {
-    const n = rowCount[Math.floor(i / cols)] * colCount[i % cols];
-    out[i] = n ? sums[i] / n : 0;
-  }
+  for (let i = 0; i < out.length; i++) out[i] = counts[i] ? out[i] / counts[i] : 0;
   return out;
 }
 
