@@ -79,7 +79,9 @@ export class SqliteSql implements Sql {
   }
 
   private turn<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(() => this.scope.outside(fn));
+    // Only reached with no open transaction in the calling context (call() and transaction()
+    // join or nest one otherwise), so `fn` needs no context of its own.
+    const run = this.tail.then(fn);
     this.tail = run.catch(() => undefined);
     return run;
   }
