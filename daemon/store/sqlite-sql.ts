@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 import type { Sql } from './sql.js';
 import { TxScope } from './tx-scope.js';
@@ -12,6 +13,8 @@ import { TxScope } from './tx-scope.js';
 export class SqliteSql implements Sql {
   readonly dialect = 'sqlite' as const;
   private tail: Promise<unknown> = Promise.resolve();
+  /** Prepared statements by SQL text (plucked ones apart), so a statement is compiled once, not per call. */
+  private readonly statements = new Map<string, Statement>();
   private readonly scope = new TxScope<Db>((db, sql) => {
     // A failed COMMIT or statement may have ended the transaction already.
     if (sql === 'ROLLBACK' && !db.inTransaction) return;
@@ -21,23 +24,23 @@ export class SqliteSql implements Sql {
   constructor(private readonly db: Db) {}
 
   get<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
-    return this.call(() => this.db.prepare(sql).get(...params) as T | undefined);
+    return this.call(() => this.prepare(sql).get(...params) as T | undefined);
   }
 
   all<T>(sql: string, ...params: unknown[]): Promise<T[]> {
-    return this.call(() => this.db.prepare(sql).all(...params) as T[]);
+    return this.call(() => this.prepare(sql).all(...params) as T[]);
   }
 
   run(sql: string, ...params: unknown[]): Promise<number> {
-    return this.call(() => this.db.prepare(sql).run(...params).changes);
+    return this.call(() => this.prepare(sql).run(...params).changes);
   }
 
   value<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
-    return this.call(() => this.db.prepare(sql).pluck().get(...params) as T | undefined);
+    return this.call(() => this.prepare(sql, true).get(...params) as T | undefined);
   }
 
   column<T>(sql: string, ...params: unknown[]): Promise<T[]> {
-    return this.call(() => this.db.prepare(sql).pluck().all(...params) as T[]);
+    return this.call(() => this.prepare(sql, true).all(...params) as T[]);
   }
 
   afterCommit(fn: () => void): void {
@@ -52,7 +55,22 @@ export class SqliteSql implements Sql {
   }
 
   close(): Promise<void> {
-    return this.call(() => void this.db.close());
+    return this.call(() => {
+      this.statements.clear();
+      this.db.close();
+    });
+  }
+
+  private prepare(sql: string, pluck = false): Statement {
+    const key = pluck ? `pluck:${sql}` : sql;
+    let stmt = this.statements.get(key);
+    if (!stmt) {
+      stmt = pluck ? this.db.prepare(sql).pluck() : this.db.prepare(sql);
+      // Statements built from lists (inList, column sets) vary: keep the cache bounded, oldest out first.
+      if (this.statements.size >= MAX_STATEMENTS) this.statements.delete(this.statements.keys().next().value!);
+      this.statements.set(key, stmt);
+    }
+    return stmt;
   }
 
   private call<T>(fn: () => T): Promise<T> {
@@ -61,11 +79,15 @@ export class SqliteSql implements Sql {
   }
 
   private turn<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(() => this.scope.outside(fn));
+    // Only reached with no open transaction in the calling context (call() and transaction()
+    // join or nest one otherwise), so `fn` needs no context of its own.
+    const run = this.tail.then(fn);
     this.tail = run.catch(() => undefined);
     return run;
   }
 }
+
+const MAX_STATEMENTS = 500;
 
 function attempt<T>(fn: () => T): Promise<T> {
   try {

@@ -34,11 +34,6 @@ export class TxScope<C> {
     else fn();
   }
 
-  /** `fn` outside any transaction's context (a statement queued behind others). */
-  outside<T>(fn: () => T): T {
-    return this.context.exit(fn);
-  }
-
   /** `begin` ... COMMIT around `fn` on `conn`; a throw rolls back and is rethrown. */
   async run<T>(conn: C, begin: string, fn: () => Promise<T>): Promise<T> {
     const tx: OpenTx<C> = { conn, active: true, afterCommit: [], savepoints: 0 };

@@ -11,9 +11,9 @@ export interface PgMigration {
 export const PG_MIGRATIONS: PgMigration[] = [p001];
 
 /**
- * Applies the migrations not yet recorded in schema_migrations, each in its own transaction.
- * Several processes may start at once against one database: an advisory lock makes them take
- * turns, and the one that comes second finds the work done.
+ * Applies the migrations not yet recorded in schema_migrations, all in one transaction (a
+ * failure undoes every one of them). Several processes may start at once against one database:
+ * an advisory lock makes them take turns, and the one that comes second finds the work done.
  */
 export async function migratePostgres(sql: Sql): Promise<void> {
   await sql.transaction(async () => {
@@ -22,10 +22,8 @@ export async function migratePostgres(sql: Sql): Promise<void> {
     const applied = new Set(await sql.column<number>('SELECT version FROM schema_migrations'));
     for (const m of [...PG_MIGRATIONS].sort((a, b) => a.version - b.version)) {
       if (applied.has(m.version)) continue;
-      await sql.transaction(async () => {
-        await sql.run(m.sql);
-        await sql.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', m.version, m.name, Date.now());
-      });
+      await sql.run(m.sql);
+      await sql.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', m.version, m.name, Date.now());
     }
   });
 }
