@@ -21,19 +21,23 @@ export async function* ffmpegFrames(args: string[], frameBytes: number, opts: { 
   });
   const onAbort = () => child.kill('SIGKILL');
   opts.signal?.addEventListener('abort', onAbort, { once: true });
-  let pending: Buffer[] = [];
+  // Each frame is copied once, chunk by chunk, into its own buffer (the stream may reuse its chunks).
+  let frame = Buffer.allocUnsafe(frameBytes);
   let have = 0;
   let finished = false;
   try {
     for await (const chunk of child.stdout! as AsyncIterable<Buffer>) {
-      pending.push(chunk);
-      have += chunk.length;
-      while (have >= frameBytes) {
-        const all = pending.length === 1 ? pending[0] : Buffer.concat(pending, have);
-        yield Buffer.from(all.subarray(0, frameBytes)); // a copy: `all` may be reused by the stream
-        const rest = all.subarray(frameBytes);
-        pending = rest.length ? [rest] : [];
-        have = rest.length;
+      let at = 0;
+      while (at < chunk.length) {
+        const n = Math.min(frameBytes - have, chunk.length - at);
+        chunk.copy(frame, have, at, at + n);
+        have += n;
+        at += n;
+        if (have === frameBytes) {
+          yield frame;
+          frame = Buffer.allocUnsafe(frameBytes);
+          have = 0;
+        }
       }
     }
     const { code, error } = await exited;

@@ -37,6 +37,13 @@ function overlap(a, b, union) {
   if (w <= 0 || h <= 0) return 0;
   return union ? (w * h) / (a.w * a.h + b.w * b.h - w * h) : (w * h) / Math.min(a.w * a.h, b.w * b.h);
 }
+// Non-maximum suppression: best first, a box is dropped when it overlaps one already KEPT (a box
+// that was itself dropped suppresses nothing, as in face-api's nonMaxSuppression).
+function suppress(boxes, union, limit) {
+  const kept = [];
+  for (const b of [...boxes].sort((p, q) => q.score - p.score)) if (!kept.some((k) => overlap(b, k, union) > limit)) kept.push(b);
+  return kept;
+}
 // Faces in one tile, in the frame's pixels (face-api pads a tile to a square at its bottom right).
 async function tile(img, [x, y, w0, h0, inputSize], minScore) {
   const part = w0 === img.shape[1] && h0 === img.shape[0] ? img : api.tf.slice(img, [y, x, 0], [h0, w0, 3]);
@@ -60,8 +67,7 @@ async function tile(img, [x, y, w0, h0, inputSize], minScore) {
       const h = (Math.exp(data[o + 3]) * a.y) / cells;
       found.push({ x: x + (cx - w / 2) * side, y: y + (cy - h / 2) * side, w: w * side, h: h * side, score });
     }
-    found.sort((p, q) => q.score - p.score);
-    return found.filter((f, i) => !found.slice(0, i).some((g) => overlap(f, g, true) > 0.4));
+    return suppress(found, true, 0.4);
   } finally {
     if (part !== img) part.dispose();
     if (out) out.dispose();
@@ -74,9 +80,7 @@ parentPort.on('message', async (m) => {
     const faces = [];
     for (const t of m.tiles) faces.push(...(await tile(img, t, m.minScore)));
     // Overlapping tiles see a face twice: keep the better one.
-    faces.sort((a, b) => b.score - a.score);
-    const kept = faces.filter((f, i) => !faces.slice(0, i).some((g) => overlap(f, g, false) > 0.5));
-    parentPort.postMessage({ id: m.id, faces: kept });
+    parentPort.postMessage({ id: m.id, faces: suppress(faces, false, 0.5) });
   } catch (e) {
     parentPort.postMessage({ id: m.id, error: String(e && e.message || e) });
   } finally {

@@ -12,11 +12,16 @@ const CELLS = 8;
 export function integral(grey: Uint8Array, width: number, height: number, out?: Uint32Array): Uint32Array {
   const stride = width + 1;
   const ii = out && out.length === stride * (height + 1) ? out : new Uint32Array(stride * (height + 1));
+  for (let x = 0; x < stride; x++) ii[x] = 0;
   for (let y = 0; y < height; y++) {
+    const src = y * width;
+    const above = y * stride + 1;
+    const here = above + stride;
+    ii[here - 1] = 0;
     let row = 0;
     for (let x = 0; x < width; x++) {
-      row += grey[y * width + x];
-      ii[(y + 1) * stride + x + 1] = ii[y * stride + x + 1] + row;
+      row += grey[src + x];
+      ii[here + x] = ii[above + x] + row;
     }
   }
   return ii;
