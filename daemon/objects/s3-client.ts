@@ -1,23 +1,10 @@
 import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { ObjectStoreError } from './object-store.js';
+import type { S3Settings } from './s3-settings.js';
 
-/**
- * Where the bucket is and how to reach it (issue 21, item 2: "`object_store.kind = "s3"` with
- * endpoint, bucket, region and credentials, through the AWS SDK v3"). The secret arrives here
- * from the environment variable the settings name; it is never part of a message.
- */
-export interface S3Settings {
-  /** e.g. `https://s3.eu-west-1.amazonaws.com`, `http://minio.internal:9000`; absent: AWS's own. */
-  endpoint?: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  sessionToken?: string;
-  /** `https://host/bucket/key` rather than `https://bucket.host/key` (MinIO, Garage, Ceph). */
-  forcePathStyle: boolean;
-}
+export type { S3Settings };
 
+/** The SDK's client for the bucket of `object_store` (issue 21, item 2: "through the AWS SDK v3"). */
 export function s3Client(s: S3Settings): S3Client {
   return new S3Client({
     endpoint: s.endpoint,

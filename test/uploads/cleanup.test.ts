@@ -4,10 +4,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { nextNightly } from '../../daemon/resources/uploads/cleanup.js';
-import type { TestDaemon } from '../helpers/daemon.js';
-import { multipartUpload, putObject, startUploadDaemon, TEST_PART_SIZE } from './helpers.js';
+import { multipartUpload, putObject, startUploadDaemon, TEST_PART_SIZE, type UploadDaemon } from './helpers.js';
 
-let d: TestDaemon & { auth: string };
+let d: UploadDaemon;
 beforeAll(async () => {
   d = await startUploadDaemon();
 });

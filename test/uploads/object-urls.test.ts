@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDaemon } from '../helpers/daemon.js';
-import { md5, multipartUpload, objectRequest, putObject, startUploadDaemon, TEST_PART_SIZE } from './helpers.js';
+import { md5, multipartUpload, objectRequest, putObject, startUploadDaemon, TEST_PART_SIZE, type UploadDaemon } from './helpers.js';
 
-let d: TestDaemon & { auth: string };
+let d: UploadDaemon;
 beforeAll(async () => {
   d = await startUploadDaemon();
 });
