@@ -3,6 +3,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:f
 import { unlink } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -159,7 +160,7 @@ export async function startTestS3(opts: { now?: () => number; minPartSize?: numb
       });
       const file = join(dir, randomBytes(12).toString('hex'));
       const out = createWriteStream(file);
-      for (const p of parts) await pipeline(createReadStream(p.file), out, { end: false });
+      for (const p of parts) for await (const c of createReadStream(p.file)) if (!out.write(c)) await once(out, 'drain');
       await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
       const etag = `${createHash('md5').update(Buffer.concat(parts.map((p) => Buffer.from(p.etag, 'hex')))).digest('hex')}-${parts.length}`;
       drop(objects.get(full));
