@@ -159,6 +159,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
         const claimed = await uploads.claimForJob(teamId, uploadId, jobId);
         return { objectKey: claimed.object_key, fileName: claimed.file_name };
       },
+      sourceReplaced: (objectKey) => uploads.sourceReplaced(objectKey),
     },
   });
   const mediaForRenders = renderObjects(objects, objectUrls);

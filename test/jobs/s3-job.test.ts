@@ -52,6 +52,18 @@ describe('a clip job with its objects in a bucket', () => {
     expect(existsSync(join(d.dataDir, 'objects', 'data'))).toBe(false);
   });
 
+  it('ends a job in error, naming why, when its single PUT URL was used again after the job was created', async () => {
+    const up = await d.call('POST', '/v1/uploads', { auth: d.auth, body: { content_type: 'video/mp4' } });
+    expect((await request(up.body.upload_url, { method: 'PUT', body: 'FAKEVIDEO 30\n', headers: { 'content-type': 'video/mp4' } })).statusCode).toBe(200);
+    const r = await d.call('POST', '/v1/clips', { auth: d.auth, body: { source: { upload_id: up.body.upload_id } } });
+    expect(r.status).toBe(202);
+    // The URL is still within its hour: a bucket takes the PUT (state-table.test.ts, S3_PUT).
+    expect((await request(up.body.upload_url, { method: 'PUT', body: 'FAKEVIDEO 99\n', headers: { 'content-type': 'video/mp4' } })).statusCode).toBe(200);
+    await d.processAll();
+    const job = await d.app.clipJobs.view(d.rootTeamId, r.body.job_id);
+    expect(job).toMatchObject({ status: 'error', error: expect.stringMatching(/^The uploaded file was replaced after this job was created/) });
+  });
+
   it('takes a multipart upload, its parts PUT to the bucket by the client library, to done', async () => {
     const file = join(dir, 'long.mp4');
     writeFileSync(file, Buffer.concat([Buffer.from('FAKEVIDEO 40\n'), randomBytes(3 * TEST_PART_SIZE)]));

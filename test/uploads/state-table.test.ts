@@ -68,7 +68,8 @@ const TABLE: Array<[State, string, number, number, number, number, number]> = [
  * URL stays good for its hour whatever the upload's state: plain S3 cannot refuse a second PUT
  * without the client sending a conditional header the spec does not ask for. What it writes
  * then changes nothing: an aborted upload stays aborted (the nightly cleanup removes the file),
- * and a clip job reads the object only with the etag it was claimed with (If-Match).
+ * and a clip job whose upload's file was replaced after the claim ends in error saying so
+ * (test/jobs/s3-job.test.ts) rather than clipping other bytes.
  */
 const S3_PUT: Partial<Record<State, number>> = { 'single complete': 200, 'single aborted': 200, 'multipart complete': 404, 'multipart aborted': 404, claimed: 404 };
 

@@ -29,6 +29,11 @@ export interface UploadClaimer {
    * unknown upload and 409 CONFLICT when it is not complete, expired, aborted or already used.
    */
   claimForJob(teamId: string, uploadId: string, jobId: string): Promise<{ objectKey: string; fileName: string | null }>;
+  /**
+   * True when the upload's file is no longer the one that was claimed: a single PUT URL of a
+   * bucket used again within its hour (issue 21, item 2; resources/uploads/direct.ts).
+   */
+  sourceReplaced(objectKey: string): Promise<boolean>;
 }
 
 /** Everything the clip job service and its task handler use, built once at start-up (app.ts). */

@@ -5,7 +5,7 @@ import { completeUploadSchema, createUploadSchema, resignPartsSchema, type Compl
 import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
-import type { ObjectStore, PutResult } from '../../objects/object-store.js';
+import { normalizeEtag, type ObjectStore, type PutResult } from '../../objects/object-store.js';
 import type { ObjectLinks } from '../../objects/object-links.js';
 import type { Store } from '../../store/index.js';
 import type { UploadRecord } from '../../store/uploads.js';
@@ -250,6 +250,18 @@ export class UploadService {
     if (status !== 'complete') throw conflict(`Upload ${u.id} is ${status}`, { upload_id: u.id, status });
     if (!await this.repo.claim(u.id, jobId, this.now())) throw conflict(`Upload ${u.id} was just claimed or removed`, { upload_id: u.id });
     return claimedView((await this.repo.get(u.id))!);
+  }
+
+  /**
+   * For a clip job about to read its upload: true when the file in the store is not the one
+   * completed (its etag differs). Only a bucket lets that happen (a single PUT URL used again
+   * within its hour); the daemon's own URLs refuse a PUT to a complete upload (409).
+   */
+  async sourceReplaced(objectKey: string): Promise<boolean> {
+    const u = await this.repo.byObjectKey(objectKey);
+    if (!this.direct || !u?.etag) return false;
+    const now = await this.d.objects.stat(objectKey);
+    return !!now && normalizeEtag(now.etag) !== normalizeEtag(u.etag);
   }
 
   /** The object key of a team's upload (404 when unknown). */
