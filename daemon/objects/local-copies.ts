@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { readdir, rename, rm, stat, utimes } from 'node:fs/promises';
+import { readdir, rename, rm, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { tempPath } from './disk-files.js';
+import { removeOlderThan, tempPath } from './disk-files.js';
 
 /**
  * Local copies of bucket objects for the media stages (ffmpeg, the recognisers, face detection
@@ -58,16 +58,7 @@ export class LocalCopies {
 
   /** Removes copies unused and temporary files untouched since `cutoff`; returns the temporary ones. */
   async purge(cutoff: number): Promise<number> {
-    let leftovers = 0;
-    for (const [sub, counts] of [['tmp', true], ['', false]] as const) {
-      for (const f of await readdir(join(this.dir, sub))) {
-        const path = join(this.dir, sub, f);
-        const st = await stat(path).catch(() => undefined);
-        if (!st?.isFile() || st.mtimeMs >= cutoff) continue;
-        await rm(path, { force: true });
-        if (counts) leftovers++;
-      }
-    }
-    return leftovers;
+    await removeOlderThan(this.dir, cutoff, true);
+    return await removeOlderThan(join(this.dir, 'tmp'), cutoff);
   }
 }

@@ -1,9 +1,8 @@
 import { createReadStream, mkdirSync } from 'node:fs';
-import { readdir, stat as fileStat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { removeQuietly, streamToFile, tempPath } from './disk-files.js';
+import { removeOlderThan, removeQuietly, streamToFile, tempPath } from './disk-files.js';
 import { LocalCopies } from './local-copies.js';
 import { assertValidKey, normalizeEtag, ObjectStoreError, type BodySource, type ByteRange, type MultipartRef, type ObjectStore, type PartRecord, type PutOptions, type PutResult, type StoredObject } from './object-store.js';
 import { fromS3, isS3Missing } from './s3-client.js';
@@ -137,14 +136,6 @@ export class S3ObjectStore implements ObjectStore {
   /** Spool files of writes that died, local copies unused that long, records of finished uploads. */
   async purgeIncomplete(minAgeMs: number): Promise<number> {
     const cutoff = Date.now() - minAgeMs;
-    let removed = 0;
-    for (const name of await readdir(this.spool)) {
-      const st = await fileStat(join(this.spool, name)).catch(() => undefined);
-      if (st && st.mtimeMs < cutoff) {
-        await removeQuietly(join(this.spool, name));
-        removed++;
-      }
-    }
-    return removed + (await this.copies.purge(cutoff)) + (await this.multipart.purgeRecords(cutoff));
+    return (await removeOlderThan(this.spool, cutoff)) + (await this.copies.purge(cutoff)) + (await this.multipart.purgeRecords(cutoff));
   }
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
 import { request } from 'undici';
 import { ManualClock } from '../../daemon/clock.js';
 import type { SettingsInput } from '../../daemon/config.js';
@@ -117,4 +118,33 @@ export async function readObject(d: TestDaemon, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const c of await d.app.objects.get(key)) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * A PUT that declares `contentLength` and sends only 64 KiB of body, over a raw socket (no
+ * client would send it); the whole answer the server gives before it closes the connection.
+ */
+export function putDeclaringLength(url: string, contentLength: number, contentType = 'video/mp4'): Promise<string> {
+  const u = new URL(url);
+  return new Promise<string>((resolve, reject) => {
+    const socket = connect(Number(u.port), u.hostname, () => {
+      socket.write(`PUT ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: ${contentType}\r\nContent-Length: ${contentLength}\r\n\r\n`);
+      socket.write(Buffer.alloc(64 * 1024, 1));
+    });
+    let text = '';
+    socket.on('data', (c) => (text += c.toString('latin1')));
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
+}
+
+/** A single-PUT upload: the body of POST /v1/uploads without size_bytes. */
+export const createSingleUpload = async (d: UploadDaemon, content_type = 'video/mp4') => (await d.call('POST', '/v1/uploads', { auth: d.auth, body: { content_type } })).body;
+/** GET /v1/uploads/:id's body. */
+export const uploadStatus = async (d: UploadDaemon, id: string) => (await d.call('GET', `/v1/uploads/${id}`, { auth: d.auth })).body;
+/** `url` with `change` made to it (a tampered signed URL). */
+export function editUrl(url: string, change: (u: URL) => void): string {
+  const u = new URL(url);
+  change(u);
+  return u.toString();
 }

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../daemon/config.js';
 import { s3Client } from '../../daemon/objects/s3-client.js';
-import { md5, multipartUpload, objectRequest, putObject, refusal, startUploadDaemon, TEST_PART_SIZE, type UploadDaemon } from './helpers.js';
+import { createSingleUpload, editUrl as edit, md5, multipartUpload, objectRequest, putDeclaringLength, putObject, refusal, startUploadDaemon, TEST_PART_SIZE, type UploadDaemon, uploadStatus } from './helpers.js';
 
 // What the bucket's presigned URLs enforce by themselves, and what the daemon checks when it
 // next looks (issue 21, item 2; daemon/objects/s3-links.ts and resources/uploads/direct.ts).
@@ -15,13 +14,8 @@ beforeAll(async () => {
 });
 afterAll(() => d.stop());
 
-const createSingle = async (content_type = 'video/mp4') => (await d.call('POST', '/v1/uploads', { auth: d.auth, body: { content_type } })).body;
-const status = async (id: string) => (await d.call('GET', `/v1/uploads/${id}`, { auth: d.auth })).body;
-const edit = (url: string, change: (u: URL) => void) => {
-  const u = new URL(url);
-  change(u);
-  return u.toString();
-};
+const createSingle = (content_type = 'video/mp4') => createSingleUpload(d, content_type);
+const status = (id: string) => uploadStatus(d, id);
 
 describe('presigned PUT URLs of the bucket', () => {
   it('take the file with no Authorization header; the upload is complete the first time the daemon looks', async () => {
@@ -63,17 +57,7 @@ describe('presigned PUT URLs of the bucket', () => {
 
   it('refuse a declared length over 5 GB before the body (S3: EntityTooLarge)', async () => {
     const up = await createSingle();
-    const u = new URL(up.upload_url);
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(u.port), u.hostname, () => {
-        socket.write(`PUT ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: video/mp4\r\nContent-Length: 5368709121\r\n\r\n`);
-        socket.write(randomBytes(64 * 1024));
-      });
-      let text = '';
-      socket.on('data', (c) => (text += c.toString('latin1')));
-      socket.on('close', () => resolve(text));
-      socket.on('error', reject);
-    });
+    const answer = await putDeclaringLength(up.upload_url, 5368709121);
     expect(answer).toMatch(/^HTTP\/1.1 400/);
     expect(answer).toContain('<Code>EntityTooLarge</Code>');
     expect((await status(up.upload_id)).status).toBe('pending');
