@@ -26,6 +26,8 @@ export interface TestS3 {
   credentials: S3Credentials;
   /** Requests seen, for tests that check what went where. */
   requests: Array<{ method: string; path: string; query: string }>;
+  /** Makes every object and multipart upload `ms` older (tests of what a cleanup leaves alone). */
+  backdate(ms: number): void;
   stop(): Promise<void>;
 }
 
@@ -226,6 +228,10 @@ export async function startTestS3(opts: { now?: () => number; minPartSize?: numb
     bucket,
     credentials,
     requests,
+    backdate(ms) {
+      for (const o of objects.values()) o.modified -= ms;
+      for (const u of uploads.values()) u.initiated -= ms;
+    },
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LocalCopies } from '../../daemon/objects/local-copies.js';
 import { s3Client } from '../../daemon/objects/s3-client.js';
 import { S3ObjectStore } from '../../daemon/objects/s3-store.js';
 import { startTestS3, type TestS3 } from '../helpers/s3-server.js';
@@ -45,6 +46,25 @@ describe('S3 store specifics', () => {
     expect(second).not.toBe(first);
     expect(md5(await read((await import('node:fs')).createReadStream(second)))).toBe(md5(Buffer.from('second version')));
     rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('leaves no copy under its final name when a download dies midway, and purges old copies', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'clipper-copies-'));
+    const copies = new LocalCopies(dir);
+    const failing = async () => Readable.from((async function* () {
+      yield Buffer.alloc(1000);
+      throw new Error('connection reset');
+    })());
+    await expect(copies.path('k', 'e1', failing)).rejects.toThrow('connection reset');
+    expect(readdirSync(dir)).toEqual(['tmp']);
+    expect(readdirSync(join(dir, 'tmp'))).toEqual([]);
+    const file = await copies.path('k', 'e1', async () => Readable.from([Buffer.from('whole')]));
+    expect(readFileSync(file, 'utf8')).toBe('whole');
+    expect(await copies.purge(Date.now() - 60_000)).toBe(0);
+    expect(existsSync(file)).toBe(true);
+    await copies.purge(Date.now() + 1);
+    expect(existsSync(file)).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('keeps the multipart records out of listings', async () => {
