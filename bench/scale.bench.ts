@@ -3,7 +3,7 @@
 //  - uploads: throughput of `clipper uploads create` through presigned URLs of an S3-compatible
 //    bucket against the daemon's disk store, the same file, as one PUT and in parts.
 //  - (jobs per minute with one and with two workers: the other half of item 5, added beside it.)
-// BENCH_SCALE_MB picks the file size (default 256); BENCH_SCALE_RUNS the runs per row (default 2).
+// BENCH_SCALE_MB picks the file size (default 256); BENCH_SCALE_RUNS the runs per row (default 3).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
@@ -63,7 +63,7 @@ async function target(kind: 'disk' | 's3', work: string): Promise<Target> {
 /** Section 1: upload throughput, disk store against presigned S3 URLs, single PUT and multipart. */
 async function uploads(work: string): Promise<void> {
   const bytes = Math.round(Number(process.env.BENCH_SCALE_MB ?? 256) * MB);
-  const runs = Math.max(1, Number(process.env.BENCH_SCALE_RUNS ?? 2));
+  const runs = Math.max(1, Number(process.env.BENCH_SCALE_RUNS ?? 3));
   const file = join(work, 'source.mp4');
   makeFile(file, bytes);
   const targets = [await target('disk', work), await target('s3', work)];
