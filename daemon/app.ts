@@ -160,6 +160,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
         return { objectKey: claimed.object_key, fileName: claimed.file_name };
       },
       sourceReplaced: (objectKey) => uploads.sourceReplaced(objectKey),
+      refresh: (teamId, uploadId) => uploads.refresh(teamId, uploadId),
     },
   });
   const mediaForRenders = renderObjects(objects, objectUrls);

@@ -34,6 +34,8 @@ export interface UploadClaimer {
    * bucket used again within its hour (issue 21, item 2; resources/uploads/direct.ts).
    */
   sourceReplaced(objectKey: string): Promise<boolean>;
+  /** Brings the upload up to date with a bucket it went straight to (HeadObject); 404 when unknown. */
+  refresh(teamId: string, uploadId: string): Promise<void>;
 }
 
 /** Everything the clip job service and its task handler use, built once at start-up (app.ts). */

@@ -70,6 +70,11 @@ export class UploadService {
     return (await this.repo.get(u.id))!;
   }
 
+  /** Brings a team's upload up to date with the bucket (clip creation, before its transaction); 404 when unknown. */
+  async refresh(teamId: string, uploadId: string): Promise<void> {
+    await this.mustGet(teamId, uploadId);
+  }
+
   /** Parts received: recorded by the daemon as they arrive, or listed by the bucket (ListParts). */
   private async partsOf(u: UploadRecord) {
     return this.direct ? await this.direct.parts(u, () => this.repo.parts(u.id)) : await this.repo.parts(u.id);
