@@ -18,7 +18,7 @@ import { S3AuthError, verifyRequest, type S3Credentials } from './s3-auth.js';
  * protocol the daemon uses, path-style, with S3's XML bodies and error codes: PutObject,
  * GetObject (Range), HeadObject, DeleteObject, ListObjectsV2, CreateBucket, and the multipart
  * calls Create/UploadPart/ListParts/Complete/Abort/ListMultipartUploads. Every request is
- * signature-checked (s3-auth.ts). Bytes live in a temp dir; the index in memory.
+ * signature-checked (s3-auth.ts); GET honours If-Match. Bytes live in a temp dir; the index in memory.
  */
 export interface TestS3 {
   endpoint: string;
@@ -191,6 +191,8 @@ export async function startTestS3(opts: { now?: () => number; minPartSize?: numb
     if (req.method === 'GET' || req.method === 'HEAD') {
       const o = objects.get(full);
       if (!o) throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
+      const ifMatch = req.headers['if-match'];
+      if (ifMatch && ifMatch !== '*' && ifMatch.replace(/"/g, '') !== o.etag) throw new S3Error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
       const headers: Record<string, string | number> = { 'Content-Type': o.contentType, ETag: `"${o.etag}"`, 'Last-Modified': new Date(o.modified).toUTCString(), 'Accept-Ranges': 'bytes' };
       const m = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? ''));
       let start = 0;

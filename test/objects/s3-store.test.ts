@@ -67,6 +67,21 @@ describe('S3 store specifics', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('reads the bytes of the object it described (If-Match): a replacement in between is an error, not a mix', async () => {
+    const { store, tmp, s3 } = await freshStore();
+    await store.put('v', Readable.from([Buffer.from('one')]));
+    const stat = store.stat.bind(store);
+    // As if another process replaced the object between the description and the read.
+    store.stat = async (key) => {
+      const described = await stat(key);
+      await store.put('v', Readable.from([Buffer.from('two')]));
+      return described;
+    };
+    await expect(store.get('v')).rejects.toThrow(/PreconditionFailed/);
+    expect(s3.requests.some((r) => r.method === 'GET')).toBe(true);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
   it('keeps the multipart records out of listings', async () => {
     const { store, tmp } = await freshStore();
     await store.createMultipart('mp/x', { partSize: 10 });
