@@ -6,9 +6,10 @@ import type { DaemonConfig } from './config.js';
 import type { Logger } from './log.js';
 import { TokenVerifier } from './identity/token-verifier.js';
 import { SecretBox } from './identity/secret-box.js';
-import { DiskObjectStore } from './objects/disk-store.js';
 import type { ObjectStore } from './objects/object-store.js';
-import { ObjectUrls } from './objects/object-urls.js';
+import type { ObjectLinks } from './objects/object-links.js';
+import { openObjects } from './objects/open.js';
+import type { ObjectUrls } from './objects/object-urls.js';
 import { HeavyQueue } from './pipeline/heavy-queue.js';
 import { realStages } from './pipeline/real-stages.js';
 import { llmSettings } from './pipeline/llm/settings.js';
@@ -61,7 +62,10 @@ export interface App {
   /** Base URL clients reach this daemon at; set once the server listens (port 0 in tests). */
   baseUrl: string;
   objects: ObjectStore;
-  objectUrls: ObjectUrls;
+  /** Links to object bytes: the daemon's own signed URLs, or presigned URLs of the bucket (S3). */
+  objectUrls: ObjectLinks;
+  /** Set when the daemon serves object bytes itself (disk store): its /objects routes verify these. */
+  daemonObjectUrls?: ObjectUrls;
   /** Every CPU-heavy child process (ffmpeg, speech) runs through this one queue. */
   heavy: HeavyQueue;
   tasks: TaskRunner;
@@ -112,8 +116,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const store = await openStore(config, db, clock);
   const base = { url: defaultBaseUrl(config) };
   const baseUrl = () => base.url;
-  const objects = new DiskObjectStore(join(config.dataDir, 'objects'));
-  const objectUrls = ObjectUrls.fromDataDir(config.dataDir, clock, baseUrl);
+  const { objects, links: objectUrls, daemonUrls: daemonObjectUrls } = await openObjects(config, clock, baseUrl);
   const heavy = new HeavyQueue(config.pipeline.heavy_concurrency || undefined);
   const tasks = new TaskRunner(store, clock, log, { leaseMs: config.tasks.lease_ms, pollMs: 500 });
   const tokens = await TokenVerifier.create(config.dataDir, config.auth.external_issuers, () => clock.now());
@@ -156,6 +159,8 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
         const claimed = await uploads.claimForJob(teamId, uploadId, jobId);
         return { objectKey: claimed.object_key, fileName: claimed.file_name };
       },
+      sourceReplaced: (objectKey) => uploads.sourceReplaced(objectKey),
+      refresh: (teamId, uploadId) => uploads.refresh(teamId, uploadId),
     },
   });
   const mediaForRenders = renderObjects(objects, objectUrls);
@@ -181,7 +186,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   });
 
   const app: App = {
-    config, clock, log, db, store, objects, objectUrls, heavy, tasks, tokens, limiter, previewReadyHooks, connectors, localConnector,
+    config, clock, log, db, store, objects, objectUrls, daemonObjectUrls, heavy, tasks, tokens, limiter, previewReadyHooks, connectors, localConnector,
     get baseUrl() { return base.url; },
     set baseUrl(url: string) { base.url = url; },
     sessions: new WebSessions({ tokens, store, clock, baseUrl }),
@@ -207,7 +212,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const renderTmp = join(config.dataDir, 'tmp', 'renders');
   mkdirSync(renderTmp, { recursive: true });
   app.workers = backgroundWork({
-    config, store, clock, log, tasks, objects, clipJobs, renders, posts, connectors, platforms,
+    config, store, clock, log, tasks, objects, clipJobs, uploads, renders, posts, connectors, platforms,
     render: { clipJobs: store.clipJobs, objects: mediaForRenders, tmpDir: renderTmp, framing },
     clipPreview: {
       store, heavy, framing, edits: clipEdits, tmpDir: join(config.dataDir, 'tmp', 'previews'),

@@ -14,6 +14,7 @@ import type { RenderDeps } from './resources/renders/renderer.js';
 import type { RenderService } from './resources/renders/service.js';
 import { renderTaskHandler } from './resources/renders/task.js';
 import { UploadCleanup, uploadCleanupWorker } from './resources/uploads/cleanup.js';
+import type { UploadService } from './resources/uploads/service.js';
 import { webhookWorkers } from './resources/webhooks/tasks.js';
 import { clipPreviewTaskHandler, type ClipPreviewDeps } from './resources/clips/task.js';
 
@@ -25,6 +26,7 @@ export interface BackgroundDeps {
   tasks: TaskRunner;
   objects: ObjectStore;
   clipJobs: ClipJobService;
+  uploads: Pick<UploadService, 'settle'>;
   renders: RenderService;
   posts: PostService;
   connectors: ConnectorRegistry;
@@ -59,7 +61,7 @@ export function backgroundWork(d: BackgroundDeps): Worker[] {
     local: d.config.server.local,
     allowPrivateTargets: d.config.network.allow_private_targets,
   });
-  const cleanup = new UploadCleanup({ clock: d.clock, log: d.log, repo: d.store.uploads, objects: d.objects });
+  const cleanup = new UploadCleanup({ clock: d.clock, log: d.log, repo: d.store.uploads, objects: d.objects, settle: (u) => d.uploads.settle(u) });
   // The post scheduler runs before the task runner so processAll() publishes what fell due.
   return [postScheduler, d.tasks, ...webhooks, uploadCleanupWorker(cleanup, d.clock, d.log, d.config.uploads.cleanup_hour)];
 }

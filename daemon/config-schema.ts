@@ -142,8 +142,15 @@ export const SETTINGS = {
   database: {
     url: str(undefined, 'Database: a PostgreSQL URL (postgres://user:password@host:5432/db) for a deployment spread over machines; absent: the embedded SQLite file DATA_DIR/clipper.db. CLIPPER_DATABASE_URL wins'),
   },
+  // Issue 21, item 2: "`object_store.kind = "s3"` with endpoint, bucket, region and credentials".
   object_store: {
-    kind: oneOf(['disk'], 'disk', 'Object store (DATA_DIR/objects on disk; only that is supported so far)'),
+    kind: oneOf(['disk', 's3'], 'disk', 'Object store: DATA_DIR/objects on disk, or an S3-compatible bucket (uploads then go straight to the bucket)'),
+    endpoint: str(undefined, 'S3 endpoint, e.g. `https://s3.eu-west-1.amazonaws.com` or `http://minio.internal:9000` (absent: AWS S3 of `region`)'),
+    bucket: str(undefined, 'Bucket holding uploads, previews and renders (needed with kind "s3")'),
+    region: str('us-east-1', 'Region the requests are signed for'),
+    access_key_id: str(undefined, 'Access key id (absent: the environment variable AWS_ACCESS_KEY_ID)'),
+    secret_access_key_env: str('AWS_SECRET_ACCESS_KEY', 'Environment variable holding the secret access key (never written in config.json)'),
+    force_path_style: bool(false, 'Address the bucket as `endpoint/bucket/key` (MinIO, Garage, Ceph) rather than `bucket.endpoint/key`'),
   },
 } as const;
 

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defaultDataDir } from './defaults.js';
 import { SETTINGS, type Settings, type SettingsInput } from './config-schema.js';
+import { s3SettingsFrom } from './objects/s3-settings.js';
 
 export type { ExternalIssuer, Settings, SettingsInput } from './config-schema.js';
 
@@ -112,6 +113,10 @@ export function loadConfig(
     throw new ConfigError(`${where} must be a PostgreSQL URL (postgres://user:password@host:5432/database); it starts "${databaseUrl.split(':')[0]}:"`);
   }
   settings.database.url = databaseUrl || undefined;
+  if (settings.object_store.kind === 's3') {
+    const s3 = s3SettingsFrom(settings.object_store, env);
+    if ('problem' in s3) throw new ConfigError(`${source}: ${s3.problem}`);
+  }
   if (settings.llm.base_url && !settings.llm.model) {
     throw new ConfigError(`${source}: llm.base_url is set, but llm.model is not; name the model the endpoint should run (for example "llama3.1")`);
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -123,4 +123,16 @@ export async function md5OfFile(stream: AsyncIterable<Uint8Array>): Promise<stri
   const hash = createHash('md5');
   for await (const chunk of stream) hash.update(chunk);
   return hash.digest('hex');
+}
+
+/** Removes the entries of `dir` last modified before `cutoff` (leftovers of writes that died); how many. */
+export async function removeOlderThan(dir: string, cutoff: number, filesOnly = false): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(dir)) {
+    const st = await stat(join(dir, name)).catch(() => undefined);
+    if (!st || st.mtimeMs >= cutoff || (filesOnly && !st.isFile())) continue;
+    await removeQuietly(join(dir, name));
+    removed++;
+  }
+  return removed;
 }

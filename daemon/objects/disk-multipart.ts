@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { randomToken } from '../../src/api/ids.js';
 import { isMissing, readJson, removeQuietly, streamToFile, tempPath, writeJsonAtomic } from './disk-files.js';
 import type { ObjectMeta } from './disk-store.js';
-import { assertValidKey, normalizeEtag, ObjectStoreError, type BodySource, type MultipartRef, type PartRecord, type PutResult } from './object-store.js';
+import { checkCompletion } from './completion.js';
+import { assertValidKey, ObjectStoreError, type BodySource, type MultipartRef, type PartRecord, type PutResult } from './object-store.js';
 
 interface UploadInfo {
   key: string;
@@ -98,7 +99,7 @@ export class DiskMultipart {
     if (busy || this.completing.has(id)) throw new ObjectStoreError('PartInProgress', 'Parts are still being written; complete after every part PUT has answered', { multipart_id: id });
     this.completing.add(id);
     try {
-      const records = await this.checkParts(info, await this.listParts(key, id), parts);
+      const records = checkCompletion(info.part_size, await this.listParts(key, id), parts);
       const size = records.reduce((sum, r) => sum + r.size, 0);
       const data = join(this.dir(id), 'data');
       await truncate(data, size);
@@ -109,22 +110,6 @@ export class DiskMultipart {
     } finally {
       this.completing.delete(id);
     }
-  }
-
-  /** Parts named 1..N in order, each stored with the given etag, all but the last full size. */
-  private async checkParts(info: UploadInfo, stored: PartRecord[], parts: Array<{ partNumber: number; etag: string }>): Promise<PartRecord[]> {
-    if (parts.length === 0 || parts.some((p, i) => p.partNumber !== i + 1)) {
-      throw new ObjectStoreError('InvalidPartOrder', 'Parts must be numbered 1..N, each once, in order', { part_numbers: parts.map((p) => p.partNumber) });
-    }
-    const byNumber = new Map(stored.map((r) => [r.partNumber, r]));
-    return parts.map((p, i) => {
-      const record = byNumber.get(p.partNumber);
-      const fail = (reason: string, message: string) => new ObjectStoreError('InvalidPart', message, { part_number: p.partNumber, reason });
-      if (!record) throw fail('missing', `Part ${p.partNumber} has not been uploaded`);
-      if (normalizeEtag(record.etag) !== normalizeEtag(p.etag)) throw fail('etag_mismatch', `Part ${p.partNumber}'s etag does not match the stored part`);
-      if (i < parts.length - 1 && record.size !== info.part_size) throw fail('size', `Part ${p.partNumber} is ${record.size} bytes; every part but the last must be ${info.part_size}`);
-      return record;
-    });
   }
 
   async abort(key: string, id: string): Promise<void> {

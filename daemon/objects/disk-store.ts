@@ -2,7 +2,7 @@ import { createReadStream, mkdirSync } from 'node:fs';
 import { mkdir, open, readdir, rename, rmdir, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import { isMissing, md5OfFile, readJson, removeQuietly, streamToFile, tempPath, writeJsonAtomic } from './disk-files.js';
+import { isMissing, md5OfFile, readJson, removeOlderThan, removeQuietly, streamToFile, tempPath, writeJsonAtomic } from './disk-files.js';
 import { DiskMultipart } from './disk-multipart.js';
 import {
   assertValidKey,
@@ -166,16 +166,7 @@ export class DiskObjectStore implements ObjectStore {
 
   async purgeIncomplete(minAgeMs: number): Promise<number> {
     const cutoff = Date.now() - minAgeMs;
-    let removed = 0;
-    for (const name of await readdir(this.tmpDir)) {
-      const path = join(this.tmpDir, name);
-      const st = await stat(path).catch(() => undefined);
-      if (st && st.mtimeMs < cutoff) {
-        await removeQuietly(path);
-        removed++;
-      }
-    }
-    return removed + (await this.multipart.purgeUnfinished(cutoff));
+    return (await removeOlderThan(this.tmpDir, cutoff)) + (await this.multipart.purgeUnfinished(cutoff));
   }
 }
 

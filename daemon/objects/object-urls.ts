@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { forbidden } from '../../src/api/errors.js';
 import type { Clock } from '../clock.js';
 import { dataDirKey } from '../identity/key-file.js';
+import type { ObjectLinks, PartTarget, UploadTarget } from './object-links.js';
 
 /** Object URLs live outside /v1 (DESIGN.md): `/objects/<key>?...&expires=...&signature=...`. */
 export const OBJECT_URL_PREFIX = '/objects/';
@@ -27,7 +28,10 @@ export const mediaType = (value: string | undefined) => (value ?? '').split(';')
  * whoever holds the URL may do that one thing until it expires. The key is created in the data
  * dir on first start. Other areas sign downloads with `app.objectUrls.signGet(key, ttlMs)`.
  */
-export class ObjectUrls {
+export class ObjectUrls implements ObjectLinks {
+  /** PUTs arrive at the daemon's own /objects routes (routes.ts), which record them. */
+  readonly direct = false;
+
   constructor(private secret: Buffer, private clock: Clock, private baseUrl: () => string) {}
 
   static fromDataDir(dataDir: string, clock: Clock, baseUrl: () => string): ObjectUrls {
@@ -42,6 +46,15 @@ export class ObjectUrls {
   /** A PUT URL that accepts only a body sent with Content-Type `contentType`. */
   signPut(key: string, contentType: string, ttlMs: number, params: Record<string, string> = {}): SignedUrl {
     return this.sign('PUT', key, ttlMs, params, mediaType(contentType));
+  }
+
+  signUpload(t: UploadTarget, ttlMs: number): SignedUrl {
+    return this.signPut(t.key, t.contentType, ttlMs, { uploadId: t.uploadId });
+  }
+
+  /** The part's length is checked by the receiver when the PUT arrives (DESIGN.md). */
+  signPart(t: PartTarget, ttlMs: number): SignedUrl {
+    return this.signPut(t.key, t.contentType, ttlMs, { uploadId: t.uploadId, partNumber: String(t.partNumber) });
   }
 
   private sign(method: string, key: string, ttlMs: number, params: Record<string, string>, contentType: string): SignedUrl {

@@ -41,6 +41,7 @@ export function buildRouter(app: App): Router {
     localPath: (key) => app.objects.localPath(key),
   });
   registerUploadRoutes(router, app.uploads);
-  registerObjectRoutes(router, { objects: app.objects, urls: app.objectUrls, uploads: app.uploads });
+  // The daemon's own object URLs (disk store); with S3, clients reach the bucket directly.
+  if (app.daemonObjectUrls) registerObjectRoutes(router, { objects: app.objects, urls: app.daemonObjectUrls, uploads: app.uploads });
   return router;
 }

@@ -5,22 +5,16 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDaemon } from '../helpers/daemon.js';
-import { md5, multipartUpload, objectRequest, putObject, startUploadDaemon, TEST_PART_SIZE } from './helpers.js';
+import { createSingleUpload, editUrl as edit, md5, multipartUpload, objectRequest, putDeclaringLength, putObject, startUploadDaemon, TEST_PART_SIZE, type UploadDaemon, uploadStatus } from './helpers.js';
 
-let d: TestDaemon & { auth: string };
+let d: UploadDaemon;
 beforeAll(async () => {
   d = await startUploadDaemon();
 });
 afterAll(() => d.stop());
 
-const createSingle = async (content_type = 'video/mp4') => (await d.call('POST', '/v1/uploads', { auth: d.auth, body: { content_type } })).body;
-const status = async (id: string) => (await d.call('GET', `/v1/uploads/${id}`, { auth: d.auth })).body;
-const edit = (url: string, change: (u: URL) => void) => {
-  const u = new URL(url);
-  change(u);
-  return u.toString();
-};
+const createSingle = (content_type = 'video/mp4') => createSingleUpload(d, content_type);
+const status = (id: string) => uploadStatus(d, id);
 const expect403 = (r: { status: number; body: any }, reason: string) => {
   expect(r.status).toBe(403);
   expect(r.body).toMatchObject({ error: { code: 'FORBIDDEN', message: expect.any(String), details: { reason } } });
@@ -75,17 +69,7 @@ describe('single PUT through a signed URL', () => {
 
   it('refuses a declared Content-Length over 5 GB before reading the body', async () => {
     const up = await createSingle();
-    const u = new URL(up.upload_url);
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(u.port), u.hostname, () => {
-        socket.write(`PUT ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: video/mp4\r\nContent-Length: 5000000001\r\n\r\n`);
-        socket.write(randomBytes(64 * 1024));
-      });
-      let text = '';
-      socket.on('data', (c) => (text += c.toString('latin1')));
-      socket.on('close', () => resolve(text));
-      socket.on('error', reject);
-    });
+    const answer = await putDeclaringLength(up.upload_url, 5000000001);
     expect(answer).toMatch(/^HTTP\/1.1 400/);
     expect(answer).toContain('"BAD_REQUEST"');
     expect(answer.toLowerCase()).toContain('connection: close');

@@ -29,6 +29,13 @@ export interface UploadClaimer {
    * unknown upload and 409 CONFLICT when it is not complete, expired, aborted or already used.
    */
   claimForJob(teamId: string, uploadId: string, jobId: string): Promise<{ objectKey: string; fileName: string | null }>;
+  /**
+   * True when the upload's file is no longer the one that was claimed: a single PUT URL of a
+   * bucket used again within its hour (issue 21, item 2; resources/uploads/direct.ts).
+   */
+  sourceReplaced(objectKey: string): Promise<boolean>;
+  /** Brings the upload up to date with a bucket it went straight to (HeadObject); 404 when unknown. */
+  refresh(teamId: string, uploadId: string): Promise<void>;
 }
 
 /** Everything the clip job service and its task handler use, built once at start-up (app.ts). */

@@ -72,6 +72,10 @@ export class JobRun {
     const mediaPath = await objects.localPath(ingest.media_key);
     // Issue 13, item 11: no object key or path of this machine in a job's error.
     if (!mediaPath) throw new PermanentTaskError('The source video is no longer stored (it was removed before the job could read it); start the job again from the file');
+    // Checked after the copy is made: the copy is of the etag the bucket had then, the same one.
+    if (this.job.source_type === 'upload' && await this.deps.uploads.sourceReplaced(ingest.media_key)) {
+      throw new PermanentTaskError('The uploaded file was replaced after this job was created (its upload URL was used again); upload the file again and start a new job');
+    }
 
     let probe = this.done.get('probe') as ProbeResult | undefined;
     if (!probe) {

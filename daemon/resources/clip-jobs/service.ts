@@ -49,6 +49,8 @@ export class ClipJobService {
     };
     let fields: Omit<NewClipJob, keyof typeof base> | undefined;
     if (input.source.url !== undefined) fields = await this.linkFields(input.source.url);
+    // A bucket is asked whether a single PUT arrived before the transaction, not during it.
+    else await this.deps.uploads.refresh(teamId, input.source.upload_id!);
 
     const jobId = newId('job');
     const job = await store.transaction(async () => {

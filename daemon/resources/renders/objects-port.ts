@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { ObjectStore } from '../../objects/object-store.js';
-import type { ObjectUrls } from '../../objects/object-urls.js';
+import type { ObjectLinks } from '../../objects/object-links.js';
 
 /** What renders and publishing need from the object store (daemon/objects/): four calls. */
 export interface RenderObjects {
@@ -14,7 +14,7 @@ export interface RenderObjects {
   signedGetUrl(key: string, ttlSeconds: number): string;
 }
 
-export function renderObjects(store: ObjectStore, urls: ObjectUrls): RenderObjects {
+export function renderObjects(store: ObjectStore, urls: Pick<ObjectLinks, 'signGet'>): RenderObjects {
   return {
     localPath: (key) => store.localPath(key),
     async putFile(key, file) {

@@ -2,6 +2,7 @@ import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import type { ObjectStore } from '../../objects/object-store.js';
 import type { Store } from '../../store/index.js';
+import type { UploadRecord } from '../../store/uploads.js';
 import { PollingWorker } from '../../worker.js';
 
 const HOUR = 3600_000;
@@ -29,13 +30,18 @@ export interface CleanupReport {
  * objects no live upload owns and leftovers of interrupted writes. Each removal is logged.
  */
 export class UploadCleanup {
-  constructor(private d: { clock: Clock; log: Logger; repo: Store['uploads']; objects: ObjectStore }) {}
+  constructor(private d: {
+    clock: Clock; log: Logger; repo: Store['uploads']; objects: ObjectStore;
+    /** The upload as the bucket has it (a single PUT straight to S3 completes it); identity for disk. */
+    settle?: (u: UploadRecord) => Promise<UploadRecord>;
+  }) {}
 
   async runOnce(): Promise<CleanupReport> {
     const { repo, objects, clock } = this.d;
     const now = clock.now();
     const removed: CleanupRemoval[] = [];
-    for (const u of await repo.dueForCleanup(now)) {
+    for (const due of await repo.dueForCleanup(now)) {
+      const u = this.d.settle ? await this.d.settle(due) : due;
       if (u.status === 'pending' && await repo.transition(u.id, ['pending'], { status: 'expired' }, now)) {
         await repo.deleteParts(u.id);
         if (u.multipart_id) await objects.abortMultipart(u.object_key, u.multipart_id);

@@ -39,7 +39,7 @@ export function effectiveStatus(upload: Pick<UploadRecord, 'status' | 'stale_at'
  * A complete call's part list: every part 1..N named exactly once, each received with the etag
  * given (spec "POST /v1/uploads" errors: else 400, and the caller re-PUTs and completes again).
  */
-export function checkPartList(u: Pick<UploadRecord, 'part_count'>, parts: CompleteUploadInput['parts'], stored: UploadPart[]): void {
+export function checkPartList(u: Pick<UploadRecord, 'part_count' | 'size_bytes' | 'part_size'>, parts: CompleteUploadInput['parts'], stored: UploadPart[]): void {
   const count = u.part_count!;
   const seen = new Map<number, number>();
   for (const p of parts) seen.set(p.part_number, (seen.get(p.part_number) ?? 0) + 1);
@@ -52,8 +52,13 @@ export function checkPartList(u: Pick<UploadRecord, 'part_count'>, parts: Comple
   const received = new Map(stored.map((p) => [p.part_number, p]));
   const notReceived = parts.filter((p) => !received.has(p.part_number)).map((p) => p.part_number);
   const mismatch = parts.filter((p) => received.has(p.part_number) && normalizeEtag(received.get(p.part_number)!.etag) !== normalizeEtag(p.etag)).map((p) => p.part_number);
-  if (notReceived.length || mismatch.length) {
-    const message = notReceived.length ? `Part(s) ${notReceived.join(', ')} have not been uploaded` : `The etag of part(s) ${mismatch.join(', ')} does not match the stored part`;
-    throw badRequest(`${message}; PUT them (re-sign first if the URL expired) and complete again`, { field: 'parts', not_received: notReceived, etag_mismatch: mismatch });
+  // Parts PUT to the daemon are refused at the wrong length; parts PUT straight to a bucket are
+  // checked here too (their URLs sign the length, and this is the last look before joining).
+  const wrongSize = parts.filter((p) => received.has(p.part_number) && received.get(p.part_number)!.size !== partLength(u, p.part_number)).map((p) => p.part_number);
+  if (notReceived.length || mismatch.length || wrongSize.length) {
+    const message = notReceived.length
+      ? `Part(s) ${notReceived.join(', ')} have not been uploaded`
+      : mismatch.length ? `The etag of part(s) ${mismatch.join(', ')} does not match the stored part` : `Part(s) ${wrongSize.join(', ')} are not their part's length`;
+    throw badRequest(`${message}; PUT them (re-sign first if the URL expired) and complete again`, { field: 'parts', not_received: notReceived, etag_mismatch: mismatch, wrong_size: wrongSize });
   }
 }

@@ -5,11 +5,12 @@ import { completeUploadSchema, createUploadSchema, resignPartsSchema, type Compl
 import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
-import type { ObjectStore, PutResult } from '../../objects/object-store.js';
-import type { ObjectUrls } from '../../objects/object-urls.js';
+import { normalizeEtag, type ObjectStore, type PutResult } from '../../objects/object-store.js';
+import type { ObjectLinks } from '../../objects/object-links.js';
 import type { Store } from '../../store/index.js';
 import type { UploadRecord } from '../../store/uploads.js';
-import { checkPartList, effectiveStatus, partCountFor, partSizeFor, UPLOAD_LIMITS } from './policy.js';
+import { checkPartList, effectiveStatus, partCountFor, partLength, partSizeFor, UPLOAD_LIMITS } from './policy.js';
+import { DirectUploads } from './direct.js';
 import { UploadReceiver, type PutTarget } from './receiver.js';
 import { claimedView, fromStoreError, uploadView, type ClaimedUpload, type CreatedUpload, type PartUrl, type UploadView } from './views.js';
 
@@ -18,7 +19,8 @@ export interface UploadServiceDeps {
   clock: Clock;
   log: Logger;
   objects: ObjectStore;
-  urls: ObjectUrls;
+  /** The daemon's own signed URLs, or presigned URLs of the bucket (`urls.direct`: S3). */
+  urls: ObjectLinks;
   /** Setting `uploads.min_part_size` (DESIGN.md: 5 MiB; tests lower it). */
   minPartSize: number;
 }
@@ -34,9 +36,14 @@ export class UploadService {
   private completing = new Map<string, Promise<{ upload_id: string; status: 'complete' }>>();
 
   private readonly repo: UploadServiceDeps['store']['uploads'];
+  /** Uploads that go straight to a bucket: what the daemon learns by asking it (direct.ts). */
+  private direct?: DirectUploads;
 
   constructor(private d: UploadServiceDeps) {
     this.repo = d.store.uploads;
+    if (d.urls.direct) {
+      this.direct = new DirectUploads({ objects: d.objects, log: d.log, singleArrived: async (u, result) => await this.singleArrived(u, result) });
+    }
     this.receiver = new UploadReceiver(d.store.uploads, d.objects, {
       requirePending: (u, action) => this.requirePending(u, action),
       singleArrived: async (u, result) => await this.singleArrived(u, result),
@@ -46,10 +53,31 @@ export class UploadService {
 
   private now = () => this.d.clock.now();
 
+  /** The team's upload, brought up to date with the bucket when uploads go straight to it. */
   private async mustGet(teamId: string, uploadId: string): Promise<UploadRecord> {
     const upload = await this.repo.getForTeam(teamId, uploadId);
     if (!upload) throw notFound('Upload', uploadId);
-    return upload;
+    return await this.settle(upload);
+  }
+
+  /**
+   * A single PUT that went straight to the bucket is seen here, the first time anyone asks
+   * (spec: "A single-PUT upload is used for clip creation directly after the file is PUT, with no
+   * complete call"); the nightly cleanup asks too. Disk uploads are recorded as they arrive.
+   */
+  async settle(u: UploadRecord): Promise<UploadRecord> {
+    if (!this.direct || !await this.direct.settleSingle(u)) return u;
+    return (await this.repo.get(u.id))!;
+  }
+
+  /** Brings a team's upload up to date with the bucket (clip creation, before its transaction); 404 when unknown. */
+  async refresh(teamId: string, uploadId: string): Promise<void> {
+    await this.mustGet(teamId, uploadId);
+  }
+
+  /** Parts received: recorded by the daemon as they arrive, or listed by the bucket (ListParts). */
+  private async partsOf(u: UploadRecord) {
+    return this.direct ? await this.direct.parts(u, () => this.repo.parts(u.id)) : await this.repo.parts(u.id);
   }
 
   /** POST /v1/uploads: single PUT (no size_bytes) or multipart (spec "POST /v1/uploads"). */
@@ -61,7 +89,7 @@ export class UploadService {
     const base = { id, team_id: teamId, status: 'pending' as const, content_type: input.content_type, file_name: input.file_name ?? null, object_key: key };
     const rest = { etag: null, job_id: null, created_at: now, updated_at: now, completed_at: null };
     if (input.size_bytes === undefined) {
-      const { url, expiresAt } = this.d.urls.signPut(key, input.content_type, UPLOAD_LIMITS.singleUrlTtlMs, { uploadId: id });
+      const { url, expiresAt } = this.d.urls.signUpload({ key, uploadId: id, contentType: input.content_type }, UPLOAD_LIMITS.singleUrlTtlMs);
       await this.repo.insert({ ...base, kind: 'single', size_bytes: null, part_size: null, part_count: null, multipart_id: null, expires_at: expiresAt, stale_at: expiresAt, ...rest });
       return { upload_id: id, upload_url: url, expires_at: expiresAt };
     }
@@ -81,7 +109,10 @@ export class UploadService {
   private signParts(u: UploadRecord, numbers: number[]): PartUrl[] {
     return numbers.map((n) => ({
       part_number: n,
-      upload_url: this.d.urls.signPut(u.object_key, u.content_type, UPLOAD_LIMITS.partUrlTtlMs, { uploadId: u.id, partNumber: String(n) }).url,
+      upload_url: this.d.urls.signPart(
+        { key: u.object_key, uploadId: u.id, contentType: u.content_type, multipartId: u.multipart_id!, partNumber: n, contentLength: partLength(u, n) },
+        UPLOAD_LIMITS.partUrlTtlMs,
+      ).url,
     }));
   }
 
@@ -142,7 +173,7 @@ export class UploadService {
     if (u.status === 'complete') return done; // "Repeating the call is harmless"
     this.requirePending(u, 'complete');
     if (u.kind === 'single') throw conflict('A single-PUT upload needs no complete call: it is ready once its PUT succeeds', { upload_id: u.id, status: 'pending' });
-    checkPartList(u, parts, await this.repo.parts(u.id));
+    checkPartList(u, parts, await this.partsOf(u));
     const sorted = [...parts].sort((a, b) => a.part_number - b.part_number);
     const result = await this.d.objects
       .completeMultipart(u.object_key, u.multipart_id!, sorted.map((p) => ({ partNumber: p.part_number, etag: p.etag })))
@@ -168,13 +199,15 @@ export class UploadService {
     const changed = await this.d.store.transaction(async () => await this.repo.transition(u.id, ['pending'], { status: 'aborted' }, now) && (await this.repo.deleteParts(u.id), true));
     if (!changed) return await this.cancel(teamId, uploadId);
     if (u.multipart_id) await this.d.objects.abortMultipart(u.object_key, u.multipart_id).catch((e) => this.d.log.warn('discarding parts failed; the cleanup retries', { upload_id: u.id, error: String(e) }));
+    // A single PUT straight to the bucket may land after the cancel: the nightly cleanup removes it.
+    else if (this.direct) await this.d.objects.delete(u.object_key).catch((e) => this.d.log.warn('removing the file failed; the cleanup retries', { upload_id: u.id, error: String(e) }));
     return aborted;
   }
 
   /** GET /v1/uploads/:id (DESIGN.md extension). */
   async describe(teamId: string, uploadId: string): Promise<UploadView> {
     const u = await this.mustGet(teamId, uploadId);
-    return uploadView(u, effectiveStatus(u, this.now()), await this.repo.parts(u.id));
+    return uploadView(u, effectiveStatus(u, this.now()), await this.partsOf(u));
   }
 
   /** A PUT to a signed object URL (already verified): see UploadReceiver. */
@@ -222,6 +255,18 @@ export class UploadService {
     if (status !== 'complete') throw conflict(`Upload ${u.id} is ${status}`, { upload_id: u.id, status });
     if (!await this.repo.claim(u.id, jobId, this.now())) throw conflict(`Upload ${u.id} was just claimed or removed`, { upload_id: u.id });
     return claimedView((await this.repo.get(u.id))!);
+  }
+
+  /**
+   * For a clip job about to read its upload: true when the file in the store is not the one
+   * completed (its etag differs). Only a bucket lets that happen (a single PUT URL used again
+   * within its hour); the daemon's own URLs refuse a PUT to a complete upload (409).
+   */
+  async sourceReplaced(objectKey: string): Promise<boolean> {
+    const u = await this.repo.byObjectKey(objectKey);
+    if (!this.direct || !u?.etag) return false;
+    const now = await this.d.objects.stat(objectKey);
+    return !!now && normalizeEtag(now.etag) !== normalizeEtag(u.etag);
   }
 
   /** The object key of a team's upload (404 when unknown). */

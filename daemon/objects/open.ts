@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import type { Clock } from '../clock.js';
+import type { DaemonConfig } from '../config.js';
+import { DiskObjectStore } from './disk-store.js';
+import type { ObjectLinks } from './object-links.js';
+import type { ObjectStore } from './object-store.js';
+import { ObjectUrls } from './object-urls.js';
+import { s3SettingsFrom } from './s3-settings.js';
+
+export interface OpenedObjects {
+  objects: ObjectStore;
+  links: ObjectLinks;
+  /** The daemon's own signer when it serves object bytes itself (/objects routes); absent for S3. */
+  daemonUrls?: ObjectUrls;
+}
+
+/**
+ * The object store `object_store.kind` names: DATA_DIR/objects on disk with the daemon's own
+ * signed URLs, or an S3-compatible bucket with its presigned URLs (issue 21, item 2). The AWS SDK
+ * is imported only then, so a local daemon and the CLI never load it. The bucket is checked once
+ * here (HeadBucket), so a wrong endpoint, bucket or key stops the start with a clear message.
+ */
+export async function openObjects(config: DaemonConfig, clock: Clock, baseUrl: () => string, env: NodeJS.ProcessEnv = process.env): Promise<OpenedObjects> {
+  if (config.object_store.kind === 'disk') {
+    const urls = ObjectUrls.fromDataDir(config.dataDir, clock, baseUrl);
+    return { objects: new DiskObjectStore(join(config.dataDir, 'objects')), links: urls, daemonUrls: urls };
+  }
+  const settings = s3SettingsFrom(config.object_store, env);
+  if ('problem' in settings) throw new Error(settings.problem);
+  const [{ s3Client, fromS3 }, { S3ObjectStore }, { S3Links }, { HeadBucketCommand }] = await Promise.all([
+    import('./s3-client.js'), import('./s3-store.js'), import('./s3-links.js'), import('@aws-sdk/client-s3'),
+  ]);
+  const client = s3Client(settings);
+  await client.send(new HeadBucketCommand({ Bucket: settings.bucket })).catch((e) => {
+    const where = settings.endpoint ?? `AWS S3 (${settings.region})`;
+    throw new Error(`object_store: bucket "${settings.bucket}" at ${where} cannot be used: ${fromS3(e, 'HeadBucket').message}`);
+  });
+  return { objects: new S3ObjectStore(client, settings.bucket, join(config.dataDir, 'tmp', 'objects')), links: new S3Links(settings, clock) };
+}
