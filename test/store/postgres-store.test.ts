@@ -1,8 +1,8 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../daemon/clock.js';
 import { postgresStore } from '../../daemon/store/postgres/index.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
-import { T0 } from './fixtures.js';
+import { makeClip, postRow, T0 } from './fixtures.js';
 import { storeContract } from './store-contract.js';
 
 // The hosted store (issue 21, item 1): the same contract as SQLite, against a real PostgreSQL
@@ -27,4 +27,53 @@ storeContract('PostgreSQL', async () => {
   const clock = new ManualClock(T0);
   const store = await postgresStore(await pg.createDatabase(template), clock, { poolSize: 4 });
   return { store, clock, cleanup: async () => await store.close() };
+});
+
+// Issue 21, item 3: several processes on one database, each with its own pool and its own
+// LISTEN connection, as `daemon run --role api|worker` makes them.
+describe('several processes on one PostgreSQL database', () => {
+  const pair = async () => {
+    const url = await pg.createDatabase(template);
+    const clock = new ManualClock(T0);
+    return [await postgresStore(url, clock, { poolSize: 4 }), await postgresStore(url, clock, { poolSize: 4 })] as const;
+  };
+
+  it('an enqueue or an event in one wakes the listeners of the other, after commit', async () => {
+    const [a, b] = await pair();
+    try {
+      let tasks = 0;
+      let events = 0;
+      b.tasks.onEnqueue(() => tasks++);
+      b.events.onAppend(() => events++);
+      await new Promise((r) => setTimeout(r, 200)); // b's LISTEN connection is up
+      const team = await a.teams.create('t', T0);
+      await a.transaction(async () => {
+        await a.tasks.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id, runAt: T0 }, T0);
+        await a.events.emit('post.published', { post_id: 'p', clip_id: 'c', platform: 'short_video', team_id: team.id, published_url: 'https://x' });
+        await new Promise((r) => setTimeout(r, 100));
+        expect([tasks, events]).toEqual([0, 0]);
+      });
+      await vi.waitFor(() => expect([tasks, events]).toEqual([1, 1]));
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('counts one rate window across both, and moves a due post once', async () => {
+    const [a, b] = await pair();
+    try {
+      const take = (s: typeof a) => s.rateCounters.takeAll([{ key: 'req:team', start: T0, end: T0 + 60_000, limit: 60 }]);
+      const results = await Promise.all(Array.from({ length: 45 }, () => take(a)).concat(Array.from({ length: 45 }, () => take(b))));
+      expect(results.filter((x) => 'counts' in x)).toHaveLength(60);
+      const { team, clipId } = await makeClip(a, T0);
+      const post = postRow(team.id, clipId, T0, { status: 'scheduled', scheduled_at: T0 });
+      await a.posts.insert(post);
+      const moved = await Promise.all([a, b, a, b].map((s) => s.posts.transition(post.id, ['scheduled'], 'queued', T0 + 1)));
+      expect(moved.filter(Boolean)).toHaveLength(1);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });
