@@ -46,7 +46,9 @@ function stopped(signal?: AbortSignal): Promise<void> {
  * platform) runs and stops them, and each says where it listens.
  */
 async function runPart(opts: DaemonOptions, ctx: CliContext, daemon: Awaited<ReturnType<typeof startDaemon>>, signal?: AbortSignal): Promise<void> {
-  ctx.out.info(`clipper daemon (${opts.role}) listening on ${daemon.url} (data dir ${opts.dataDir})`);
+  // Its own address (a worker's answers /healthz only); links carry server.public_base_url.
+  const own = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${daemon.port}`;
+  ctx.out.info(`clipper daemon (${opts.role}) listening on ${own} (data dir ${opts.dataDir}; links to ${daemon.url})`);
   await stopped(signal);
   ctx.out.info(`clipper daemon (${opts.role}) stopping`);
   await daemon.close();
