@@ -4,42 +4,9 @@ import type { Store } from '../store/index.js';
 import type { Logger } from '../log.js';
 import type { Worker } from '../worker.js';
 import type { EnqueueInput, Task } from '../store/tasks.js';
+import { PermanentTaskError, retryHintOf, type TaskHandler } from './handler.js';
 
-export interface TaskControl {
-  /** Aborted when the daemon stops or the lease is lost; handlers pass it to child processes. */
-  signal: AbortSignal;
-  /** Parsed `payload` of the task. */
-  payload: unknown;
-}
-
-/**
- * What a kind of task does. `run` must be resumable: it may be called again after a crash or a
- * retry, and should skip work whose result is already stored. `onGiveUp` runs inside the
- * transaction that marks the task failed, so the resource's failed state and its event commit
- * together with it.
- */
-export interface TaskHandler {
-  kind: string;
-  /** Tasks of this kind running at once. */
-  concurrency: number;
-  maxAttempts: number;
-  /** Delay before retry n (1-based). */
-  retryDelayMs?: (attempt: number) => number;
-  run(task: Task, ctl: TaskControl): Promise<void>;
-  onGiveUp(task: Task, error: Error): void;
-}
-
-/** Errors that retrying cannot fix (bad media, a refused link): fail at once. */
-export class PermanentTaskError extends Error {}
-
-/**
- * An error may say when to try again (a platform's rate limit that resets at a known time,
- * issue 15): `retryAfterMs` then replaces the handler's backoff for that retry.
- */
-export const retryHintOf = (error: Error): number | undefined => {
-  const ms = (error as { retryAfterMs?: unknown }).retryAfterMs;
-  return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
-};
+export { PermanentTaskError, retryHintOf, type TaskControl, type TaskHandler } from './handler.js';
 
 /**
  * The durable job runner (issue 4, item 2): tasks live in the store; a runner claims one with a
@@ -67,11 +34,6 @@ export class TaskRunner implements Worker {
   ) {
     this.repo = store.tasks;
     ownerLive(this.owner, true); // tests drive a runner with processAll() without start()
-  }
-
-  /** This runner's lease owner id (tests, logs). */
-  get ownerId(): string {
-    return this.owner.id;
   }
 
   register(handler: TaskHandler): void {
@@ -109,9 +71,16 @@ export class TaskRunner implements Worker {
   }
 
   wake(): void {
-    if (this.stopped) return;
+    if (!this.stopped) this.schedule(0);
+  }
+
+  /** The next look at the queue; a failed one (the database away) is logged and tried again. */
+  private schedule(ms: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(async () => await this.fill(), 0);
+    this.timer = setTimeout(() => void this.fill().catch((e: unknown) => {
+      this.log.error('task runner: claiming failed', { error: (e as Error).message });
+      if (!this.stopped) this.schedule(this.opts.pollMs);
+    }), ms);
     this.timer.unref?.();
   }
 
@@ -126,11 +95,7 @@ export class TaskRunner implements Worker {
       started++;
       this.launch(task);
     }
-    if (!this.stopped) {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(async () => await this.fill(), this.opts.pollMs);
-      this.timer.unref?.();
-    }
+    if (!this.stopped) this.schedule(this.opts.pollMs);
     return started;
   }
 
