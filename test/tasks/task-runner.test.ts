@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,5 +120,31 @@ describe('TaskRunner', () => {
     expect(ownerIsDead(`elsewhere.${gone}.abc`)).toBe(false);
     const mine = newLeaseOwner();
     expect(ownerIsDead(mine.id)).toBe(true); // this pid, but no running runner holds it
+  });
+
+  it('renews the lease while a task outlasts it, so a second runner on the same queue never takes it', async () => {
+    const { systemClock } = await import('../../daemon/clock.js');
+    const file = join(mkdtempSync(join(tmpdir(), 'clipper-tasks-')), 'db.sqlite');
+    const one = sqliteStore(openDb(file), systemClock);
+    const team = await one.teams.create('t', Date.now());
+    const opts = { leaseMs: 1500, pollMs: 50, recoverMs: 100 };
+    const runs: string[] = [];
+    const slow = (name: string) => handler('k', async () => {
+      runs.push(name);
+      await new Promise((r) => setTimeout(r, 3500)); // more than two leases
+    });
+    const a = new TaskRunner(one, systemClock, silentLogger, opts);
+    const b = new TaskRunner(sqliteStore(openDb(file), systemClock), systemClock, silentLogger, opts);
+    a.register(slow('a'));
+    b.register(slow('b'));
+    await a.start();
+    const task = await a.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    await vi.waitFor(() => expect(runs).toEqual(['a']));
+    await b.start(); // looks for lapsed leases every 100 ms meanwhile
+    await vi.waitFor(async () => expect((await a.repo.active('k', 'r'))).toBeUndefined(), { timeout: 10_000 });
+    await a.stop();
+    await b.stop();
+    expect(runs).toEqual(['a']);
+    expect(await one.tasks.get(task.id)).toMatchObject({ status: 'done', attempts: 1 });
   });
 });
