@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../daemon/clock.js';
 import { postgresStore } from '../../daemon/store/postgres/index.js';
+import pgDriver from 'pg';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { makeClip, postRow, T0 } from './fixtures.js';
 import { storeContract } from './store-contract.js';
@@ -72,6 +73,35 @@ describe('several processes on one PostgreSQL database', () => {
       const moved = await Promise.all([a, b, a, b].map((s) => s.posts.transition(post.id, ['scheduled'], 'queued', T0 + 1)));
       expect(moved.filter(Boolean)).toHaveLength(1);
     } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('listens again after its LISTEN connection is cut, and looks once for what it missed', async () => {
+    const url = await pg.createDatabase(template);
+    const [a, b] = [await postgresStore(url, new ManualClock(T0)), await postgresStore(url, new ManualClock(T0))];
+    const admin = new pgDriver.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      let tasks = 0;
+      b.tasks.onEnqueue(() => tasks++);
+      const listeners = async () => (await admin.query<{ pid: number }>("SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND datname = current_database()")).rows.map((r) => r.pid);
+      const [pid] = await vi.waitFor(async () => {
+        const pids = await listeners();
+        expect(pids).toHaveLength(1);
+        return pids;
+      });
+      await a.tasks.enqueue({ kind: 'k', resourceId: 'before', teamId: 't', runAt: T0 }, T0);
+      await vi.waitFor(() => expect(tasks).toBe(1));
+      await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      // Reconnected (about a second later): one wake-up for whatever came meanwhile, then NOTIFYs again.
+      await vi.waitFor(async () => expect((await listeners()).filter((p) => p !== pid)).toHaveLength(1), { timeout: 10_000 });
+      await vi.waitFor(() => expect(tasks).toBe(2));
+      await a.tasks.enqueue({ kind: 'k', resourceId: 'after', teamId: 't', runAt: T0 }, T0);
+      await vi.waitFor(() => expect(tasks).toBe(3));
+    } finally {
+      await admin.end();
       await a.close();
       await b.close();
     }
