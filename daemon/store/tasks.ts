@@ -7,7 +7,14 @@ export type { EnqueueInput, Task, TaskStatus };
 /** The wake-up channel of enqueues (issue 21, item 3: an API process wakes the workers). */
 export const TASKS_CHANNEL = 'clipper_tasks';
 
-/** SQL of the durable task queue; the TaskRunner owns the policy around it. */
+/**
+ * SQL of the durable task queue; the TaskRunner owns the policy around it. On PostgreSQL it is
+ * the workers' queue across processes (issue 21, item 3: "pg-boss or graphile-worker, or your own
+ * SKIP LOCKED queue if you show why"): ours, because the same table serves the embedded SQLite
+ * daemon, a task is enqueued in the transaction that changes its resource (either package would
+ * be a second queue with its own schema and transactions beside the one SQLite needs), and one
+ * active task per resource is the partial unique index tasks_one_active.
+ */
 export class TaskRepo implements TaskRepository {
   constructor(private db: Sql) {}
 
