@@ -20,15 +20,16 @@ export class RateCounterRepo implements RateCounterRepository {
   constructor(private db: Sql) {}
 
   async takeAll(takes: readonly RateTake[]): Promise<{ counts: number[] } | { limited: number }> {
+    // One take is one statement, atomic by itself: no transaction round trips (every request).
+    if (takes.length === 1) {
+      const count = await this.take(takes[0]);
+      return count === undefined ? { limited: 0 } : { counts: [count] };
+    }
     try {
       return await this.db.transaction(async () => {
         const counts: number[] = [];
         for (const [i, t] of takes.entries()) {
-          const count = await this.db.value<number>(
-            `INSERT INTO rate_counters (key, window_start, window_end, count) VALUES (?, ?, ?, 1)
-             ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1 WHERE rate_counters.count < ?
-             RETURNING count`, t.key, t.start, t.end, t.limit);
-          // No row: the count is at its limit (a first take with a limit of 0 still counts one).
+          const count = await this.take(t);
           if (count === undefined) throw new AtLimit(i);
           counts.push(count);
         }
@@ -38,6 +39,14 @@ export class RateCounterRepo implements RateCounterRepository {
       if (e instanceof AtLimit) return { limited: e.index };
       throw e;
     }
+  }
+
+  /** Adds one unless the count is at its limit: the new count, or undefined (no row comes back). */
+  private async take(t: RateTake): Promise<number | undefined> {
+    return await this.db.value<number>(
+      `INSERT INTO rate_counters (key, window_start, window_end, count) VALUES (?, ?, ?, 1)
+       ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1 WHERE rate_counters.count < ?
+       RETURNING count`, t.key, t.start, t.end, t.limit);
   }
 
   async count(key: string, start: number): Promise<number> {
