@@ -14,9 +14,10 @@ import { randomToken } from '../../src/api/ids.js';
  *   instead of waiting a lease out.
  *
  * An owner id is `<scope>.<pid>.<random>`. The scope names the set of processes that share one
- * table of process ids: the kernel's boot id and this process's pid namespace on Linux (two
- * containers on one host have different namespaces; a reboot gives a new boot id), the host name
- * elsewhere. Only for owners of our own scope is `kill(pid, 0)` a true answer; an owner of another
+ * table of process ids: on Linux the host name, the kernel's boot id and this process's pid
+ * namespace (two containers on one host have different namespaces; a reboot gives a new boot id;
+ * the host name keeps apart machines cloned from one running snapshot), the host name elsewhere.
+ * A scope finer than the truth is safe: its owners are left to their leases. Only for owners of our own scope is `kill(pid, 0)` a true answer; an owner of another
  * scope is left to its lease. A recycled pid at worst makes a dead owner look alive: then the
  * lease decides, as on another machine. The random part tells two runs with the same pid apart.
  */
@@ -33,7 +34,7 @@ export function pidScope(): string {
   if (scopeCache) return scopeCache;
   let basis: string;
   try {
-    basis = `${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}|${readlinkSync('/proc/self/ns/pid')}`;
+    basis = `${hostname()}|${readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()}|${readlinkSync('/proc/self/ns/pid')}`;
   } catch {
     basis = `host|${hostname()}`;
   }
