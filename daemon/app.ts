@@ -16,6 +16,7 @@ import { llmSettings } from './pipeline/llm/settings.js';
 import { wordNet } from './pipeline/language/wordnet.js';
 import { loadWordVectors } from './pipeline/language/word-vectors.js';
 import { RateLimiter } from './server/rate-limit.js';
+import { MemoryRateCounter, SharedRateCounter } from './server/rate-counter.js';
 import type { Db } from './store/db.js';
 import { sqliteStore, type Store } from './store/index.js';
 import type { PreviewReadyHook } from './store/clips.js';
@@ -125,7 +126,11 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
     statusPerResource: RATE_LIMITS.statusChecksPerResource,
     statusPerTeam: RATE_LIMITS.statusChecksPerTeam,
     notFoundPerHour: RATE_LIMITS.notFoundPerHour,
-  });
+  // Spec "Request rate": per root team "whatever the ... number of machines". On PostgreSQL the
+  // API processes are many and count in one table (issue 21); the local daemon is one process.
+  }, config.database.url
+    ? new SharedRateCounter(store.rateCounters, () => clock.now(), (e) => log.warn('rate counter purge failed', { error: String(e) }))
+    : new MemoryRateCounter(() => clock.now()));
   const previewReadyHooks: PreviewReadyHook[] = [];
 
   // 2. Connectors, then one service per resource, each given only what it uses.

@@ -49,7 +49,9 @@ export function backgroundWork(d: BackgroundDeps): Worker[] {
     authFor: (connection) => d.platforms.authFor(connection), now: () => d.clock.now(),
   }));
 
-  // Moves due scheduled posts to queued (durable: the due time is in the store).
+  // Moves due scheduled posts to queued (durable: the due time is in the store). Every worker
+  // process runs it (issue 21: "the scheduler fires each due post once across all processes"):
+  // the move is a compare-and-set (status-cas.ts), so one process wins it and enqueues the one task.
   const postScheduler = new PollingWorker('post-scheduler', async () => await d.posts.promoteDue() > 0, 1000, (e) =>
     d.log.error('post scheduler failed', { error: (e as Error).message }),
   );

@@ -120,7 +120,7 @@ export const SETTINGS = {
     cleanup_hour: int(3, 'Hour (local time) of the nightly cleanup of expired uploads', 0, 23),
   },
   tasks: {
-    lease_ms: int(60_000, 'A running task is taken over by another worker when its lease lapses (ms)', 1_000),
+    lease_ms: int(60_000, 'Lease of a running task, renewed three times a lease while it runs; another worker takes the task over when it lapses, or at once when its process is gone from the same machine (ms)', 1_000),
   },
   llm: {
     base_url: str(undefined, 'OpenAI-compatible chat-completions endpoint, e.g. `http://localhost:11434/v1` (absent: heuristics only)'),

@@ -7,8 +7,9 @@ import { initDataDir } from './data-dir.js';
 import { createLogger, type Logger } from './log.js';
 import { createHttpServer } from './server/http.js';
 import { buildRouter } from './server/routes.js';
-import type { Router } from './server/router.js';
+import { Router } from './server/router.js';
 import type { Worker } from './worker.js';
+import type { DaemonRole } from './defaults.js';
 
 export interface RunningDaemon {
   app: App;
@@ -30,6 +31,15 @@ export interface StartOptions {
   manualWorkers?: boolean;
   /** Extra routes (tests add probes that exercise the shared HTTP pipeline). */
   extraRoutes?: (router: Router) => void;
+  /** defaults.ts DAEMON_ROLES; api and worker processes share one PostgreSQL. */
+  role?: DaemonRole;
+}
+
+/** A worker's HTTP side: its health for whoever supervises it, and nothing of /v1. */
+function workerRouter(): Router {
+  const router = new Router();
+  router.get('/healthz', { auth: 'none' }, () => ({ status: 200, body: { ok: true, role: 'worker' } }));
+  return router;
 }
 
 /** Builds the application context once, starts the HTTP server, then the workers. */
@@ -39,8 +49,20 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   const log = opts.log ?? createLogger();
   for (const warning of config.warnings) log.warn(warning);
   const { db } = await initDataDir(config.dataDir, clock.now());
+  const role = opts.role ?? 'all';
+  // Several processes share one queue only through a database they all reach (the SQLite file
+  // is one process's: its wake-ups and rate counts stay in memory).
+  if (role !== 'all' && !config.database.url) {
+    db.close();
+    throw new Error(`--role ${role} needs a shared database: set database.url in config.json or CLIPPER_DATABASE_URL (a PostgreSQL URL)`);
+  }
+  // A worker writes links (a published post's page, ...) that clients follow to an API process.
+  if (role === 'worker' && !config.server.public_base_url) {
+    db.close();
+    throw new Error('--role worker needs server.public_base_url in config.json: the address clients reach the API processes at, for the links workers write');
+  }
   const app = await buildApp(config, db, clock, log);
-  const router = buildRouter(app);
+  const router = role === 'worker' ? workerRouter() : buildRouter(app);
   opts.extraRoutes?.(router);
   const server = createHttpServer({ get limiter() { return app.limiter; }, auth: app, log, maxJsonBodyBytes: config.server.max_json_body_bytes }, router);
   await new Promise<void>((resolve, reject) => {
@@ -50,9 +72,10 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   const port = (server.address() as AddressInfo).port;
   const { host, public_base_url } = config.server;
   if (!public_base_url) app.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const workers = app.workers;
+  // An API process runs no handler: what it enqueues, workers claim (woken by NOTIFY).
+  const workers = role === 'api' ? [] : app.workers;
   if (!opts.manualWorkers) workers.forEach((w) => w.start());
-  log.info('daemon listening', { url: app.baseUrl, data_dir: config.dataDir });
+  log.info('daemon listening', { url: app.baseUrl, data_dir: config.dataDir, role });
 
   return {
     app,

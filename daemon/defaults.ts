@@ -7,6 +7,14 @@ import { join, resolve } from 'node:path';
 export const DEFAULT_PORT = 7788;
 export const DEFAULT_HOST = '127.0.0.1';
 
+/**
+ * `clipper daemon run --role` (issue 21, item 3; DESIGN.md "Second round"): `all` (the default)
+ * is the one local process; `api` serves /v1 and only enqueues; `worker` runs the tasks and
+ * background loops and serves /healthz alone.
+ */
+export const DAEMON_ROLES = ['all', 'api', 'worker'] as const;
+export type DaemonRole = (typeof DAEMON_ROLES)[number];
+
 /** `CLIPPER_DATA_DIR`, else `$XDG_DATA_HOME/clipper`, else `~/.local/share/clipper`. */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CLIPPER_DATA_DIR) return resolve(env.CLIPPER_DATA_DIR);

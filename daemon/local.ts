@@ -10,7 +10,7 @@
 // `daemon run`.
 type Daemon = typeof import('./daemon.js');
 
-export { DEFAULT_HOST, DEFAULT_PORT, defaultDataDir } from './defaults.js';
+export { DAEMON_ROLES, DEFAULT_HOST, DEFAULT_PORT, defaultDataDir, type DaemonRole } from './defaults.js';
 export type { DaemonConfig } from './config.js';
 
 /** DATA_DIR/config.json parsed into its typed sections (throws ConfigError naming a bad key). */

@@ -60,10 +60,10 @@ async function dispatch(app: HttpDeps, router: Router, req: IncomingMessage, res
     const { route, params } = m;
     if (route.auth !== 'none') {
       principal = await authenticate(app.auth, req, route.auth);
-      rate = app.limiter.hit(principal.teamId);
+      rate = await app.limiter.hit(principal.teamId);
       if (route.statusCheck) {
         statusKey = route.statusCheck(params);
-        app.limiter.statusCheck(principal.teamId, statusKey);
+        await app.limiter.statusCheck(principal.teamId, statusKey);
       }
     }
     let bodyPromise: Promise<unknown> | undefined;
@@ -90,7 +90,7 @@ async function dispatch(app: HttpDeps, router: Router, req: IncomingMessage, res
       app.log.error('unhandled error', { error: (e as Error)?.stack ?? String(e), url: req.url });
       err = new ApiError('INTERNAL_ERROR', 'Internal error; safe to retry with backoff');
     }
-    if (err.code === 'NOT_FOUND' && statusKey && principal) app.limiter.recordNotFound(principal.teamId);
+    if (err.code === 'NOT_FOUND' && statusKey && principal) await app.limiter.recordNotFound(principal.teamId).catch((e: unknown) => app.log.warn('could not count a not-found status check', { error: String(e) }));
     // Rate headers on every counted response, limited ones included (spec "Request rate", rule 2).
     const headers = rate ? rateHeaders(rate) : {};
     if (res.headersSent) {

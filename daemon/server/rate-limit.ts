@@ -1,6 +1,7 @@
 import { ApiError } from '../../src/api/errors.js';
 import { RATE_LIMITS } from '../../src/api/limits.js';
 import type { Clock } from '../clock.js';
+import { MemoryRateCounter, type RateCounter } from './rate-counter.js';
 
 const MINUTE = RATE_LIMITS.windowMs;
 const HOUR = RATE_LIMITS.notFoundWindowMs;
@@ -12,35 +13,11 @@ export interface RateState {
   resetSeconds: number;
 }
 
-/** Fixed-window counter keyed by string; windows align to multiples of `windowMs`. */
-class FixedWindow {
-  private windowStart = -1;
-  private counts = new Map<string, number>();
-  constructor(private windowMs: number) {}
-
-  private roll(now: number): number {
-    const start = Math.floor(now / this.windowMs) * this.windowMs;
-    if (start !== this.windowStart) {
-      this.windowStart = start;
-      this.counts.clear();
-    }
-    return start;
-  }
-  count(key: string, now: number): number {
-    this.roll(now);
-    return this.counts.get(key) ?? 0;
-  }
-  add(key: string, now: number): number {
-    this.roll(now);
-    const n = (this.counts.get(key) ?? 0) + 1;
-    this.counts.set(key, n);
-    return n;
-  }
-  /** Milliseconds until this window ends. */
-  endsAt(now: number): number {
-    return this.roll(now) + this.windowMs;
-  }
-}
+/** A fixed window of `ms` around `now`, aligned to multiples of `ms`. */
+const windowOf = (now: number, ms: number) => {
+  const start = Math.floor(now / ms) * ms;
+  return { start, end: start + ms };
+};
 
 const retryAfter = (endsAt: number, now: number) => Math.max(1, Math.ceil((endsAt - now) / 1000));
 
@@ -59,11 +36,6 @@ export interface RateLimits {
 }
 
 export class RateLimiter {
-  private requests = new FixedWindow(MINUTE);
-  private perResource = new FixedWindow(MINUTE);
-  private perTeamStatus = new FixedWindow(MINUTE);
-  private notFound = new FixedWindow(HOUR);
-
   constructor(
     private clock: Clock,
     private limits: RateLimits = {
@@ -72,49 +44,53 @@ export class RateLimiter {
       statusPerTeam: RATE_LIMITS.statusChecksPerTeam,
       notFoundPerHour: RATE_LIMITS.notFoundPerHour,
     },
+    /** Memory for one process; the store's shared counters when API processes are several (issue 21). */
+    private counter: RateCounter = new MemoryRateCounter(() => clock.now()),
   ) {}
 
   /** Counts one request of the team; throws RATE_LIMITED (with the state to put in headers). */
-  hit(teamId: string): RateState {
+  async hit(teamId: string): Promise<RateState> {
     const now = this.clock.now();
-    const endsAt = this.requests.endsAt(now);
+    const w = windowOf(now, MINUTE);
     const state = (used: number): RateState => ({
       limit: this.limits.perMinute,
       remaining: Math.max(0, this.limits.perMinute - used),
-      resetSeconds: Math.floor(endsAt / 1000),
+      resetSeconds: Math.floor(w.end / 1000),
     });
-    if (this.requests.count(teamId, now) >= this.limits.perMinute) {
+    const taken = await this.counter.takeAll([{ key: `req:${teamId}`, ...w, limit: this.limits.perMinute }]);
+    if ('limited' in taken) {
       throw new RateLimitedError(
-        new ApiError('RATE_LIMITED', `More than ${this.limits.perMinute} requests in the current minute window`, null, retryAfter(endsAt, now)),
+        new ApiError('RATE_LIMITED', `More than ${this.limits.perMinute} requests in the current minute window`, null, retryAfter(w.end, now)),
         state(this.limits.perMinute),
       );
     }
-    return state(this.requests.add(teamId, now));
+    return state(taken.counts[0]);
   }
 
   /** Counts a status check of `resourceKey`; throws STATUS_RATE_LIMITED when a limit is exceeded. */
-  statusCheck(teamId: string, resourceKey: string): void {
+  async statusCheck(teamId: string, resourceKey: string): Promise<void> {
     const now = this.clock.now();
     // details.limit names which of the spec's three limits was hit (issue 13, item 15: the
     // client's advice differs: poll less often, or stop asking for ids that do not exist).
     const limited = (message: string, endsAt: number, limit: string) =>
       new ApiError('STATUS_RATE_LIMITED', message, { limit }, retryAfter(endsAt, now));
-    if (this.notFound.count(teamId, now) >= this.limits.notFoundPerHour) {
-      throw limited(`${this.limits.notFoundPerHour} status checks in this hour asked for ids that do not exist; status checks are refused until the hour ends`, this.notFound.endsAt(now), 'not_found_per_hour');
+    const hour = windowOf(now, HOUR);
+    if (await this.counter.count(`nf:${teamId}`, hour.start) >= this.limits.notFoundPerHour) {
+      throw limited(`${this.limits.notFoundPerHour} status checks in this hour asked for ids that do not exist; status checks are refused until the hour ends`, hour.end, 'not_found_per_hour');
     }
-    const key = `${teamId}\u0000${resourceKey}`;
-    if (this.perResource.count(key, now) >= this.limits.statusPerResource) {
-      throw limited(`More than ${this.limits.statusPerResource} status checks of ${resourceKey} in the current minute`, this.perResource.endsAt(now), 'per_id_per_minute');
-    }
-    if (this.perTeamStatus.count(teamId, now) >= this.limits.statusPerTeam) {
-      throw limited(`More than ${this.limits.statusPerTeam} status checks by the team in the current minute`, this.perTeamStatus.endsAt(now), 'per_team_per_minute');
-    }
-    this.perResource.add(key, now);
-    this.perTeamStatus.add(teamId, now);
+    const w = windowOf(now, MINUTE);
+    // Both counts or neither: a check refused by the team's limit does not use up the id's.
+    const taken = await this.counter.takeAll([
+      { key: `sid:${teamId}:${resourceKey}`, ...w, limit: this.limits.statusPerResource },
+      { key: `st:${teamId}`, ...w, limit: this.limits.statusPerTeam },
+    ]);
+    if (!('limited' in taken)) return;
+    if (taken.limited === 0) throw limited(`More than ${this.limits.statusPerResource} status checks of ${resourceKey} in the current minute`, w.end, 'per_id_per_minute');
+    throw limited(`More than ${this.limits.statusPerTeam} status checks by the team in the current minute`, w.end, 'per_team_per_minute');
   }
 
-  recordNotFound(teamId: string): void {
-    this.notFound.add(teamId, this.clock.now());
+  async recordNotFound(teamId: string): Promise<void> {
+    await this.counter.takeAll([{ key: `nf:${teamId}`, ...windowOf(this.clock.now(), HOUR), limit: Number.MAX_SAFE_INTEGER }]);
   }
 }
 

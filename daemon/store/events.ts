@@ -8,6 +8,9 @@ export type { StoredEvent };
 
 type Listener = () => void;
 
+/** The wake-up channel of the event log (issue 21: fan-out in a worker sees an API's events). */
+export const EVENTS_CHANNEL = 'clipper_events';
+
 /**
  * The durable event log (issue 2, item 5). emit() is a plain INSERT, so when it is
  * called inside the store.transaction() that changes a resource's state, the event commits or rolls
@@ -15,7 +18,6 @@ type Listener = () => void;
  * Readers (the webhook outbox) page forward by `seq`.
  */
 export class EventLog implements EventLogRepository {
-  private listeners = new Set<Listener>();
   /** `afterCommit` runs a callback once the caller's transaction (if any) has committed. */
   constructor(private db: Sql, private clock: Clock) {}
 
@@ -26,10 +28,10 @@ export class EventLog implements EventLogRepository {
       // writers take turns until their transaction ends; SQLite has one writer anyway.
       if (this.db.dialect === 'postgres') await this.db.value('SELECT pg_advisory_xact_lock(2101)');
       await this.db.run('INSERT INTO events (id, team_id, type, created, data) VALUES (?, ?, ?, ?, ?)', event.id, data.team_id, type, event.created, JSON.stringify(data));
+      // Readers wake once the surrounding transaction has committed, never inside it.
+      await this.db.notify(EVENTS_CHANNEL);
     };
     await (this.db.dialect === 'postgres' ? await this.db.transaction(insert) : insert());
-    // Wake readers once the surrounding transaction has committed, never inside it.
-    if (this.listeners.size) this.db.afterCommit(() => setImmediate(() => this.listeners.forEach((l) => l())));
     return event;
   }
 
@@ -44,7 +46,6 @@ export class EventLog implements EventLogRepository {
   }
 
   onAppend(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.db.listen(EVENTS_CHANNEL, listener);
   }
 }

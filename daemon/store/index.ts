@@ -10,6 +10,7 @@ import { OAuthAuthorizationRepo, PlatformRepo } from './platforms.js';
 import { PostRepo } from './posts.js';
 import { RenderMinutes } from './render-minutes.js';
 import { RenderRepo } from './renders.js';
+import { RateCounterRepo } from './rate-counters.js';
 import { SessionLinkRepo } from './session-links.js';
 import { TaskRepo } from './tasks.js';
 import { TeamRepo } from './teams.js';
@@ -18,7 +19,7 @@ import { WebhookOutbox } from './webhook-outbox.js';
 import { WebhookRepo } from './webhooks.js';
 import { SqliteSql } from './sqlite-sql.js';
 import type { Sql } from './sql.js';
-import type { EventLogRepository, TaskRepository, WebhookOutboxRepository } from './queue-repositories.js';
+import type { EventLogRepository, RateCounterRepository, TaskRepository, WebhookOutboxRepository } from './queue-repositories.js';
 import type {
   ApiKeyRepository, ClipJobRepository, ClipRepository, FramingRepository, OAuthAuthorizationRepository, PlatformRepository, PostRepository, RenderMinutesRepository,
   RenderRepository, SessionLinkRepository, WebSessionRepository, TeamRepository, UploadRepository, WebhookRepository,
@@ -56,6 +57,8 @@ export interface Store {
   tasks: TaskRepository;
   events: EventLogRepository;
   webhookOutbox: WebhookOutboxRepository;
+  /** Request counters shared by API processes (PostgreSQL deployments; the local daemon counts in memory). */
+  rateCounters: RateCounterRepository;
   sessionLinks: SessionLinkRepository;
   webSessions: WebSessionRepository;
   /**
@@ -87,6 +90,7 @@ export function storeOver(db: Sql, clock: Clock): Store {
     tasks: new TaskRepo(db),
     events,
     webhookOutbox: new WebhookOutbox(db, webhooks, events),
+    rateCounters: new RateCounterRepo(db),
     sessionLinks: new SessionLinkRepo(db),
     webSessions: new WebSessionRepo(db),
     // The engine binds the transaction to the async context of `fn`, so `tx` is this store.

@@ -10,8 +10,8 @@ import type { SendOutcome } from '../resources/webhooks/delivery-policy.js';
 // (SELECT ... FOR UPDATE SKIP LOCKED)`; the fan-out cursor row is locked FOR UPDATE; and the
 // event log's `seq` is readable in commit order because emit() takes an advisory lock held until
 // its transaction ends (SQLite has one writer; a BIGSERIAL under concurrent writers could show
-// seq 8 before seq 7 commits, and the outbox cursor would skip 7 for good). onAppend still wakes
-// only the emitting process's listeners: other processes poll (LISTEN/NOTIFY is for later).
+// seq 8 before seq 7 commits, and the outbox cursor would skip 7 for good). onAppend and
+// onEnqueue wake listeners in every process: PostgreSQL's NOTIFY, sent at commit (sql.ts).
 
 export type TaskStatus = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
 
@@ -58,8 +58,12 @@ export interface TaskRepository {
   retryLater(id: string, owner: string, runAt: number, error: string, now: number): Promise<boolean>;
   /** Cancels the pending task of a kind and resource; a running one is left alone. */
   cancelPending(kind: string, resourceId: string, now: number): Promise<boolean>;
-  /** Running tasks whose lease ran out or whose owner is not `currentOwner` go back to pending; returns how many. */
-  releaseStale(now: number, currentOwner: string): Promise<number>;
+  /** Running tasks whose lease ran out (`lease_expires_at < now`) or whose owner is in `deadOwners` go back to pending; returns how many. */
+  releaseLeases(now: number, deadOwners: readonly string[]): Promise<number>;
+  /** The distinct owners of running tasks whose id starts with `prefix`. */
+  leaseOwners(prefix: string): Promise<string[]>;
+  /** Calls `listener` after an enqueue commits, in this process or (PostgreSQL) any other; returns an unsubscribe. */
+  onEnqueue(listener: () => void): () => void;
   /** The earliest run_at of a pending task of `kinds`. */
   nextRunAt(kinds: string[]): Promise<number | undefined>;
 }
@@ -118,4 +122,25 @@ export interface WebhookOutboxRepository {
   list(webhookId: string, o: { status?: DeliveryStatus; limit: number }): Promise<DeliveryRecord[]>;
   /** A failed or delivered delivery back to pending, due now; `busy` while pending or in flight. */
   resend(webhookId: string, deliveryId: string, now: number): Promise<{ outcome: 'resent' | 'busy' | 'missing'; status?: DeliveryStatus }>;
+}
+
+/** One fixed-window count to take: `key` in the window [start, end), at most `limit`. */
+export interface RateTake {
+  key: string;
+  start: number;
+  end: number;
+  limit: number;
+}
+
+/**
+ * Request counters shared by every process of a deployment (issue 21, item 3; spec "Request
+ * rate": "whatever the ... number of machines").
+ */
+export interface RateCounterRepository {
+  /** Adds one to every count, all or none: none when one is at its limit (its index is returned). */
+  takeAll(takes: readonly RateTake[]): Promise<{ counts: number[] } | { limited: number }>;
+  /** The count of `key` in the window starting at `start` (0 when none). */
+  count(key: string, start: number): Promise<number>;
+  /** Deletes windows that ended by `now`; returns how many. */
+  purge(now: number): Promise<number>;
 }

@@ -24,6 +24,14 @@ export interface Sql {
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   /** `fn` once the transaction of the calling context commits (never if it rolls back); now without one. */
   afterCommit(fn: () => void): void;
+  /**
+   * Wakes the listeners of `channel` once the calling context's transaction commits (now without
+   * one): this process's, and on PostgreSQL every other process's (NOTIFY, which the server
+   * itself holds back until COMMIT and drops on ROLLBACK).
+   */
+  notify(channel: string): Promise<void>;
+  /** Calls `fn` on each wake-up of `channel`; returns an unsubscribe. */
+  listen(channel: string, fn: () => void): () => void;
   close(): Promise<void>;
 }
 

@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from './db.js';
 import type { Sql } from './sql.js';
 import { TxScope } from './tx-scope.js';
+import { Channels } from './channels.js';
 
 /**
  * The embedded engine under the repositories: one better-sqlite3 connection shared by every
@@ -20,6 +21,8 @@ export class SqliteSql implements Sql {
     if (sql === 'ROLLBACK' && !db.inTransaction) return;
     db.exec(sql);
   });
+
+  private readonly channels = new Channels();
 
   constructor(private readonly db: Db) {}
 
@@ -45,6 +48,15 @@ export class SqliteSql implements Sql {
 
   afterCommit(fn: () => void): void {
     this.scope.afterCommit(fn);
+  }
+
+  /** One process per SQLite file: its own listeners are all there are. */
+  async notify(channel: string): Promise<void> {
+    if (this.channels.has(channel)) this.afterCommit(() => this.channels.fire(channel));
+  }
+
+  listen(channel: string, fn: () => void): () => void {
+    return this.channels.listen(channel, fn);
   }
 
   /** BEGIN IMMEDIATE ... COMMIT around `fn`, in its turn; nested, a savepoint. */

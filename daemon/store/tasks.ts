@@ -4,7 +4,17 @@ import type { EnqueueInput, Task, TaskRepository, TaskStatus } from './queue-rep
 
 export type { EnqueueInput, Task, TaskStatus };
 
-/** SQL of the durable task queue; the TaskRunner owns the policy around it. */
+/** The wake-up channel of enqueues (issue 21, item 3: an API process wakes the workers). */
+export const TASKS_CHANNEL = 'clipper_tasks';
+
+/**
+ * SQL of the durable task queue; the TaskRunner owns the policy around it. On PostgreSQL it is
+ * the workers' queue across processes (issue 21, item 3: "pg-boss or graphile-worker, or your own
+ * SKIP LOCKED queue if you show why"): ours, because the same table serves the embedded SQLite
+ * daemon, a task is enqueued in the transaction that changes its resource (either package would
+ * be a second queue with its own schema and transactions beside the one SQLite needs), and one
+ * active task per resource is the partial unique index tasks_one_active.
+ */
 export class TaskRepo implements TaskRepository {
   constructor(private db: Sql) {}
 
@@ -15,6 +25,8 @@ export class TaskRepo implements TaskRepository {
    */
   async enqueue(input: EnqueueInput, now: number): Promise<Task> {
     return await this.db.transaction(async () => {
+      // Workers in other processes wake at commit (PostgreSQL NOTIFY); they poll anyway.
+      await this.db.notify(TASKS_CHANNEL);
       await this.db.run(
         `INSERT INTO tasks (id, kind, resource_id, team_id, status, attempts, max_attempts, run_at, payload, created_at, updated_at)
          VALUES (?, ?, ?, ?, 'pending', 0, ?, ?, ?, ?, ?)
@@ -68,9 +80,23 @@ export class TaskRepo implements TaskRepository {
     return await this.db.run("UPDATE tasks SET status = 'cancelled', updated_at = ? WHERE kind = ? AND resource_id = ? AND status = 'pending'", now, kind, resourceId) > 0;
   }
 
-  /** Puts running tasks whose lease ran out (or that belong to a dead owner) back to pending. */
-  async releaseStale(now: number, currentOwner: string): Promise<number> {
-    return await this.db.run("UPDATE tasks SET status = 'pending', lease_owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE status = 'running' AND (lease_expires_at < ? OR lease_owner IS DISTINCT FROM ?)", now, now, currentOwner);
+  /**
+   * Puts running tasks back to pending when their lease ran out, or when their owner is one of
+   * `deadOwners` (issue 21: a live lease of another process is never taken; task-runner.ts).
+   */
+  async releaseLeases(now: number, deadOwners: readonly string[]): Promise<number> {
+    const dead = inList('lease_owner', deadOwners);
+    return await this.db.run(`UPDATE tasks SET status = 'pending', lease_owner = NULL, lease_expires_at = NULL, updated_at = ?
+         WHERE status = 'running' AND (lease_expires_at < ? OR ${dead.sql})`, now, now, ...dead.params);
+  }
+
+  async leaseOwners(prefix: string): Promise<string[]> {
+    // substr, not LIKE: owner ids may hold `_`, a LIKE wildcard.
+    return await this.db.column("SELECT DISTINCT lease_owner FROM tasks WHERE status = 'running' AND substr(lease_owner, 1, ?) = ?", prefix.length, prefix);
+  }
+
+  onEnqueue(listener: () => void): () => void {
+    return this.db.listen(TASKS_CHANNEL, listener);
   }
 
   async nextRunAt(kinds: string[]): Promise<number | undefined> {

@@ -1,67 +1,39 @@
-import { randomToken } from '../../src/api/ids.js';
+import { newLeaseOwner, ownerIsDead, ownerLive, type LeaseOwner } from './owner.js';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/index.js';
 import type { Logger } from '../log.js';
 import type { Worker } from '../worker.js';
 import type { EnqueueInput, Task } from '../store/tasks.js';
+import { PermanentTaskError, retryHintOf, type TaskHandler } from './handler.js';
 
-export interface TaskControl {
-  /** Aborted when the daemon stops or the lease is lost; handlers pass it to child processes. */
-  signal: AbortSignal;
-  /** Parsed `payload` of the task. */
-  payload: unknown;
-}
+export { PermanentTaskError, retryHintOf, type TaskControl, type TaskHandler } from './handler.js';
 
 /**
- * What a kind of task does. `run` must be resumable: it may be called again after a crash or a
- * retry, and should skip work whose result is already stored. `onGiveUp` runs inside the
- * transaction that marks the task failed, so the resource's failed state and its event commit
- * together with it.
- */
-export interface TaskHandler {
-  kind: string;
-  /** Tasks of this kind running at once. */
-  concurrency: number;
-  maxAttempts: number;
-  /** Delay before retry n (1-based). */
-  retryDelayMs?: (attempt: number) => number;
-  run(task: Task, ctl: TaskControl): Promise<void>;
-  onGiveUp(task: Task, error: Error): void;
-}
-
-/** Errors that retrying cannot fix (bad media, a refused link): fail at once. */
-export class PermanentTaskError extends Error {}
-
-/**
- * An error may say when to try again (a platform's rate limit that resets at a known time,
- * issue 15): `retryAfterMs` then replaces the handler's backoff for that retry.
- */
-export const retryHintOf = (error: Error): number | undefined => {
-  const ms = (error as { retryAfterMs?: unknown }).retryAfterMs;
-  return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
-};
-
-/**
- * The durable job runner (issue 4, item 2): tasks live in SQLite; a runner claims one with a
- * lease, extends the lease while it works (heartbeat), releases stale leases on start, and
- * retries a failed task a bounded number of times before giving up.
+ * The durable job runner (issue 4, item 2): tasks live in the store; a runner claims one with a
+ * lease, extends the lease while it works (heartbeat, three times a lease), and retries a failed
+ * task a bounded number of times before giving up. Several runners, in several processes, may
+ * share one queue (issue 21, item 3): a running task is taken back only when its lease ran out or
+ * its process is known dead (owner.ts), looked at on start and every `recoverMs` after.
  */
 export class TaskRunner implements Worker {
   readonly name = 'tasks';
   readonly repo: Store['tasks'];
-  private readonly owner = `runner_${randomToken(12)}`;
+  private owner: LeaseOwner = newLeaseOwner();
+  private lastRecovery = -Infinity;
   private handlers = new Map<string, TaskHandler>();
   private inFlight = new Map<string, { promise: Promise<void>; abort: AbortController; kind: string }>();
   private timer?: NodeJS.Timeout;
   private stopped = true;
+  private unlisten?: () => void;
 
   constructor(
     private store: Pick<Store, 'tasks' | 'transaction'>,
     private clock: Clock,
     private log: Logger,
-    private opts = { leaseMs: 60_000, pollMs: 500 },
+    private opts: { leaseMs: number; pollMs: number; recoverMs?: number } = { leaseMs: 60_000, pollMs: 500 },
   ) {
     this.repo = store.tasks;
+    ownerLive(this.owner, true); // tests drive a runner with processAll() without start()
   }
 
   register(handler: TaskHandler): void {
@@ -77,33 +49,53 @@ export class TaskRunner implements Worker {
 
   async start(): Promise<void> {
     this.stopped = false;
-    const released = await this.repo.releaseStale(this.clock.now(), this.owner);
-    if (released) this.log.info('released stale task leases', { count: released });
+    ownerLive(this.owner, false);
+    this.owner = newLeaseOwner(); // a fresh id per start: a restart never inherits a lease
+    ownerLive(this.owner, true);
+    // Enqueues of other processes (an API process) wake this one at once; polling stays the net.
+    this.unlisten ??= this.repo.onEnqueue(() => this.wake());
+    await this.recover();
     this.wake();
   }
 
+  /**
+   * Takes back the leases of workers that stopped without handing them back: lapsed ones, and
+   * those of dead processes of this machine (owner.ts), so a daemon restarted after kill -9
+   * resumes its jobs at once. A live worker's task is never taken, whatever process holds it.
+   */
+  private async recover(): Promise<void> {
+    this.lastRecovery = this.clock.now();
+    const dead = (await this.repo.leaseOwners(this.owner.scopePrefix)).filter((o) => o !== this.owner.id && ownerIsDead(o, this.owner.scopePrefix));
+    const released = await this.repo.releaseLeases(this.clock.now(), dead);
+    if (released) this.log.info('released stale task leases', { count: released, dead_workers: dead.length });
+  }
+
   wake(): void {
-    if (this.stopped) return;
+    if (!this.stopped) this.schedule(0);
+  }
+
+  /** The next look at the queue; a failed one (the database away) is logged and tried again. */
+  private schedule(ms: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(async () => await this.fill(), 0);
+    this.timer = setTimeout(() => void this.fill().catch((e: unknown) => {
+      this.log.error('task runner: claiming failed', { error: (e as Error).message });
+      if (!this.stopped) this.schedule(this.opts.pollMs);
+    }), ms);
     this.timer.unref?.();
   }
 
   /** Starts as many due tasks as the per-kind concurrency allows; returns how many started. */
   private async fill(): Promise<number> {
     let started = 0;
+    if (this.clock.now() - this.lastRecovery >= (this.opts.recoverMs ?? 2000)) await this.recover();
     for (;;) {
       const free = [...this.handlers.values()].filter((h) => this.running(h.kind) < h.concurrency).map((h) => h.kind);
-      const task = await this.repo.claim(free, this.owner, this.clock.now(), this.opts.leaseMs);
+      const task = await this.repo.claim(free, this.owner.id, this.clock.now(), this.opts.leaseMs);
       if (!task) break;
       started++;
       this.launch(task);
     }
-    if (!this.stopped) {
-      clearTimeout(this.timer);
-      this.timer = setTimeout(async () => await this.fill(), this.opts.pollMs);
-      this.timer.unref?.();
-    }
+    if (!this.stopped) this.schedule(this.opts.pollMs);
     return started;
   }
 
@@ -117,16 +109,16 @@ export class TaskRunner implements Worker {
     const handler = this.handlers.get(task.kind)!;
     const abort = new AbortController();
     const beat = setInterval(() => {
-      this.repo.heartbeat(task.id, this.owner, this.clock.now() + this.opts.leaseMs).then(
+      this.repo.heartbeat(task.id, this.owner.id, this.clock.now() + this.opts.leaseMs).then(
         (held) => held || abort.abort(new Error('task lease lost')),
         (e: unknown) => this.log.warn('task heartbeat failed', { task: task.id, error: (e as Error).message }),
       );
-    }, Math.max(1000, this.opts.leaseMs / 3));
+    }, this.opts.leaseMs / 3); // three beats a lease: one lost write does not lose the task
     beat.unref?.();
     const promise = (async () => {
       try {
         await handler.run(task, { signal: abort.signal, payload: JSON.parse(task.payload) });
-        await this.repo.finish(task.id, this.owner, 'done', null, this.clock.now());
+        await this.repo.finish(task.id, this.owner.id, 'done', null, this.clock.now());
       } catch (e) {
         await this.handleFailure(handler, task, e as Error, abort.signal.aborted);
       } finally {
@@ -140,16 +132,16 @@ export class TaskRunner implements Worker {
 
   private async handleFailure(handler: TaskHandler, task: Task, error: Error, aborted: boolean): Promise<void> {
     const now = this.clock.now();
-    if (aborted && this.stopped) return; // shutting down: the lease is released on next start
+    if (aborted && this.stopped) return; // shutting down: stop() hands the lease back
     const permanent = error instanceof PermanentTaskError;
     if (!permanent && task.attempts < task.max_attempts) {
       const delay = retryHintOf(error) ?? handler.retryDelayMs?.(task.attempts) ?? 2000 * 2 ** (task.attempts - 1);
-      await this.repo.retryLater(task.id, this.owner, now + delay, error.message, now);
+      await this.repo.retryLater(task.id, this.owner.id, now + delay, error.message, now);
       this.log.warn('task failed, will retry', { kind: task.kind, resource: task.resource_id, attempt: task.attempts, error: error.message });
       return;
     }
     await this.store.transaction(async () => {
-      if (await this.repo.finish(task.id, this.owner, 'failed', error.message, now)) handler.onGiveUp(task, error);
+      if (await this.repo.finish(task.id, this.owner.id, 'failed', error.message, now)) handler.onGiveUp(task, error);
     });
     this.log.error('task failed for good', { kind: task.kind, resource: task.resource_id, error: error.message });
   }
@@ -164,10 +156,16 @@ export class TaskRunner implements Worker {
     }
   }
 
+  /** Aborts the tasks in flight and hands their leases back, so any worker resumes them at once. */
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.unlisten?.();
+    this.unlisten = undefined;
     for (const f of this.inFlight.values()) f.abort.abort(new Error('daemon stopping'));
     await Promise.allSettled([...this.inFlight.values()].map((f) => f.promise));
+    ownerLive(this.owner, false);
+    await this.repo.releaseLeases(this.clock.now(), [this.owner.id]).catch((e: unknown) =>
+      this.log.warn('could not hand task leases back; they lapse after tasks.lease_ms', { error: (e as Error).message }));
   }
 }

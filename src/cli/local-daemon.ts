@@ -9,6 +9,8 @@ import { join, resolve } from 'node:path';
 import { defaultDataDir, loadDataDirTools, type Db, type Team, type TeamRepo } from '../../daemon/local.js';
 
 export {
+  DAEMON_ROLES,
+  type DaemonRole,
   DEFAULT_HOST,
   DEFAULT_PORT,
   defaultDataDir,

@@ -76,7 +76,7 @@ function ensurePostgresUser(): void {
   spawnSync('useradd', ['-g', 'postgres', 'postgres'], { stdio: 'ignore' }); // fails only if another process just made it
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);

@@ -85,20 +85,48 @@ export function tasksEventsContract(h: Current) {
       expect(await store.tasks.cancelPending('publish', 'p2', T0 + 3)).toBe(false);
     });
 
-    it('puts back running tasks whose lease ran out or whose owner is not the current one', async () => {
+    // Issue 21, item 3: a live lease of another worker is never taken; only a lapsed one, or one
+    // whose owner the runner found dead (task-runner.ts, owner.ts).
+    it('puts back running tasks whose lease ran out or whose owner is named dead, and no other', async () => {
       const { store } = h();
       const expired = await enqueue('k', 'a', T0);
-      const foreign = await enqueue('k', 'b', T0 + 1);
-      const mine = await enqueue('k', 'c', T0 + 2);
-      await store.tasks.claim(['k'], 'me', T0, 10);
-      await store.tasks.claim(['k'], 'dead', T0 + 5, 10_000);
-      await store.tasks.claim(['k'], 'me', T0 + 5, 10_000);
-      expect(await store.tasks.releaseStale(T0 + 10, 'me')).toBe(1);
-      expect(await store.tasks.releaseStale(T0 + 11, 'me')).toBe(1);
+      const dead = await enqueue('k', 'b', T0 + 1);
+      const live = await enqueue('k', 'c', T0 + 2);
+      await store.tasks.claim(['k'], 'scope.1.me', T0, 10);
+      await store.tasks.claim(['k'], 'scope.2.dead', T0 + 5, 10_000);
+      await store.tasks.claim(['k'], 'other_x.3.live', T0 + 5, 10_000);
+      expect(await store.tasks.releaseLeases(T0 + 10, [])).toBe(0); // lease_expires_at T0 + 10 is not yet past
+      expect((await store.tasks.leaseOwners('scope.')).sort()).toEqual(['scope.1.me', 'scope.2.dead']);
+      expect(await store.tasks.leaseOwners('other_')).toEqual(['other_x.3.live']);
+      expect(await store.tasks.leaseOwners('other%')).toEqual([]); // a prefix, not a pattern
+      expect(await store.tasks.releaseLeases(T0 + 11, ['scope.2.dead'])).toBe(2);
       expect(await store.tasks.get(expired.id)).toMatchObject({ status: 'pending', lease_owner: null, lease_expires_at: null, attempts: 1 });
-      expect(await store.tasks.get(foreign.id)).toMatchObject({ status: 'pending', lease_owner: null });
-      expect(await store.tasks.get(mine.id)).toMatchObject({ status: 'running', lease_owner: 'me' });
-      expect(await store.tasks.releaseStale(T0 + 11, 'me')).toBe(0);
+      expect(await store.tasks.get(dead.id)).toMatchObject({ status: 'pending', lease_owner: null });
+      expect(await store.tasks.get(live.id)).toMatchObject({ status: 'running', lease_owner: 'other_x.3.live' });
+      expect(await store.tasks.releaseLeases(T0 + 11, ['scope.2.dead'])).toBe(0);
+      expect(await store.tasks.leaseOwners('scope.')).toEqual([]);
+    });
+
+    it('wakes onEnqueue listeners once the enqueue commits', async () => {
+      const { store } = h();
+      let calls = 0;
+      const off = store.tasks.onEnqueue(() => calls++);
+      await store.transaction(async () => {
+        await enqueue('k', 'w1', T0);
+        await new Promise((r) => setTimeout(r, 20));
+        expect(calls).toBe(0); // not inside the transaction
+      });
+      await vi.waitFor(() => expect(calls).toBe(1));
+      await store.transaction(async () => {
+        await enqueue('k', 'w2', T0);
+        throw new Error('rolled back');
+      }).catch(() => undefined);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(calls).toBe(1); // a rolled-back enqueue wakes nobody
+      off();
+      await enqueue('k', 'w3', T0);
+      await new Promise((r) => setTimeout(r, 50));
+      expect(calls).toBe(1);
     });
 
     it('tells when the next pending task of some kinds is due', async () => {
@@ -150,6 +178,48 @@ export function tasksEventsContract(h: Current) {
       await store.events.emit('project.render.started', { project_id: 'c', team_id: team.id });
       await new Promise((r) => setTimeout(r, 50));
       expect(calls).toBe(1);
+    });
+  });
+
+  // Issue 21, item 3: the spec's request rate counted in the store, across API processes.
+  describe('rate counters', () => {
+    const minute = (key: string, limit: number, start = T0) => ({ key, start, end: start + 60_000, limit });
+
+    it('takes counts up to each limit, all of a call or none', async () => {
+      const { store } = h();
+      const r = store.rateCounters;
+      expect(await r.takeAll([minute('a', 2)])).toEqual({ counts: [1] });
+      expect(await r.takeAll([minute('a', 2)])).toEqual({ counts: [2] });
+      expect(await r.takeAll([minute('a', 2)])).toEqual({ limited: 0 });
+      expect(await r.count('a', T0)).toBe(2);
+      // `b` is under its limit, `c` is at it: neither is counted.
+      expect(await r.takeAll([minute('c', 1)])).toEqual({ counts: [1] });
+      expect(await r.takeAll([minute('b', 5), minute('c', 1)])).toEqual({ limited: 1 });
+      expect(await r.count('b', T0)).toBe(0);
+      expect(await r.takeAll([minute('b', 5), minute('d', 1)])).toEqual({ counts: [1, 1] });
+      // The next window starts from zero; another key is apart.
+      expect(await r.takeAll([minute('a', 2, T0 + 60_000)])).toEqual({ counts: [1] });
+      expect(await r.count('a', T0 + 60_000)).toBe(1);
+      expect(await r.count('zz', T0)).toBe(0);
+    });
+
+    it('purges windows that ended', async () => {
+      const { store } = h();
+      const r = store.rateCounters;
+      await r.takeAll([minute('a', 9)]);
+      await r.takeAll([minute('a', 9, T0 + 60_000)]);
+      expect(await r.purge(T0 + 59_999)).toBe(0);
+      expect(await r.purge(T0 + 60_000)).toBe(1);
+      expect(await r.count('a', T0)).toBe(0);
+      expect(await r.count('a', T0 + 60_000)).toBe(1);
+    });
+
+    it('never lets simultaneous takes past the limit', async () => {
+      const { store } = h();
+      const results = await Promise.all(Array.from({ length: 25 }, () => store.rateCounters.takeAll([minute('team', 20)])));
+      const counts = results.flatMap((x) => ('counts' in x ? x.counts : []));
+      expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(results.filter((x) => 'limited' in x)).toHaveLength(5);
     });
   });
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { ManualClock } from '../../daemon/clock.js';
 import { silentLogger } from '../../daemon/log.js';
 import { PermanentTaskError, TaskRunner, type TaskHandler } from '../../daemon/tasks/task-runner.js';
 import { sqliteStore } from '../../daemon/store/index.js';
+import { newLeaseOwner, ownerIsDead } from '../../daemon/tasks/owner.js';
 
 async function setup() {
   const file = join(mkdtempSync(join(tmpdir(), 'clipper-tasks-')), 'db.sqlite');
@@ -77,8 +78,9 @@ describe('TaskRunner', () => {
     const { file, runner, team, clock } = await setup();
     runner.register(handler('k', async () => {}));
     await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
-    // Simulate a process that claimed the task and died.
-    const claimed = await runner.repo.claim(['k'], 'dead-runner', clock.now(), 60_000);
+    // Simulate a process that claimed the task and died: an owner id of this machine whose
+    // holder no longer runs (issue 21: only a dead or lapsed lease is taken back).
+    const claimed = await runner.repo.claim(['k'], newLeaseOwner().id, clock.now(), 60_000);
     expect(claimed?.status).toBe('running');
     const db2 = openDb(file);
     const runner2 = new TaskRunner(sqliteStore(db2, clock), clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
@@ -88,5 +90,61 @@ describe('TaskRunner', () => {
     await runner2.processAll();
     await runner2.stop();
     expect(seen).toEqual([2]);
+  });
+
+  // Issue 21, item 3: several workers share one queue; a live worker's lease is never taken.
+  it('leaves a task another live runner holds alone until its lease lapses', async () => {
+    const { file, runner, team, clock } = await setup();
+    runner.register(handler('k', async () => {}));
+    await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    // Held by a live process of this machine (the test's parent: it outlives the test).
+    const other = newLeaseOwner(process.ppid).id;
+    await runner.repo.claim(['k'], other, clock.now(), 60_000);
+    const runner2 = new TaskRunner(sqliteStore(openDb(file), clock), clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
+    const seen: number[] = [];
+    runner2.register(handler('k', async (t) => void seen.push(t.attempts)));
+    await runner2.start();
+    await runner2.processAll();
+    expect(seen).toEqual([]);
+    clock.advance(60_001); // no heartbeat for a whole lease: taken back
+    await runner2.processAll();
+    await runner2.stop();
+    expect(seen).toEqual([2]);
+  });
+
+  it('tells a dead process of this machine from a live one, and leaves other machines to their leases', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    expect(ownerIsDead(newLeaseOwner(gone).id)).toBe(true);
+    expect(ownerIsDead(newLeaseOwner(process.ppid).id)).toBe(false);
+    expect(ownerIsDead(`elsewhere.${gone}.abc`)).toBe(false);
+    const mine = newLeaseOwner();
+    expect(ownerIsDead(mine.id)).toBe(true); // this pid, but no running runner holds it
+  });
+
+  it('renews the lease while a task outlasts it, so a second runner on the same queue never takes it', async () => {
+    const { systemClock } = await import('../../daemon/clock.js');
+    const file = join(mkdtempSync(join(tmpdir(), 'clipper-tasks-')), 'db.sqlite');
+    const one = sqliteStore(openDb(file), systemClock);
+    const team = await one.teams.create('t', Date.now());
+    const opts = { leaseMs: 1500, pollMs: 50, recoverMs: 100 };
+    const runs: string[] = [];
+    const slow = (name: string) => handler('k', async () => {
+      runs.push(name);
+      await new Promise((r) => setTimeout(r, 3500)); // more than two leases
+    });
+    const a = new TaskRunner(one, systemClock, silentLogger, opts);
+    const b = new TaskRunner(sqliteStore(openDb(file), systemClock), systemClock, silentLogger, opts);
+    a.register(slow('a'));
+    b.register(slow('b'));
+    await a.start();
+    const task = await a.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    await vi.waitFor(() => expect(runs).toEqual(['a']));
+    await b.start(); // looks for lapsed leases every 100 ms meanwhile
+    await vi.waitFor(async () => expect((await a.repo.active('k', 'r'))).toBeUndefined(), { timeout: 10_000 });
+    await a.stop();
+    await b.stop();
+    expect(runs).toEqual(['a']);
+    expect(await one.tasks.get(task.id)).toMatchObject({ status: 'done', attempts: 1 });
   });
 });

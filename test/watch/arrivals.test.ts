@@ -15,9 +15,9 @@ describe('clipper watch: files arriving', () => {
     f.d.app.limiter = new RateLimiter(f.d.clock); // the spec's limits, on the daemon's manual clock
     const rejected: number[] = [];
     const statusCheck = f.d.app.limiter.statusCheck.bind(f.d.app.limiter);
-    f.d.app.limiter.statusCheck = (team, key) => {
+    f.d.app.limiter.statusCheck = async (team, key) => {
       try {
-        return statusCheck(team, key);
+        return await statusCheck(team, key);
       } catch (e) {
         rejected.push(Date.now());
         throw e;

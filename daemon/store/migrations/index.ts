@@ -5,6 +5,7 @@
 // 007 framing (issue 17).
 // 013 session links (issue 13).
 // 016 clip edits and web sessions (issue 16).
+// 021 rate counters shared by API processes (issue 21).
 import { m001 } from './001-foundation.js';
 import { m002 } from './002-uploads.js';
 import { m003 } from './003-clip-jobs.js';
@@ -14,6 +15,7 @@ import { m006 } from './006-platform-credentials.js';
 import { m007 } from './007-framing.js';
 import { m013 } from './013-session-links.js';
 import { m016 } from './016-clip-edits-sessions.js';
+import { m021 } from './021-rate-counters.js';
 
 export interface Migration {
   version: number;
@@ -21,4 +23,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m013, m016];
+export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m013, m016, m021];

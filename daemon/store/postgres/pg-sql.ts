@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Sql } from '../sql.js';
 import { TxScope } from '../tx-scope.js';
 import { toNumbered } from './placeholders.js';
+import { PgListener } from './pg-listener.js';
 
 // BIGINT (times in ms, counts) and NUMERIC (SUM of integers) come back as numbers, as SQLite's do.
 const NUMBER_TYPES = new Set([20, 1700]);
@@ -20,10 +21,14 @@ export class PgSql implements Sql {
   readonly dialect = 'postgres' as const;
   private readonly scope = new TxScope<pg.PoolClient>((client, sql) => client.query(sql));
 
-  constructor(readonly pool: pg.Pool) {}
+  private readonly listener: PgListener;
+
+  constructor(readonly pool: pg.Pool, listenerConfig: pg.ClientConfig) {
+    this.listener = new PgListener(listenerConfig);
+  }
 
   static connect(url: string, max = 10): PgSql {
-    return new PgSql(new pg.Pool({ connectionString: url, max, types }));
+    return new PgSql(new pg.Pool({ connectionString: url, max, types }), { connectionString: url });
   }
 
   async get<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
@@ -55,6 +60,16 @@ export class PgSql implements Sql {
     this.scope.afterCommit(fn);
   }
 
+  /** Other processes: NOTIFY, held by the server until COMMIT. This one: after commit, directly. */
+  async notify(channel: string): Promise<void> {
+    await this.value('SELECT pg_notify(?, ?)', channel, this.listener.token);
+    if (this.listener.hasLocal(channel)) this.afterCommit(() => this.listener.fireLocal(channel));
+  }
+
+  listen(channel: string, fn: () => void): () => void {
+    return this.listener.listen(channel, fn);
+  }
+
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     const open = this.scope.current();
     if (open) return this.scope.savepoint(open, fn);
@@ -67,6 +82,7 @@ export class PgSql implements Sql {
   }
 
   async close(): Promise<void> {
+    await this.listener.close();
     await this.pool.end();
   }
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { parseDaemonOptions, withDaemonFlags } from './options.js';
+import { parseDaemonOptions, withDaemonFlags, withRoleFlag } from './options.js';
 
 /**
  * `daemon run|start|stop|status`. Registration only: each verb's module (`run` loads the whole
@@ -8,7 +8,7 @@ import { parseDaemonOptions, withDaemonFlags } from './options.js';
  */
 export function registerDaemonCommands(program: Command, ctx: CliContext): void {
   const group = program.command('daemon').description('run, start, stop and inspect the local daemon');
-  withDaemonFlags(group.command('run').description('run the daemon in the foreground'), { network: true }).action(async (raw) =>
+  withRoleFlag(withDaemonFlags(group.command('run').description('run the daemon in the foreground'), { network: true })).action(async (raw) =>
     (await import('./run.js')).run(parseDaemonOptions(raw, ctx.env), ctx),
   );
   withDaemonFlags(group.command('start').description('start the daemon in the background'), { network: true }).action(async (raw) =>

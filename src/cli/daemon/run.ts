@@ -6,8 +6,9 @@ import { RunningDaemons } from '../running-daemons.js';
 
 /** Runs the daemon in the foreground until SIGINT or SIGTERM. */
 export async function run(opts: DaemonOptions, ctx: CliContext, signal?: AbortSignal): Promise<void> {
-  const daemon = await startDaemon({ config: { dataDir: opts.dataDir, port: opts.port, host: opts.host } });
+  const daemon = await startDaemon({ config: { dataDir: opts.dataDir, port: opts.port, host: opts.host }, role: opts.role });
   const startedAt = Date.now();
+  if (opts.role !== 'all') return await runPart(opts, ctx, daemon, signal);
   writeInfo(opts.dataDir, { pid: process.pid, port: daemon.port, host: opts.host, url: daemon.url, started_at: startedAt });
   // Issue 13, item 3: so that a plain `clipper ping` of this user finds this daemon.
   const running = new RunningDaemons(ctx.env);
@@ -18,12 +19,7 @@ export async function run(opts: DaemonOptions, ctx: CliContext, signal?: AbortSi
     ctx.out.info(`warning: could not record the daemon in ${running.file} (${(e as Error).message}); use --data-dir or CLIPPER_DATA_DIR with other commands`);
   }
   ctx.out.info(`clipper daemon listening on ${daemon.url} (data dir ${opts.dataDir})`);
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    signal?.addEventListener('abort', stop, { once: true });
-  });
+  await stopped(signal);
   ctx.out.info('clipper daemon stopping');
   await daemon.close();
   removeInfo(opts.dataDir);
@@ -32,4 +28,28 @@ export async function run(opts: DaemonOptions, ctx: CliContext, signal?: AbortSi
   } catch {
     /* a stale entry is skipped anyway: its process is gone */
   }
+}
+
+/** Until SIGINT, SIGTERM or `signal`. */
+function stopped(signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+/**
+ * An api or worker process (issue 21): several share one data dir and database, so none records
+ * itself as the data dir's daemon (daemon.json, daemons.json); a supervisor (systemd, a container
+ * platform) runs and stops them, and each says where it listens.
+ */
+async function runPart(opts: DaemonOptions, ctx: CliContext, daemon: Awaited<ReturnType<typeof startDaemon>>, signal?: AbortSignal): Promise<void> {
+  // Its own address (a worker's answers /healthz only); links carry server.public_base_url.
+  const own = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${daemon.port}`;
+  ctx.out.info(`clipper daemon (${opts.role}) listening on ${own} (data dir ${opts.dataDir}; links to ${daemon.url})`);
+  await stopped(signal);
+  ctx.out.info(`clipper daemon (${opts.role}) stopping`);
+  await daemon.close();
 }

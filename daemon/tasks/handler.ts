@@ -1,0 +1,39 @@
+import type { Task } from '../store/tasks.js';
+
+// What a kind of task is, apart from the runner that runs it (task-runner.ts re-exports these).
+
+export interface TaskControl {
+  /** Aborted when the daemon stops or the lease is lost; handlers pass it to child processes. */
+  signal: AbortSignal;
+  /** Parsed `payload` of the task. */
+  payload: unknown;
+}
+
+/**
+ * What a kind of task does. `run` must be resumable: it may be called again after a crash or a
+ * retry, and should skip work whose result is already stored. `onGiveUp` runs inside the
+ * transaction that marks the task failed, so the resource's failed state and its event commit
+ * together with it.
+ */
+export interface TaskHandler {
+  kind: string;
+  /** Tasks of this kind running at once. */
+  concurrency: number;
+  maxAttempts: number;
+  /** Delay before retry n (1-based). */
+  retryDelayMs?: (attempt: number) => number;
+  run(task: Task, ctl: TaskControl): Promise<void>;
+  onGiveUp(task: Task, error: Error): void;
+}
+
+/** Errors that retrying cannot fix (bad media, a refused link): fail at once. */
+export class PermanentTaskError extends Error {}
+
+/**
+ * An error may say when to try again (a platform's rate limit that resets at a known time,
+ * issue 15): `retryAfterMs` then replaces the handler's backoff for that retry.
+ */
+export const retryHintOf = (error: Error): number | undefined => {
+  const ms = (error as { retryAfterMs?: unknown }).retryAfterMs;
+  return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
+};
