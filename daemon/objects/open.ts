@@ -27,11 +27,11 @@ export async function openObjects(config: DaemonConfig, clock: Clock, baseUrl: (
   }
   const settings = s3SettingsFrom(config.object_store, env);
   if ('problem' in settings) throw new Error(settings.problem);
-  const [{ s3Client, fromS3 }, { S3ObjectStore }, { S3Links }, { HeadBucketCommand }] = await Promise.all([
-    import('./s3-client.js'), import('./s3-store.js'), import('./s3-links.js'), import('@aws-sdk/client-s3'),
-  ]);
+  // Our modules only, never the SDK's package itself: a dynamic import() of a CommonJS package
+  // from the bundled CLI (scripts/build.mjs) comes back without its named exports.
+  const [{ s3Client, fromS3, checkBucket }, { S3ObjectStore }, { S3Links }] = await Promise.all([import('./s3-client.js'), import('./s3-store.js'), import('./s3-links.js')]);
   const client = s3Client(settings);
-  await client.send(new HeadBucketCommand({ Bucket: settings.bucket })).catch((e) => {
+  await checkBucket(client, settings.bucket).catch((e) => {
     const where = settings.endpoint ?? `AWS S3 (${settings.region})`;
     throw new Error(`object_store: bucket "${settings.bucket}" at ${where} cannot be used: ${fromS3(e, 'HeadBucket').message}`);
   });

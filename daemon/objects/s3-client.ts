@@ -1,4 +1,4 @@
-import { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { HeadBucketCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { ObjectStoreError } from './object-store.js';
 import type { S3Settings } from './s3-settings.js';
 
@@ -40,4 +40,9 @@ export function fromS3(e: unknown, what: string, details: Record<string, unknown
   const status = (e as S3ServiceException)?.$metadata?.httpStatusCode;
   const reason = code ? `${code}${status ? ` (HTTP ${status})` : ''}: ${(e as Error).message}` : (e as Error)?.message ?? String(e);
   return new Error(`S3 ${what} failed: ${reason}`, { cause: e });
+}
+
+/** Whether the bucket can be used (HeadBucket): the daemon checks once at start. */
+export async function checkBucket(client: S3Client, bucket: string): Promise<void> {
+  await client.send(new HeadBucketCommand({ Bucket: bucket }));
 }
