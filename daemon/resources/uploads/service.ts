@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { badRequest, conflict, notFound } from '../../../src/api/errors.js';
 import { newId } from '../../../src/api/ids.js';
-import { completeUploadSchema, createUploadSchema, resignPartsSchema, type CompleteUploadInput } from '../../../src/api/uploads.js';
+import { completeUploadSchema, createUploadSchema, resignPartsSchema } from '../../../src/api/uploads.js';
 import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
@@ -9,10 +9,11 @@ import { normalizeEtag, type ObjectStore, type PutResult } from '../../objects/o
 import type { ObjectLinks } from '../../objects/object-links.js';
 import type { Store } from '../../store/index.js';
 import type { UploadRecord } from '../../store/uploads.js';
-import { checkPartList, effectiveStatus, partCountFor, partLength, partSizeFor, UPLOAD_LIMITS } from './policy.js';
+import { effectiveStatus, partCountFor, partLength, partSizeFor, UPLOAD_LIMITS } from './policy.js';
+import { UploadCompletion } from './completion.js';
 import { DirectUploads } from './direct.js';
 import { UploadReceiver, type PutTarget } from './receiver.js';
-import { claimedView, fromStoreError, uploadView, type ClaimedUpload, type CreatedUpload, type PartUrl, type UploadView } from './views.js';
+import { claimedView, uploadView, type ClaimedUpload, type CreatedUpload, type PartUrl, type UploadView } from './views.js';
 
 export interface UploadServiceDeps {
   store: Pick<Store, 'uploads' | 'transaction'>;
@@ -32,8 +33,7 @@ export interface UploadServiceDeps {
  */
 export class UploadService {
   private receiver: UploadReceiver;
-  /** Completions under way, by upload id. */
-  private completing = new Map<string, Promise<{ upload_id: string; status: 'complete' }>>();
+  private completion: UploadCompletion;
 
   private readonly repo: UploadServiceDeps['store']['uploads'];
   /** Uploads that go straight to a bucket: what the daemon learns by asking it (direct.ts). */
@@ -44,6 +44,13 @@ export class UploadService {
     if (d.urls.direct) {
       this.direct = new DirectUploads({ objects: d.objects, log: d.log, singleArrived: async (u, result) => await this.singleArrived(u, result) });
     }
+    this.completion = new UploadCompletion({
+      repo: this.repo,
+      objects: d.objects,
+      now: this.now,
+      requirePending: (u, action) => this.requirePending(u, action),
+      partsOf: async (u) => await this.partsOf(u),
+    });
     this.receiver = new UploadReceiver(d.store.uploads, d.objects, {
       requirePending: (u, action) => this.requirePending(u, action),
       singleArrived: async (u, result) => await this.singleArrived(u, result),
@@ -140,53 +147,10 @@ export class UploadService {
     return { upload_id: u.id, expires_at: expiresAt, parts: this.signParts(u, [...new Set(partNumbers)].sort((a, b) => a - b)) };
   }
 
-  /**
-   * POST /v1/uploads/:id/complete. Spec: "Repeating the call is harmless", also while the first
-   * call is still assembling (a client retrying after a lost answer): a repeat waits for it.
-   */
+  /** POST /v1/uploads/:id/complete (completion.ts). */
   async complete(teamId: string, uploadId: string, body: unknown): Promise<{ upload_id: string; status: 'complete' }> {
-    return await this.completeParts(teamId, uploadId, parseBody(completeUploadSchema, body).parts);
-  }
-
-  private async completeParts(teamId: string, uploadId: string, parts: CompleteUploadInput['parts']): Promise<{ upload_id: string; status: 'complete' }> {
-    const u = await this.mustGet(teamId, uploadId);
-    const running = this.completing.get(u.id);
-    if (running) {
-      await running.catch(() => undefined);
-      return await this.completeParts(teamId, uploadId, parts);
-    }
-    // Forgotten before it settles, so a waiter that wakes up never finds it again.
-    const run = (async () => {
-      try {
-        return await this.completeOnce(u, parts);
-      } finally {
-        this.completing.delete(u.id);
-      }
-    })();
-    this.completing.set(u.id, run);
-    return run;
-  }
-
-  /** Every part exactly once, every etag matching, then the parts become one object. */
-  private async completeOnce(u: UploadRecord, parts: CompleteUploadInput['parts']): Promise<{ upload_id: string; status: 'complete' }> {
-    const done = { upload_id: u.id, status: 'complete' as const };
-    if (u.status === 'complete') return done; // "Repeating the call is harmless"
-    this.requirePending(u, 'complete');
-    if (u.kind === 'single') throw conflict('A single-PUT upload needs no complete call: it is ready once its PUT succeeds', { upload_id: u.id, status: 'pending' });
-    checkPartList(u, parts, await this.partsOf(u));
-    const sorted = [...parts].sort((a, b) => a.part_number - b.part_number);
-    const result = await this.d.objects
-      .completeMultipart(u.object_key, u.multipart_id!, sorted.map((p) => ({ partNumber: p.part_number, etag: p.etag })))
-      .catch((e) => Promise.reject(fromStoreError(e)));
-    const now = this.now();
-    const patch = { status: 'complete' as const, size_bytes: result.size, etag: result.etag, completed_at: now, stale_at: now + UPLOAD_LIMITS.unusedKeepMs };
-    if (!await this.repo.transition(u.id, ['pending'], patch, now)) {
-      const current = (await this.repo.get(u.id))!;
-      if (current.status === 'complete') return done;
-      await this.d.objects.delete(u.object_key);
-      throw conflict(`Upload ${u.id} was ${current.status} while completing`, { upload_id: u.id, status: current.status });
-    }
-    return done;
+    const { parts } = parseBody(completeUploadSchema, body);
+    return await this.completion.complete(await this.mustGet(teamId, uploadId), parts, () => this.mustGet(teamId, uploadId));
   }
 
   /** DELETE /v1/uploads/:id: pending -> aborted, parts discarded; repeating it is harmless. */
