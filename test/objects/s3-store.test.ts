@@ -48,6 +48,17 @@ describe('S3 store specifics', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
+  it('makes a copy with one HeadObject, of the bytes of the version it names (If-Match)', async () => {
+    const { store, tmp, s3 } = await freshStore();
+    await store.put('src/b.mp4', Readable.from([Buffer.from('the bytes')]), { contentType: 'video/mp4' });
+    const heads = () => s3.requests.filter((r) => r.method === 'HEAD' && r.path.endsWith('/src/b.mp4')).length;
+    const before = heads();
+    const file = (await store.localPath('src/b.mp4'))!;
+    expect(heads() - before).toBe(1);
+    expect(readFileSync(file, 'utf8')).toBe('the bytes');
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
   it('leaves no copy under its final name when a download dies midway, and purges old copies', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'clipper-copies-'));
     const copies = new LocalCopies(dir);
