@@ -93,6 +93,18 @@ describe('S3 store specifics', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
+  it('completes a multipart upload reading its record once', async () => {
+    const { store, tmp, s3 } = await freshStore();
+    const id = await store.createMultipart('mp/y', { partSize: 4 });
+    const p1 = await store.putPart('mp/y', id, 1, Readable.from([Buffer.from('abcd')]));
+    const p2 = await store.putPart('mp/y', id, 2, Readable.from([Buffer.from('ef')]));
+    const recordGets = () => s3.requests.filter((r) => r.method === 'GET' && r.path.includes('/.multipart/')).length;
+    const before = recordGets();
+    expect(await store.completeMultipart('mp/y', id, [{ partNumber: 1, etag: p1.etag }, { partNumber: 2, etag: p2.etag }])).toMatchObject({ size: 6 });
+    expect(recordGets() - before).toBe(1);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
   it('keeps the multipart records out of listings', async () => {
     const { store, tmp } = await freshStore();
     await store.createMultipart('mp/x', { partSize: 10 });
