@@ -101,6 +101,11 @@ export class S3Multipart {
   async listParts(key: string, id: string): Promise<PartRecord[]> {
     const record = await this.record(key, id);
     if (record.completed) throw new ObjectStoreError('NoSuchUpload', `Multipart upload ${id} is complete`, { multipart_id: id });
+    return await this.bucketParts(key, id);
+  }
+
+  /** ListParts alone, every page, by part number (the record already read by the caller). */
+  private async bucketParts(key: string, id: string): Promise<PartRecord[]> {
     const parts: PartRecord[] = [];
     let marker: string | undefined;
     do {
@@ -115,7 +120,7 @@ export class S3Multipart {
   async complete(key: string, id: string, parts: Array<{ partNumber: number; etag: string }>): Promise<PutResult> {
     const record = await this.record(key, id);
     if (record.completed) return record.completed;
-    const records = checkCompletion(record.part_size, await this.listParts(key, id), parts);
+    const records = checkCompletion(record.part_size, await this.bucketParts(key, id), parts);
     const MultipartUpload = { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: `"${normalizeEtag(p.etag)}"` })) };
     const r = await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: id, MultipartUpload })).catch((e) => Promise.reject(fromS3(e, 'CompleteMultipartUpload', { multipart_id: id })));
     const completed = { size: records.reduce((s, p) => s + p.size, 0), etag: normalizeEtag(r.ETag ?? '') };

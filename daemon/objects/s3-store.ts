@@ -71,6 +71,12 @@ export class S3ObjectStore implements ObjectStore {
   async get(key: string, range?: ByteRange): Promise<Readable> {
     const object = await this.stat(key);
     if (!object) throw new ObjectStoreError('NoSuchKey', `No object ${key}`, { key });
+    return await this.read(object, range);
+  }
+
+  /** The bytes of `object` as described (its etag), without describing it again. */
+  private async read(object: StoredObject, range?: ByteRange): Promise<Readable> {
+    const { key } = object;
     if (range && !(Number.isInteger(range.start) && Number.isInteger(range.end) && range.start >= 0 && range.start <= range.end && range.end < object.size)) {
       throw new ObjectStoreError('InvalidRange', `Range ${range.start}-${range.end} is outside the object's ${object.size} bytes`, { size: object.size });
     }
@@ -109,7 +115,8 @@ export class S3ObjectStore implements ObjectStore {
   async localPath(key: string): Promise<string | undefined> {
     const object = await this.stat(key);
     if (!object) return undefined;
-    return await this.copies.path(key, object.etag, () => this.get(key));
+    // Read at the etag the copy is named after (If-Match), with no second HeadObject.
+    return await this.copies.path(key, object.etag, () => this.read(object));
   }
 
   createMultipart(key: string, opts: { partSize: number; contentType?: string }): Promise<string> {

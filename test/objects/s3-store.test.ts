@@ -48,6 +48,17 @@ describe('S3 store specifics', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
 
+  it('makes a copy with one HeadObject, of the bytes of the version it names (If-Match)', async () => {
+    const { store, tmp, s3 } = await freshStore();
+    await store.put('src/b.mp4', Readable.from([Buffer.from('the bytes')]), { contentType: 'video/mp4' });
+    const heads = () => s3.requests.filter((r) => r.method === 'HEAD' && r.path.endsWith('/src/b.mp4')).length;
+    const before = heads();
+    const file = (await store.localPath('src/b.mp4'))!;
+    expect(heads() - before).toBe(1);
+    expect(readFileSync(file, 'utf8')).toBe('the bytes');
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
   it('leaves no copy under its final name when a download dies midway, and purges old copies', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'clipper-copies-'));
     const copies = new LocalCopies(dir);
@@ -79,6 +90,18 @@ describe('S3 store specifics', () => {
     };
     await expect(store.get('v')).rejects.toThrow(/PreconditionFailed/);
     expect(s3.requests.some((r) => r.method === 'GET')).toBe(true);
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('completes a multipart upload reading its record once', async () => {
+    const { store, tmp, s3 } = await freshStore();
+    const id = await store.createMultipart('mp/y', { partSize: 4 });
+    const p1 = await store.putPart('mp/y', id, 1, Readable.from([Buffer.from('abcd')]));
+    const p2 = await store.putPart('mp/y', id, 2, Readable.from([Buffer.from('ef')]));
+    const recordGets = () => s3.requests.filter((r) => r.method === 'GET' && r.path.includes('/.multipart/')).length;
+    const before = recordGets();
+    expect(await store.completeMultipart('mp/y', id, [{ partNumber: 1, etag: p1.etag }, { partNumber: 2, etag: p2.etag }])).toMatchObject({ size: 6 });
+    expect(recordGets() - before).toBe(1);
     rmSync(tmp, { recursive: true, force: true });
   });
 

@@ -227,8 +227,9 @@ export class UploadService {
    * within its hour); the daemon's own URLs refuse a PUT to a complete upload (409).
    */
   async sourceReplaced(objectKey: string): Promise<boolean> {
+    if (!this.direct) return false;
     const u = await this.repo.byObjectKey(objectKey);
-    if (!this.direct || !u?.etag) return false;
+    if (!u?.etag) return false;
     const now = await this.d.objects.stat(objectKey);
     return !!now && normalizeEtag(now.etag) !== normalizeEtag(u.etag);
   }
