@@ -48,19 +48,18 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger();
   for (const warning of config.warnings) log.warn(warning);
-  const { db } = await initDataDir(config.dataDir, clock.now());
   const role = opts.role ?? 'all';
+  // The refusals of a role come from the settings alone: before the data dir is opened.
   // Several processes share one queue only through a database they all reach (the SQLite file
   // is one process's: its wake-ups and rate counts stay in memory).
   if (role !== 'all' && !config.database.url) {
-    db.close();
     throw new Error(`--role ${role} needs a shared database: set database.url in config.json or CLIPPER_DATABASE_URL (a PostgreSQL URL)`);
   }
   // A worker writes links (a published post's page, ...) that clients follow to an API process.
   if (role === 'worker' && !config.server.public_base_url) {
-    db.close();
     throw new Error('--role worker needs server.public_base_url in config.json: the address clients reach the API processes at, for the links workers write');
   }
+  const { db } = await initDataDir(config.dataDir, clock.now());
   const app = await buildApp(config, db, clock, log);
   const router = role === 'worker' ? workerRouter() : buildRouter(app);
   opts.extraRoutes?.(router);
