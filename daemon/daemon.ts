@@ -14,6 +14,8 @@ import type { DaemonRole } from './defaults.js';
 export interface RunningDaemon {
   app: App;
   url: string;
+  /** This process's own address (`url` is server.public_base_url when that is set). */
+  listenUrl: string;
   port: number;
   server: Server;
   workers: Worker[];
@@ -70,7 +72,8 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   });
   const port = (server.address() as AddressInfo).port;
   const { host, public_base_url } = config.server;
-  if (!public_base_url) app.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const listenUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (!public_base_url) app.baseUrl = listenUrl;
   // An API process runs no handler: what it enqueues, workers claim (woken by NOTIFY).
   const workers = role === 'api' ? [] : app.workers;
   if (!opts.manualWorkers) workers.forEach((w) => w.start());
@@ -79,6 +82,7 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   return {
     app,
     url: app.baseUrl,
+    listenUrl,
     port,
     server,
     workers,
