@@ -14,6 +14,8 @@ import type { DaemonRole } from './defaults.js';
 export interface RunningDaemon {
   app: App;
   url: string;
+  /** This process's own address (`url` is server.public_base_url when that is set). */
+  listenUrl: string;
   port: number;
   server: Server;
   workers: Worker[];
@@ -48,19 +50,18 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   const clock = opts.clock ?? systemClock;
   const log = opts.log ?? createLogger();
   for (const warning of config.warnings) log.warn(warning);
-  const { db } = await initDataDir(config.dataDir, clock.now());
   const role = opts.role ?? 'all';
+  // The refusals of a role come from the settings alone: before the data dir is opened.
   // Several processes share one queue only through a database they all reach (the SQLite file
   // is one process's: its wake-ups and rate counts stay in memory).
   if (role !== 'all' && !config.database.url) {
-    db.close();
     throw new Error(`--role ${role} needs a shared database: set database.url in config.json or CLIPPER_DATABASE_URL (a PostgreSQL URL)`);
   }
   // A worker writes links (a published post's page, ...) that clients follow to an API process.
   if (role === 'worker' && !config.server.public_base_url) {
-    db.close();
     throw new Error('--role worker needs server.public_base_url in config.json: the address clients reach the API processes at, for the links workers write');
   }
+  const { db } = await initDataDir(config.dataDir, clock.now());
   const app = await buildApp(config, db, clock, log);
   const router = role === 'worker' ? workerRouter() : buildRouter(app);
   opts.extraRoutes?.(router);
@@ -71,7 +72,8 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   });
   const port = (server.address() as AddressInfo).port;
   const { host, public_base_url } = config.server;
-  if (!public_base_url) app.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const listenUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (!public_base_url) app.baseUrl = listenUrl;
   // An API process runs no handler: what it enqueues, workers claim (woken by NOTIFY).
   const workers = role === 'api' ? [] : app.workers;
   if (!opts.manualWorkers) workers.forEach((w) => w.start());
@@ -80,6 +82,7 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   return {
     app,
     url: app.baseUrl,
+    listenUrl,
     port,
     server,
     workers,

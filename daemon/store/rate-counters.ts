@@ -3,6 +3,13 @@ import type { RateCounterRepository, RateTake } from './queue-repositories.js';
 
 export type { RateTake };
 
+/**
+ * The largest count the `count` column holds (PostgreSQL INTEGER), so the largest limit worth
+ * comparing with: PostgreSQL refuses a larger parameter for `count < ?` (recordNotFound counts
+ * with no limit, Number.MAX_SAFE_INTEGER), where SQLite would take it.
+ */
+const MAX_COUNT = 2 ** 31 - 1;
+
 /** Thrown inside takeAll's transaction to undo the counts already taken. */
 class AtLimit extends Error {
   constructor(readonly index: number) {
@@ -46,7 +53,7 @@ export class RateCounterRepo implements RateCounterRepository {
     return await this.db.value<number>(
       `INSERT INTO rate_counters (key, window_start, window_end, count) VALUES (?, ?, ?, 1)
        ON CONFLICT (key, window_start) DO UPDATE SET count = rate_counters.count + 1 WHERE rate_counters.count < ?
-       RETURNING count`, t.key, t.start, t.end, t.limit);
+       RETURNING count`, t.key, t.start, t.end, Math.min(t.limit, MAX_COUNT));
   }
 
   async count(key: string, start: number): Promise<number> {

@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { makeTeam, T0, type Current } from './fixtures.js';
+import { ManualClock } from '../../daemon/clock.js';
+import { RateLimiter, RateLimitedError } from '../../daemon/server/rate-limit.js';
+import { SharedRateCounter } from '../../daemon/server/rate-counter.js';
+import { ApiError } from '../../src/api/errors.js';
+import { RATE_LIMITS } from '../../src/api/limits.js';
 
 // Contract cases of the durable task queue (leases, at most one active task per kind and
 // resource) and of the event log (ordered by seq, one team or all, wake-ups on append).
@@ -220,6 +225,61 @@ export function tasksEventsContract(h: Current) {
       const counts = results.flatMap((x) => ('counts' in x ? x.counts : []));
       expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
       expect(results.filter((x) => 'limited' in x)).toHaveLength(5);
+    });
+
+    // The limiter of a PostgreSQL deployment counts here (app.ts SharedRateCounter); the spec's
+    // rules ("Request rate", "Status-check limits") hold on these counts as on the memory ones.
+    const limiterOnStore = () => {
+      const clock = new ManualClock(T0); // T0 is the start of an hour, so of a minute too
+      const limiter = new RateLimiter(clock, undefined, new SharedRateCounter(h().store.rateCounters, () => clock.now(), () => undefined));
+      return { clock, limiter };
+    };
+    const refusal = async (p: Promise<unknown>) => {
+      const e = await p.then(() => undefined, (err: unknown) => err);
+      return e instanceof RateLimitedError ? e.apiError : (e as ApiError | undefined);
+    };
+
+    it('gives the spec 60 requests a minute with their header state, then RATE_LIMITED until the window rolls', async () => {
+      const { clock, limiter } = limiterOnStore();
+      const reset = (T0 + 60_000) / 1000;
+      for (let i = 1; i <= RATE_LIMITS.requestsPerMinute; i++) {
+        expect(await limiter.hit('team_r')).toEqual({ limit: 60, remaining: 60 - i, resetSeconds: reset });
+      }
+      clock.advance(15_000);
+      const e = await limiter.hit('team_r').then(() => undefined, (err: unknown) => err);
+      expect(e).toBeInstanceOf(RateLimitedError);
+      expect((e as RateLimitedError).state).toEqual({ limit: 60, remaining: 0, resetSeconds: reset });
+      expect((e as RateLimitedError).apiError).toMatchObject({ code: 'RATE_LIMITED', status: 429, retryAfterSeconds: 45 });
+      // Another root team has its own 60; the next minute starts from zero.
+      expect(await limiter.hit('team_s')).toMatchObject({ remaining: 59 });
+      clock.advance(45_000);
+      expect(await limiter.hit('team_r')).toEqual({ limit: 60, remaining: 59, resetSeconds: reset + 60 });
+    });
+
+    it('holds the spec status-check limits: 6 per id and 30 per team a minute, 20 not-found an hour', async () => {
+      const { clock, limiter } = limiterOnStore();
+      for (let i = 0; i < RATE_LIMITS.statusChecksPerResource; i++) await limiter.statusCheck('team_q', 'clip_a');
+      clock.advance(10_000);
+      expect(await refusal(limiter.statusCheck('team_q', 'clip_a'))).toMatchObject({ code: 'STATUS_RATE_LIMITED', status: 429, details: { limit: 'per_id_per_minute' }, retryAfterSeconds: 50 });
+      // The refused check did not count for the team: 24 more on other ids make the 30.
+      for (let i = 0; i < 24; i++) await limiter.statusCheck('team_q', `clip_${i % 4}`);
+      expect(await refusal(limiter.statusCheck('team_q', 'clip_new'))).toMatchObject({ code: 'STATUS_RATE_LIMITED', details: { limit: 'per_team_per_minute' }, retryAfterSeconds: 50 });
+      // The id refused by the team's limit kept its own 6 for the next minute, which starts afresh.
+      clock.advance(50_000);
+      for (let i = 0; i < RATE_LIMITS.statusChecksPerResource; i++) await limiter.statusCheck('team_q', 'clip_new');
+
+      // 20 not-found in the hour: every status check of the team is refused until the hour ends.
+      for (let i = 0; i < RATE_LIMITS.notFoundPerHour - 1; i++) await limiter.recordNotFound('team_q');
+      await limiter.statusCheck('team_q', 'clip_b');
+      await limiter.recordNotFound('team_q');
+      expect(await refusal(limiter.statusCheck('team_q', 'clip_c'))).toMatchObject({ code: 'STATUS_RATE_LIMITED', details: { limit: 'not_found_per_hour' }, retryAfterSeconds: 3540 });
+      clock.advance(30 * 60_000);
+      expect(await refusal(limiter.statusCheck('team_q', 'clip_c'))).toMatchObject({ details: { limit: 'not_found_per_hour' }, retryAfterSeconds: 1740 });
+      // Not-found counts are the team's: another team checks freely; plain requests are not refused.
+      await limiter.statusCheck('team_p', 'clip_c');
+      expect(await limiter.hit('team_q')).toMatchObject({ remaining: 59 });
+      clock.advance(29 * 60_000);
+      await limiter.statusCheck('team_q', 'clip_c');
     });
   });
 }

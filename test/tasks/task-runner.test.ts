@@ -112,6 +112,26 @@ describe('TaskRunner', () => {
     expect(seen).toEqual([2]);
   });
 
+  it('hands the leases of its tasks in flight back when stopped, so another runner resumes them at once', async () => {
+    const { file, runner, team, clock } = await setup();
+    const started: number[] = [];
+    runner.register(handler('k', (t, ctl) => new Promise<void>((_, reject) => {
+      started.push(t.attempts);
+      ctl.signal.addEventListener('abort', () => reject(ctl.signal.reason as Error));
+    })));
+    const task = await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+    await runner.start();
+    await vi.waitFor(() => expect(started).toEqual([1]));
+    await runner.stop();
+    // Back to pending with no owner: not a failure, not a lease left to lapse or to be found dead.
+    expect(await runner.repo.get(task.id)).toMatchObject({ status: 'pending', lease_owner: null, lease_expires_at: null, attempts: 1, last_error: null });
+    const runner2 = new TaskRunner(sqliteStore(openDb(file), clock), clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
+    const seen: number[] = [];
+    runner2.register(handler('k', async (t) => void seen.push(t.attempts)));
+    await runner2.processAll();
+    expect(seen).toEqual([2]);
+  });
+
   it('tells a dead process of this machine from a live one, and leaves other machines to their leases', async () => {
     const { spawnSync } = await import('node:child_process');
     const gone = spawnSync(process.execPath, ['-e', '0']).pid!;

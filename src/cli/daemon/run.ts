@@ -47,8 +47,7 @@ function stopped(signal?: AbortSignal): Promise<void> {
  */
 async function runPart(opts: DaemonOptions, ctx: CliContext, daemon: Awaited<ReturnType<typeof startDaemon>>, signal?: AbortSignal): Promise<void> {
   // Its own address (a worker's answers /healthz only); links carry server.public_base_url.
-  const own = `http://${opts.host.includes(':') ? `[${opts.host}]` : opts.host}:${daemon.port}`;
-  ctx.out.info(`clipper daemon (${opts.role}) listening on ${own} (data dir ${opts.dataDir}; links to ${daemon.url})`);
+  ctx.out.info(`clipper daemon (${opts.role}) listening on ${daemon.listenUrl} (data dir ${opts.dataDir}; links to ${daemon.url})`);
   await stopped(signal);
   ctx.out.info(`clipper daemon (${opts.role}) stopping`);
   await daemon.close();
