@@ -11,19 +11,26 @@ export interface Worker {
   processAll(): Promise<void>;
 }
 
+/** Subscribes `wake` to a source of news (an event log's appends); returns the unsubscribe. */
+export type WakeSource = (wake: () => void) => () => void;
+
 /**
  * A worker that calls `tick` every `intervalMs` (and on wake()), never running two ticks at once.
- * `tick` returns true while it made progress, so processAll() loops until idle.
+ * `tick` returns true while it made progress, so processAll() loops until idle. A `wakeOn`
+ * source is listened to only while the worker runs (on PostgreSQL a listener is a LISTEN
+ * connection: a process that starts no worker holds none).
  */
 export class PollingWorker implements Worker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<boolean>;
   private stopped = true;
+  private unlisten?: () => void;
 
-  constructor(readonly name: string, private tick: () => Promise<boolean>, private intervalMs: number, private onError: (e: unknown) => void) {}
+  constructor(readonly name: string, private tick: () => Promise<boolean>, private intervalMs: number, private onError: (e: unknown) => void, private wakeOn?: WakeSource) {}
 
   start(): void {
     this.stopped = false;
+    this.unlisten ??= this.wakeOn?.(() => this.wake());
     this.schedule(0);
   }
 
@@ -66,6 +73,8 @@ export class PollingWorker implements Worker {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unlisten?.();
+    this.unlisten = undefined;
     clearTimeout(this.timer);
     await this.running;
   }

@@ -32,23 +32,9 @@ export function webhookWorkers(d: WebhookWorkerDeps): Worker[] {
     },
     d.settings.poll_ms,
     (e) => d.log.error('webhook fan-out failed', { error: String(e) }),
+    // Woken by every event, of this process or (PostgreSQL NOTIFY) another, while it runs.
+    (wake) => d.store.events.onAppend(wake),
   );
-  // Woken by every event, of this process or (PostgreSQL NOTIFY) another; only while it runs, so
-  // an API process (--role api), which starts no worker, holds no LISTEN connection.
-  let unlisten: (() => void) | undefined;
-  const woken: Worker = {
-    name: fanout.name,
-    start: () => {
-      unlisten ??= d.store.events.onAppend(() => fanout.wake());
-      fanout.start();
-    },
-    stop: async () => {
-      unlisten?.();
-      unlisten = undefined;
-      await fanout.stop();
-    },
-    processAll: () => fanout.processAll(),
-  };
   // Fan-out first: processAll() in tests drains the log into deliveries before sending them.
-  return [woken, delivery];
+  return [fanout, delivery];
 }
