@@ -76,7 +76,7 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   if (!public_base_url) app.baseUrl = listenUrl;
   // An API process runs no handler: what it enqueues, workers claim (woken by NOTIFY).
   const workers = role === 'api' ? [] : app.workers;
-  if (!opts.manualWorkers) workers.forEach((w) => w.start());
+  if (!opts.manualWorkers) for (const w of workers) await w.start();
   log.info('daemon listening', { url: app.baseUrl, data_dir: config.dataDir, role });
 
   return {

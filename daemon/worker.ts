@@ -4,7 +4,7 @@
  */
 export interface Worker {
   readonly name: string;
-  start(): void;
+  start(): Promise<void>;
   /** Stops taking new work and waits for work in flight. */
   stop(): Promise<void>;
   /** Runs until there is nothing left to do now. */
@@ -28,7 +28,7 @@ export class PollingWorker implements Worker {
 
   constructor(readonly name: string, private tick: () => Promise<boolean>, private intervalMs: number, private onError: (e: unknown) => void, private wakeOn?: WakeSource) {}
 
-  start(): void {
+  async start(): Promise<void> {
     this.stopped = false;
     this.unlisten ??= this.wakeOn?.(() => this.wake());
     this.schedule(0);

@@ -11,9 +11,10 @@ export interface TaskControl {
 
 /**
  * What a kind of task does. `run` must be resumable: it may be called again after a crash or a
- * retry, and should skip work whose result is already stored. `onGiveUp` runs inside the
+ * retry, and should skip work whose result is already stored. `onGiveUp` is awaited inside the
  * transaction that marks the task failed, so the resource's failed state and its event commit
- * together with it.
+ * together with it. A give-up that throws rolls that transaction back; the runner then marks the
+ * task failed on its own and logs the error (the daemon stays up, the task never runs again).
  */
 export interface TaskHandler {
   kind: string;
@@ -23,7 +24,7 @@ export interface TaskHandler {
   /** Delay before retry n (1-based). */
   retryDelayMs?: (attempt: number) => number;
   run(task: Task, ctl: TaskControl): Promise<void>;
-  onGiveUp(task: Task, error: Error): void;
+  onGiveUp(task: Task, error: Error): Promise<void>;
 }
 
 /** Errors that retrying cannot fix (bad media, a refused link): fail at once. */

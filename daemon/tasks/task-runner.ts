@@ -120,7 +120,10 @@ export class TaskRunner implements Worker {
         await handler.run(task, { signal: abort.signal, payload: JSON.parse(task.payload) });
         await this.repo.finish(task.id, this.owner.id, 'done', null, this.clock.now());
       } catch (e) {
-        await this.handleFailure(handler, task, e as Error, abort.signal.aborted);
+        await this.handleFailure(handler, task, e as Error, abort.signal.aborted).catch((failure: unknown) =>
+          // The failure could not be recorded (the database is gone): the lease lapses and any
+          // worker runs the task again; the promise never rejects, so nothing ends the daemon.
+          this.log.error('could not record a task failure; it runs again when its lease lapses', { kind: task.kind, resource: task.resource_id, error: (failure as Error).message }));
       } finally {
         clearInterval(beat);
         this.inFlight.delete(task.id);
@@ -140,9 +143,16 @@ export class TaskRunner implements Worker {
       this.log.warn('task failed, will retry', { kind: task.kind, resource: task.resource_id, attempt: task.attempts, error: error.message });
       return;
     }
-    await this.store.transaction(async () => {
-      if (await this.repo.finish(task.id, this.owner.id, 'failed', error.message, now)) handler.onGiveUp(task, error);
-    });
+    try {
+      await this.store.transaction(async () => {
+        if (await this.repo.finish(task.id, this.owner.id, 'failed', error.message, now)) await handler.onGiveUp(task, error);
+      });
+    } catch (e) {
+      // The give-up's writes rolled back with the failed mark: the task is failed alone, so it
+      // never runs again, and the resource keeps the state it had (see TaskHandler).
+      this.log.error('task give-up failed; the task is marked failed without it', { kind: task.kind, resource: task.resource_id, error: (e as Error).message });
+      await this.repo.finish(task.id, this.owner.id, 'failed', error.message, now);
+    }
     this.log.error('task failed for good', { kind: task.kind, resource: task.resource_id, error: error.message });
   }
 

@@ -1,5 +1,5 @@
 import { unauthorized } from '../../src/api/errors.js';
-import { jobsPage, loginPage, messagePage } from './clip-page.js';
+import { jobsPage, loginPage } from './clip-page.js';
 import { registerEditorRoutes, type EditorDeps } from './editor-routes.js';
 import { sendHtml } from './html.js';
 import { safeNext, type WebSessions } from './session.js';

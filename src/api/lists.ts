@@ -12,11 +12,17 @@ export interface PageAfter {
   id: string;
 }
 
-export const encodeCursor = (after: PageAfter): string => Buffer.from(JSON.stringify([after.created_at, after.id])).toString('base64url');
+// base64url by hand: this module is also bundled for the browser, which has no Buffer.
+const toBase64url = (text: string): string =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const fromBase64url = (b64: string): string =>
+  new TextDecoder().decode(Uint8Array.from(atob(b64.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)));
+
+export const encodeCursor = (after: PageAfter): string => toBase64url(JSON.stringify([after.created_at, after.id]));
 
 export function decodeCursor(cursor: string): PageAfter | undefined {
   try {
-    const [created_at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [unknown, unknown];
+    const [created_at, id] = JSON.parse(fromBase64url(cursor)) as [unknown, unknown];
     return typeof created_at === 'number' && typeof id === 'string' ? { created_at, id } : undefined;
   } catch {
     return undefined;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PLATFORMS, type Platform } from './events.js';
 import { MIN_SCHEDULE_LEAD_MS, TITLE_MAX } from './limits.js';
-import { lookFields, type CaptionStyle, type Layout } from './renders.js';
+import { lookFields } from './renders.js';
 
 export { MIN_SCHEDULE_LEAD_MS, TITLE_MAX };
 

@@ -8,7 +8,6 @@ import { UPLOAD_LIMITS } from './limits.js';
 
 /** Spec "POST /v1/uploads": "A video MIME type; `application/octet-stream` is also accepted". */
 const VIDEO_CONTENT_TYPE = /^(video\/[a-z0-9][a-z0-9!#$&^_.+-]*|application\/octet-stream)\s*(;.*)?$/i;
-// eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /** Spec "POST /v1/uploads": `size_bytes` is a "positive integer, at most 10,000,000,000. Its presence makes the upload multipart". */

@@ -83,7 +83,7 @@ describe('HttpClient', () => {
       let body = '';
       req.setEncoding('utf8');
       req.on('data', (c: string) => (body += c));
-      req.on('end', async () => {
+      const answer = async () => {
         seen = { length: req.headers['content-length'], body };
         res.writeHead(200, { 'content-type': 'application/json' });
         const bytes = Buffer.from(JSON.stringify({ title: 'prix élevé ✓' }));
@@ -92,7 +92,8 @@ describe('HttpClient', () => {
           await new Promise((r) => setImmediate(r));
         }
         res.end();
-      });
+      };
+      req.on('end', () => void answer());
     });
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
     const url = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartUpload, putObject, startUploadDaemon, STORE_KINDS, type UploadDaemon, TEST_PART_SIZE } from '../uploads/helpers.js';
+import { multipartUpload, startUploadDaemon, STORE_KINDS, type UploadDaemon, TEST_PART_SIZE } from '../uploads/helpers.js';
 
 // Conformance of the upload endpoints (spec "Upload", "POST /v1/uploads", "States and
 // transitions: Upload"; DESIGN.md's re-sign, cancel and read endpoints). See AUDIT-A.md.

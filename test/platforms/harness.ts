@@ -53,7 +53,7 @@ export class DirectPublish {
       postId, attemptId: 'att_direct', platform: this.platform, connection, auth: this.d.app.platforms.authFor(connection),
       file: this.file, caption: 'Pricing is the strongest signal of value. #Pricing #Startups', settings: {},
       signal: new AbortController().signal, resumeState: this.resumeState,
-      saveResumeState: (s) => void (this.resumeState = s), now: () => this.d.clock.now(),
+      saveResumeState: async (s) => void (this.resumeState = s), now: () => this.d.clock.now(),
       ...this.fields, ...extra,
     });
   }

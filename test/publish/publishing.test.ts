@@ -57,7 +57,7 @@ describe('publishing now (spec "Post": draft -> queued -> ... -> published)', ()
     expect(part.statusCode).toBe(206);
     expect((await part.body.arrayBuffer()).byteLength).toBe(100);
     // The work copy of the publish render is gone; the connector keeps its own.
-    expect(await d.app.localConnector.read(id)).toMatchObject({ post_id: id, caption: post.caption });
+    expect(d.app.localConnector.read(id)).toMatchObject({ post_id: id, caption: post.caption });
     expect((await request(`${d.url}/p/post_unknown`)).statusCode).toBe(404);
   });
 

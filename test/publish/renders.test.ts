@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { request } from 'undici';
 import { SHORT, insertClip, objectFile, probe, sourceVideo } from './helpers.js';

@@ -16,11 +16,11 @@ async function setup() {
   const store = sqliteStore(db, clock);
   const team = await store.teams.create('t', clock.now());
   const runner = new TaskRunner(store, clock, silentLogger, { leaseMs: 60_000, pollMs: 500 });
-  return { file, db, clock, team, runner };
+  return { file, db, clock, team, runner, store };
 }
 
 function handler(kind: string, run: TaskHandler['run'], gaveUp: string[] = [], maxAttempts = 3): TaskHandler {
-  return { kind, concurrency: 1, maxAttempts, retryDelayMs: (n) => n * 1000, run, onGiveUp: (t, e) => gaveUp.push(`${t.resource_id}:${e.message}`) };
+  return { kind, concurrency: 1, maxAttempts, retryDelayMs: (n) => n * 1000, run, onGiveUp: async (t, e) => void gaveUp.push(`${t.resource_id}:${e.message}`) };
 }
 
 describe('TaskRunner', () => {
@@ -72,6 +72,41 @@ describe('TaskRunner', () => {
     await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
     await runner.processAll();
     expect(gaveUp).toEqual(['r:bad media']);
+  });
+
+  // Issue 27, item 1: onGiveUp is awaited inside the failing transaction; one that throws after
+  // an await rolls its writes back, the task still ends failed, and no rejection is left over
+  // (an unhandled one ends a Node 20 daemon).
+  it('awaits a give-up that then throws: its writes roll back, the task ends failed, the daemon stays up', async () => {
+    const { runner, team, store, db } = await setup();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => void unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const steps: string[] = [];
+      runner.register({
+        kind: 'k', concurrency: 1, maxAttempts: 1,
+        run: async () => { throw new PermanentTaskError('bad media'); },
+        onGiveUp: async (t) => {
+          await new Promise((r) => setTimeout(r, 5));
+          await store.teams.create(`gave-up-${t.resource_id}`, 1);
+          steps.push('wrote');
+          throw new Error('give-up broke');
+        },
+      });
+      const task = await runner.enqueue({ kind: 'k', resourceId: 'r', teamId: team.id });
+      await runner.start(); // as the daemon runs it: nothing awaits the task's promise
+      await vi.waitFor(async () => expect((await store.tasks.get(task.id))?.status).toBe('failed'), { timeout: 5000 });
+      await runner.stop();
+      await new Promise((r) => setTimeout(r, 20));
+      expect(steps).toEqual(['wrote']);
+      expect((await store.tasks.get(task.id))?.last_error).toBe('bad media');
+      // The give-up's write ran inside the transaction that failed the task, and rolled back with it.
+      expect((db.prepare('SELECT name FROM teams').all() as Array<{ name: string }>).map((r) => r.name)).toEqual(['t']);
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('after a crash, a new runner releases the stale lease and runs the task again', async () => {

@@ -193,16 +193,18 @@ describe('recovering from failures', () => {
       return putPart(k, id, n, body, o);
     };
     const events: UploaderEvent[] = [];
+    let lost: Promise<void> | undefined;
     const result = await uploadFile(client(), path, {
       multipartThreshold: TEST_PART_SIZE, concurrency: 1, stateDir,
-      onEvent: async (e) => {
+      onEvent: (e) => {
         events.push(e);
         if (e.type === 'part_done' && e.part_number === 3) d.clock.advance(5 * 3600_000); // URLs expire
         if (e.type === 'part_done' && e.part_number === 5 && events.filter((x) => x.type === 'part_done' && x.part_number === 5).length === 1) {
-          await d.app.uploadRepo.deletePart(e.upload_id, 1); // the server lost part 1
+          lost = d.app.uploadRepo.deletePart(e.upload_id, 1); // the server lost part 1 (SQLite writes at the call)
         }
       },
     });
+    await lost;
     d.app.objects.putPart = putPart;
     expect(events).toContainEqual(expect.objectContaining({ type: 'part_retry', part_number: 2, reason: expect.stringContaining('INTERNAL_ERROR') }));
     expect(events).toContainEqual(expect.objectContaining({ type: 'resigned' }));

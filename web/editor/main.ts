@@ -117,42 +117,33 @@ async function saveTrim(): Promise<void> {
   }
 }
 
+/** A listener for async work: its failure is shown, never dropped. */
+const act = (work: () => Promise<void>) => () => void work().catch(fail);
+
 function bindControls(): void {
   parts.play.addEventListener('click', togglePlay);
   parts.saveTrim.addEventListener('click', () => void saveTrim());
-  parts.saveTitle.addEventListener('click', async () => {
-    try {
-      await api.patchClip({ title: parts.title.value });
-      say('Title saved.');
-      await load();
-    } catch (e) {
-      fail(e);
-    }
-  });
-  parts.saveWords.addEventListener('click', async () => {
-    try {
-      await api.putTranscript(transcript.words);
-      transcript.dirty = false;
-      say('Transcript saved: captions, title and drafts use the corrected words.');
-      await load();
-    } catch (e) {
-      fail(e);
-    }
-  });
+  parts.saveTitle.addEventListener('click', act(async () => {
+    await api.patchClip({ title: parts.title.value });
+    say('Title saved.');
+    await load();
+  }));
+  parts.saveWords.addEventListener('click', act(async () => {
+    await api.putTranscript(transcript.words);
+    transcript.dirty = false;
+    say('Transcript saved: captions, title and drafts use the corrected words.');
+    await load();
+  }));
   parts.styles.addEventListener('change', (e) => (style = (e.target as HTMLInputElement).value));
-  parts.render.addEventListener('click', async () => {
-    try {
-      await api.render(style);
-      say(`Rendering with the ${style} captions.`);
-      await follow();
-    } catch (e) {
-      fail(e);
-    }
-  });
-  parts.logout.addEventListener('click', async () => {
+  parts.render.addEventListener('click', act(async () => {
+    await api.render(style);
+    say(`Rendering with the ${style} captions.`);
+    await follow();
+  }));
+  parts.logout.addEventListener('click', act(async () => {
     await api.logout().catch(() => undefined);
     location.href = '/app/login';
-  });
+  }));
   bindShortcuts({ togglePlay, timeline: () => timeline, playhead: () => parts.video.currentTime, saveTrim: () => void saveTrim() });
 }
 

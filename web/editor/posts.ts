@@ -48,7 +48,7 @@ export function postCard(post: Post, limits: EditorState['limits'], api: Api, do
   row.className = 'row';
   const button = (label: string, run: () => Promise<unknown>, message: string) => {
     const b = Object.assign(document.createElement('button'), { type: 'button', textContent: label });
-    b.addEventListener('click', async () => {
+    const click = async () => {
       b.disabled = true;
       try {
         await run();
@@ -58,7 +58,8 @@ export function postCard(post: Post, limits: EditorState['limits'], api: Api, do
       } finally {
         b.disabled = false;
       }
-    });
+    };
+    b.addEventListener('click', () => void click());
     row.append(b);
     return b;
   };

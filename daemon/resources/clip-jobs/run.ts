@@ -12,6 +12,7 @@ import type { JobDeps, JobSettings } from './deps.js';
 import { ingestSource, type IngestResult } from './ingest.js';
 import { planJob, type JobPlan } from './plan.js';
 import { JobProgress } from './progress.js';
+import { ProgressSink } from '../../progress-sink.js';
 import { WARNING_PREFIX } from './stage-view.js';
 import { SectionHandoff } from './section-handoff.js';
 import { joinTranscripts, keepSpan, shiftTranscript, withOverlap, wordsIn } from '../../pipeline/transcript-parts.js';
@@ -33,6 +34,8 @@ export class JobRun {
   private firstError?: unknown;
   private inFlight = new Set<Promise<unknown>>();
   private progress = new JobProgress();
+  /** Progress a recogniser reports as it goes, written one report at a time. */
+  private reports = new ProgressSink<void>(async () => await this.report());
   private readonly workDir: string;
   private done = new Map<string, unknown>();
 
@@ -193,14 +196,15 @@ export class JobRun {
       const whole = heard.start <= 0 && heard.end >= wav.duration;
       const file = whole ? wavPath : join(this.workDir, `chunk-${i}.wav`);
       if (file !== wavPath) await writeViaTemp(file, (temp) => writeWavSlice(wav, wavPath, heard.start, heard.end, temp));
-      const onProgress = async (f: number) => {
+      const onProgress = (f: number) => {
         this.progress.chunk(i, f);
-        await this.report();
+        this.reports.push();
       };
       const got = await engine.transcribe(file, { language: this.job.language, signal: this.signal, onProgress }).catch((e) => {
         if (e instanceof SpeechEngineError && e.permanent) throw new PermanentTaskError(`Transcription failed: ${e.message}`);
         throw e;
       });
+      await this.reports.flush();
       if (file !== wavPath) await rm(file, { force: true });
       const shifted = shiftTranscript(got, heard.start);
       const result = heard === span ? shifted : keepSpan(shifted, span, i === plan.chunks.length - 1);

@@ -27,7 +27,7 @@ export interface ClipEditDeps {
   /** The clip as the API shows it (the clip job service owns that view). */
   clipView: (clip: ClipRow) => ClipView;
   /** Writes the clip's drafts again from its current words (the post service owns drafts). */
-  rewriteDrafts: (clip: ClipRow) => void;
+  rewriteDrafts: (clip: ClipRow) => Promise<void>;
   /** Run inside the transaction that stores a remade preview (drafts of new platforms). */
   previewReadyHooks: PreviewReadyHook[];
 }
@@ -67,7 +67,7 @@ export class ClipEditService {
         ...(input.title !== undefined ? { title: input.title, title_edited: 1 } : {}),
       }))!;
       if (moved) await this.d.tasks.enqueue({ kind: CLIP_PREVIEW_TASK, resourceId: clip.id, teamId });
-      this.d.rewriteDrafts(row);
+      await this.d.rewriteDrafts(row);
       return row;
     });
     return { clip: this.d.clipView(edited) };
@@ -97,7 +97,7 @@ export class ClipEditService {
       await this.d.store.clips.saveTranscriptEdit({ clip_id: clip.id, start: clip.start, end: clip.end, words: JSON.stringify(fresh), updated_at: this.d.clock.now() });
       const title = clip.title_edited ? clip.title : retitle(clip.title, clipWords(clip), fresh);
       const row = (await this.d.store.clips.edit(clip.id, { words: JSON.stringify(fresh), transcript: joined(fresh), title }))!;
-      this.d.rewriteDrafts(row);
+      await this.d.rewriteDrafts(row);
     });
     return await this.transcript(teamId, clipId);
   }

@@ -59,7 +59,7 @@ export function clipPreviewTaskHandler(d: ClipPreviewDeps): TaskHandler {
         }
       }
     },
-    onGiveUp() {
+    async onGiveUp() {
       // The clip keeps no preview_url; the next PATCH of its span tries again.
     },
   };

@@ -1,5 +1,6 @@
 import type { TaskHandler } from '../../tasks/task-runner.js';
 import type { Store } from '../../store/index.js';
+import { ProgressSink } from '../../progress-sink.js';
 import { captionsOf, discardWork, renderClipFile, type RenderDeps } from './renderer.js';
 import { RENDER_TASK, type RenderService } from './service.js';
 
@@ -29,16 +30,20 @@ export function renderTaskHandler(renders: RenderService, clips: Store['clips'],
         const local = new AbortController();
         const onAbort = () => local.abort(ctl.signal.reason);
         ctl.signal.addEventListener('abort', onAbort, { once: true });
+        // ffmpeg reports synchronously; the sink writes one report at a time and keeps a failure.
+        const progress = new ProgressSink<number>(async (p) => {
+          if (!await renders.progress(row, p)) local.abort(new Superseded());
+        });
         let file: string;
         try {
           file = await renderClipFile(deps, clip, {
             signal: local.signal,
             look: { layout: row.layout, caption_style: row.caption_style },
-            onProgress: async (p) => {
-              if (!await renders.progress(row, p)) local.abort(new Superseded());
-            },
+            onProgress: (p) => progress.push(p),
           });
+          await progress.flush();
         } catch (e) {
+          await progress.flush().catch(() => undefined); // the render's own error is the one to report
           if (local.signal.reason instanceof Superseded && !ctl.signal.aborted) continue;
           throw e;
         } finally {

@@ -44,8 +44,8 @@ export class WebhookDeliveryWorker implements Worker {
     );
   }
 
-  start(): void {
-    this.poller.start();
+  async start(): Promise<void> {
+    await this.poller.start();
   }
 
   /** Called when deliveries were created or a slot freed up. */

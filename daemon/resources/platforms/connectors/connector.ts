@@ -27,8 +27,8 @@ export interface PublishRequest {
   signal: AbortSignal;
   /** State saved by an earlier try of this attempt (a resumable upload session), if any. */
   resumeState: string | null;
-  /** Persists state the connector needs to resume after a crash (written to SQLite at once). */
-  saveResumeState(state: string): void;
+  /** Persists state the connector needs to resume after a crash (stored when the promise settles). */
+  saveResumeState(state: string): Promise<void>;
   /** Epoch ms (the daemon's clock). */
   now(): number;
 }

@@ -51,7 +51,7 @@ export async function openSession(p: SessionPlatform, url: string, metadata: unk
  */
 export async function resumableUpload(
   p: SessionPlatform,
-  req: { file: string; resumeState: string | null; saveResumeState(s: string): void },
+  req: { file: string; resumeState: string | null; saveResumeState(s: string): Promise<void> },
   openNew: () => Promise<string>,
   chunkBytes: number,
 ): Promise<Record<string, unknown>> {
@@ -61,7 +61,7 @@ export async function resumableUpload(
     // The saved session expired before it finished: nothing was published, a new one is safe.
   }
   const session = await openNew();
-  req.saveResumeState(session);
+  await req.saveResumeState(session);
   const made = await uploadToSession(p, session, req.file, chunkBytes);
   if (!made) throw new ConnectorError(`${p.name}'s upload session expired before it finished; a new one starts on retry`, true);
   return made;

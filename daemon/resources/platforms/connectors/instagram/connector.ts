@@ -61,12 +61,12 @@ export class InstagramConnector implements Connector {
       const share = s.share_to_feed === false || s.share_to_feed === 'false' ? 'false' : 'true';
       const made = await call<{ id: string; uri?: string }>('POST', `/${igUser}/media`, { media_type: 'REELS', upload_type: 'resumable', caption: req.caption, share_to_feed: share }, 'to the reel container');
       if (!made.uri) throw new ConnectorError('Instagram made the container without an upload URI', false);
-      save({ container_id: made.id, upload_uri: made.uri, phase: 'upload' });
+      await save({ container_id: made.id, upload_uri: made.uri, phase: 'upload' });
     }
     const current = saved!;
     if (current.phase === 'upload') {
       await this.upload(req, current.upload_uri);
-      save({ ...current, phase: 'uploaded' });
+      await save({ ...current, phase: 'uploaded' });
     }
     if (saved!.phase === 'uploaded') {
       await pollUntil(req, { everyMs: Number(s.poll_ms ?? 5000), forMs: Number(s.processing_timeout_ms ?? 600_000) }, async () => {
@@ -74,10 +74,10 @@ export class InstagramConnector implements Connector {
         if (st === 'EXPIRED') throw new ConnectorError('The Instagram container expired before it was published; a new one starts on retry', true);
         return st === 'FINISHED';
       });
-      save({ ...current, phase: 'publishing' });
+      await save({ ...current, phase: 'publishing' });
     }
     const published = await call<{ id: string }>('POST', `/${igUser}/media_publish`, { creation_id: current.container_id }, 'to media_publish');
-    save({ ...current, phase: 'published', media_id: published.id });
+    await save({ ...current, phase: 'published', media_id: published.id });
     return await this.result(req, call, published.id);
   }
 

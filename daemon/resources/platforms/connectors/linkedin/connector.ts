@@ -48,19 +48,19 @@ export class LinkedInConnector implements Connector {
     if (saved?.phase === 'posted' && saved.post) return result(saved.post);
     // Upload URLs that ran out before the video was finalized: nothing was published, start again.
     if (saved?.phase === 'upload' && saved.urls_expire_at <= req.now()) saved = undefined;
-    if (!saved) save(await this.initialize(req, author));
+    if (!saved) await save(await this.initialize(req, author));
     const current = () => saved!;
     if (current().phase === 'upload') {
       await this.uploadParts(req, current(), save);
       await this.call(req, 'POST', '/rest/videos?action=finalizeUpload', { finalizeUploadRequest: { video: current().video, uploadToken: current().upload_token, uploadedPartIds: current().etags } }, 'to finalizeUpload');
-      save({ ...current(), phase: 'finalized' });
+      await save({ ...current(), phase: 'finalized' });
     }
     if (current().phase === 'finalized') {
       await this.available(req, current().video);
-      save({ ...current(), phase: 'posting' });
+      await save({ ...current(), phase: 'posting' });
     }
     const post = (await this.existingPost(req, author, current().video)) ?? (await this.createPost(req, author, current().video));
-    save({ ...current(), phase: 'posted', post });
+    await save({ ...current(), phase: 'posted', post });
     return result(post);
   }
 
@@ -73,7 +73,7 @@ export class LinkedInConnector implements Connector {
   }
 
   /** PUTs each part not yet sent (its byte range from the instructions); its ETag is saved at once. */
-  private async uploadParts(req: PublishRequest, saved: Saved, save: (s: Saved) => void): Promise<void> {
+  private async uploadParts(req: PublishRequest, saved: Saved, save: (s: Saved) => Promise<void>): Promise<void> {
     const fd = await open(req.file, 'r');
     try {
       const etags = [...saved.etags];
@@ -86,7 +86,7 @@ export class LinkedInConnector implements Connector {
         const etag = header(a, 'etag');
         if (a.status < 200 || a.status >= 300 || !etag) throw refusal(a, `to part ${i + 1} of ${saved.instructions.length}`, req.now());
         etags.push(etag);
-        save({ ...saved, etags: [...etags] });
+        await save({ ...saved, etags: [...etags] });
       }
     } finally {
       await fd.close();

@@ -81,7 +81,7 @@ export class TikTokConnector implements Connector {
     const path = mode === 'direct' ? '/v2/post/publish/video/init/' : '/v2/post/publish/inbox/video/init/';
     const data = await tiktokPost<{ publish_id: string; upload_url: string }>(req, path, body, 'to the upload init');
     const saved: Saved = { publish_id: data.publish_id, upload_url: data.upload_url, plan, mode };
-    req.saveResumeState(JSON.stringify(saved));
+    await req.saveResumeState(JSON.stringify(saved));
     return saved;
   }
 
