@@ -6,7 +6,7 @@ import type { ClipRepository } from './repositories.js';
 export type { ClipRow };
 
 export const clipBreakdown = (c: ClipRow) => JSON.parse(c.score_breakdown) as ScoreBreakdown;
-export const clipWords = (c: ClipRow) => JSON.parse(c.words) as Word[];
+export const clipWords = (c: Pick<ClipRow, 'words'>) => JSON.parse(c.words) as Word[];
 /** Seconds with two decimals (spec: Clip.duration). */
 export const clipDuration = (c: Pick<ClipRow, 'start' | 'end'>) => Math.round((c.end - c.start) * 100) / 100;
 

@@ -2,10 +2,13 @@ import type { Sql } from './sql.js';
 import { moveStatus } from './status-cas.js';
 import type { Platform } from '../../src/api/events.js';
 import type { PostStatus } from '../../src/api/posts.js';
-import type { AttemptRow, PostRow } from './records.js';
+import type { AttemptRow, LookChoice, PostRow } from './records.js';
 import type { PostRepository } from './repositories.js';
 
 export type { AttemptRow, PostRow };
+
+/** The issue 29 columns an edit leaves out: 9:16, nothing cut. */
+const NO_CUTS = { aspect: null, remove_fillers: null, remove_silences: null, keep_spans: null };
 
 /**
  * SQL of posts and publish attempts. Every status change is a compare-and-set on the expected
@@ -15,8 +18,8 @@ export class PostRepo implements PostRepository {
   constructor(private db: Sql) {}
 
   async insert(row: PostRow): Promise<void> {
-    await this.db.run(`INSERT INTO posts (id, team_id, clip_id, platform, status, caption, title, settings, scheduled_at, published_at, published_url, error, created_at, updated_at, layout, caption_style)
-         VALUES (@id, @team_id, @clip_id, @platform, @status, @caption, @title, @settings, @scheduled_at, @published_at, @published_url, @error, @created_at, @updated_at, @layout, @caption_style)`, row);
+    await this.db.run(`INSERT INTO posts (id, team_id, clip_id, platform, status, caption, title, settings, scheduled_at, published_at, published_url, error, created_at, updated_at, layout, caption_style, aspect, remove_fillers, remove_silences, keep_spans)
+         VALUES (@id, @team_id, @clip_id, @platform, @status, @caption, @title, @settings, @scheduled_at, @published_at, @published_url, @error, @created_at, @updated_at, @layout, @caption_style, @aspect, @remove_fillers, @remove_silences, @keep_spans)`, { ...NO_CUTS, ...row });
   }
 
   async get(teamId: string, id: string): Promise<PostRow | undefined> {
@@ -41,9 +44,10 @@ export class PostRepo implements PostRepository {
   }
 
   /** Edits a draft's content; false when it is no longer a draft. */
-  async updateDraft(id: string, fields: Pick<PostRow, 'caption' | 'title' | 'settings' | 'layout' | 'caption_style'>, now: number): Promise<boolean> {
+  async updateDraft(id: string, fields: Pick<PostRow, 'caption' | 'title' | 'settings' | 'layout' | 'caption_style'> & Partial<LookChoice>, now: number): Promise<boolean> {
     return (
-      await this.db.run("UPDATE posts SET caption = @caption, title = @title, settings = @settings, layout = @layout, caption_style = @caption_style, updated_at = @now WHERE id = @id AND status = 'draft'", { id, now, ...fields }) > 0
+      await this.db.run(`UPDATE posts SET caption = @caption, title = @title, settings = @settings, layout = @layout, caption_style = @caption_style,
+         aspect = @aspect, remove_fillers = @remove_fillers, remove_silences = @remove_silences, keep_spans = @keep_spans, updated_at = @now WHERE id = @id AND status = 'draft'`, { id, now, ...NO_CUTS, ...fields }) > 0
     );
   }
 

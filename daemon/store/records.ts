@@ -1,7 +1,7 @@
 import type { JobStatus } from '../../src/api/clips.js';
 import type { Platform } from '../../src/api/events.js';
 import type { PostStatus } from '../../src/api/posts.js';
-import type { CaptionStyle, Layout, RenderStatus } from '../../src/api/renders.js';
+import type { Aspect, CaptionStyle, Layout, RenderStatus } from '../../src/api/renders.js';
 import type { UploadStatus } from '../../src/api/uploads.js';
 import type { SuggestedClip, Word } from '../pipeline/types.js';
 
@@ -169,6 +169,11 @@ export interface WebSessionRow {
 export interface LookChoice {
   layout: Layout | null;
   caption_style: CaptionStyle | null;
+  /** Migration 029 (issue 29): null = 9:16; remove_* 0/1 (null = off); keep_spans JSON [{start, end}]. */
+  aspect: Aspect | null;
+  remove_fillers: number | null;
+  remove_silences: number | null;
+  keep_spans: string | null;
 }
 
 /** A clip's stored framing (migration 006); `plan` is the FramingPlan as JSON. */
@@ -184,6 +189,8 @@ export interface FramingRecord {
 /** A stored full render (migration 004); render_id is the clip id. */
 export interface RenderRow extends LookChoice {
   clip_id: string;
+  /** Seconds of output, after the cuts (migration 029); null for renders queued before it. */
+  duration: number | null;
   team_id: string;
   status: RenderStatus;
   generation: number;

@@ -178,7 +178,7 @@ export interface RenderRepository {
   /** GET /v1/renders: newest first (created_at, clip id) after `after`, of one status if given. */
   page(teamId: string, q: { status?: string; limit: number; after?: PageAfter }): Promise<RenderRow[]>;
   /** Starts the clip's next generation: queued, progress 0, no output or error, with its look (default: automatic). */
-  queue(clipId: string, teamId: string, now: number, look?: Partial<LookChoice>): Promise<RenderRow>;
+  queue(clipId: string, teamId: string, now: number, look?: Partial<LookChoice>, duration?: number | null): Promise<RenderRow>;
   /** Moves generation `generation` from one of `from` to `to`; false when replaced or elsewhere. */
   update(clipId: string, generation: number, from: readonly RenderStatus[], to: RenderStatus, now: number, fields?: Partial<Pick<RenderRow, 'progress' | 'output_key' | 'error'>>): Promise<boolean>;
 }
@@ -205,7 +205,7 @@ export interface PostRepository {
   exists(clipId: string, platform: Platform): Promise<boolean>;
   transition(id: string, from: readonly PostStatus[], to: PostStatus, now: number, fields?: Partial<Pick<PostRow, 'scheduled_at' | 'published_at' | 'published_url' | 'error'>>): Promise<boolean>;
   /** Edits a draft's content; false when it is no longer a draft. */
-  updateDraft(id: string, fields: Pick<PostRow, 'caption' | 'title' | 'settings' | 'layout' | 'caption_style'>, now: number): Promise<boolean>;
+  updateDraft(id: string, fields: Pick<PostRow, 'caption' | 'title' | 'settings' | 'layout' | 'caption_style'> & Partial<LookChoice>, now: number): Promise<boolean>;
   /** Scheduled posts with scheduled_at <= now, soonest first. */
   due(now: number, limit?: number): Promise<PostRow[]>;
   /** The earliest scheduled_at of a scheduled post. */

@@ -7,6 +7,7 @@ import type { Ping } from '../api/health.js';
 import type { ApiKey, CreatedApiKey, CreateKeyInput, RevokedApiKey } from '../api/keys.js';
 import type { AuthorizationStarted, AuthorizePlatformInput, ConnectPlatformInput, DisconnectedPlatform, PlatformConnection } from '../api/platforms.js';
 import type { CreatePostInput, Post, PublishPostInput, UpdatePostInput } from '../api/posts.js';
+import type { ClipCuts } from '../api/cuts.js';
 import type { CreatedRender, CreateRenderInput, Render, RenderList, RenderStatus } from '../api/renders.js';
 import type { CancelledUpload, CompletedUpload, CreatedUpload, CreateUploadInput, ResignedParts, UploadView } from '../api/uploads.js';
 import type { CreatedWebhook, CreateWebhookInput, DeletedWebhook, DeliveryStatus, TriggeredEvent, Webhook, WebhookDelivery } from '../api/webhooks.js';
@@ -78,6 +79,9 @@ export class ClipperClient {
     transcript: (clipId: string) => this.http.call<ClipTranscript>('GET', `/v1/clips/${enc(clipId)}/transcript`),
     /** DESIGN.md PUT /v1/clips/:clipId/transcript: corrected words, used from then on. */
     putTranscript: (clipId: string, input: PutTranscriptInput) => this.http.call<ClipTranscript>('PUT', `/v1/clips/${enc(clipId)}/transcript`, { body: input }),
+    /** Extension GET /v1/clips/:clipId/cuts (issue 29): what remove_fillers / remove_silences would cut (both listed by default). */
+    cuts: (clipId: string, query: { remove_fillers?: boolean; remove_silences?: boolean } = {}) =>
+      this.http.call<ClipCuts>('GET', `/v1/clips/${enc(clipId)}/cuts`, { query: { remove_fillers: query.remove_fillers?.toString(), remove_silences: query.remove_silences?.toString() } }),
   };
 
   readonly platforms = {
@@ -90,7 +94,10 @@ export class ClipperClient {
 
   readonly renders = {
     /** Spec: a re-trigger overwrites the previous output, so a retry is harmless. */
-    /** `look`: the extension fields layout and caption_style (issue 17); omitted, no body is sent. */
+    /**
+     * `look`: the extension fields layout and caption_style (issue 17), aspect, remove_fillers,
+     * remove_silences and keep (issue 29); omitted, no body is sent.
+     */
     create: (clipId: string, look?: CreateRenderInput) =>
       this.http.call<CreatedRender>('POST', `/v1/clips/${enc(clipId)}/renders`, look && Object.keys(look).length ? { body: look } : {}),
     get: (renderId: string) => this.http.call<Render>('GET', `/v1/renders/${enc(renderId)}`),

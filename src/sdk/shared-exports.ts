@@ -9,7 +9,8 @@ export { EVENT_TYPES, PLATFORMS, type EventType, type EventEnvelope, type EventD
 export { ERROR_CODES, type ErrorCode, type ErrorEnvelope } from '../api/errors.js';
 export type { ClipJobView, ClipView, ClipJobList, CreateClipJobInput, CreatedClipJob, JobStatus } from '../api/clips.js';
 export type { Post, PostStatus, UpdatePostInput, PublishPostInput, CreatePostInput } from '../api/posts.js';
-export type { Render, RenderStatus, CreatedRender, CreateRenderInput } from '../api/renders.js';
+export type { Render, RenderStatus, CreatedRender, CreateRenderInput, Aspect, KeepSpan } from '../api/renders.js';
+export type { ClipCuts, RemovedSpanView } from '../api/cuts.js';
 export type { CreatedUpload, UploadView } from '../api/uploads.js';
 export type { Webhook, CreatedWebhook, WebhookDelivery } from '../api/webhooks.js';
 export type { PlatformConnection } from '../api/platforms.js';

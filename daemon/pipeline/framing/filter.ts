@@ -64,6 +64,13 @@ const scaleTo = (w: number, h: number) => `scale=${w}:${h}:flags=bicubic`;
  */
 export function framingFilter(plan: FramingPlan, size: FrameSize, layout: Layout = plan.layout): string {
   const { width: W, height: H } = size;
+  if (layout === 'split' && plan.split && W > H) {
+    // A wide frame (16:9, issue 29) puts the two speakers side by side, left one first.
+    const half = 2 * Math.floor(W / 4);
+    const left = `${movingCrop(plan.split.top)},${scaleTo(half, H)}`;
+    const right = `${movingCrop(plan.split.bottom)},${scaleTo(W - half, H)}`;
+    return `split=2[fa][fb];[fa]${left}[ft];[fb]${right}[fd];[ft][fd]hstack,setsar=1`;
+  }
   if (layout === 'split' && plan.split) {
     const half = 2 * Math.floor(H / 4);
     const top = `${movingCrop(plan.split.top)},${scaleTo(W, half)}`;

@@ -1,4 +1,4 @@
-import type { CaptionStyle } from '../../../src/api/renders.js';
+import type { Aspect, CaptionStyle } from '../../../src/api/renders.js';
 
 /**
  * Caption presets (issue 17, item 3: "At least four presets beside today's ... all inside the
@@ -71,4 +71,38 @@ export function styleLine(p: CaptionPreset, fontName: string, centred = false): 
   const alignment = centred && p.alignment !== 1 ? 5 : p.alignment;
   const marginV = alignment === 5 ? 0 : p.marginV;
   return `Style: Caption,${fontName},${p.font},${p.primary},${p.secondary},${p.outline},${p.back},${p.bold ? -1 : 0},0,0,0,100,100,0,0,${p.borderStyle},${p.outlineWidth},${p.shadow},${alignment},${p.marginL},${p.marginR},${marginV},1`;
+}
+
+/**
+ * Safe zones of the other aspect ratios (issue 29, item 4: "caption size and safe zones per
+ * ratio"), in pixels of their frames (1080x1080, 1080x1350, 1920x1080): feed posts (1:1, 4:5)
+ * have the account line and buttons below the picture, so only a thin band is covered; a 16:9
+ * player draws its controls and progress bar over the bottom ~12%.
+ */
+export const SAFE_ZONES: Record<Aspect, { top: number; bottom: number; left: number; right: number }> = {
+  '9:16': SAFE_ZONE,
+  '4:5': { top: 80, bottom: 200, left: 70, right: 70 },
+  '1:1': { top: 70, bottom: 160, left: 70, right: 70 },
+  '16:9': { top: 60, bottom: 130, left: 160, right: 160 },
+};
+
+/** Caption size per ratio against the 9:16 presets: a shorter frame gets smaller text. */
+export const CAPTION_SCALE: Record<Aspect, number> = { '9:16': 1, '4:5': 0.85, '1:1': 0.8, '16:9': 0.75 };
+
+/** A preset for a frame of `aspect`: sizes scaled, margins measured from that frame's safe zone. */
+export function presetFor(style: CaptionStyle, aspect: Aspect = '9:16'): CaptionPreset {
+  const p = CAPTION_PRESETS[style];
+  if (aspect === '9:16') return p;
+  const zone = SAFE_ZONES[aspect];
+  const k = CAPTION_SCALE[aspect];
+  const px = (n: number) => Math.round(n * k);
+  return {
+    ...p,
+    font: px(p.font),
+    outlineWidth: Math.max(1, px(p.outlineWidth)),
+    shadow: px(p.shadow),
+    marginL: zone.left + px(p.marginL - SAFE_ZONE.left),
+    marginR: zone.right + px(p.marginR - SAFE_ZONE.right),
+    marginV: zone.bottom + px(p.marginV - SAFE_ZONE.bottom),
+  };
 }

@@ -1,8 +1,8 @@
-import type { CaptionStyle, Layout } from '../../../src/api/renders.js';
+import type { Aspect, CaptionStyle, Layout } from '../../../src/api/renders.js';
 import { transcriptWords } from '../language/index.js';
 import type { Word } from '../types.js';
-import { CAPTION_PRESETS, styleLine, type CaptionPreset } from './caption-styles.js';
-import { OUTPUT_HEIGHT, OUTPUT_WIDTH } from './framing.js';
+import { CAPTION_PRESETS, presetFor, styleLine, type CaptionPreset } from './caption-styles.js';
+import { outputSize } from './framing.js';
 
 /**
  * Burned-in captions as an ASS subtitle script (issue 5: "a few words at a time, the spoken word
@@ -108,24 +108,29 @@ export interface AssOptions {
   style?: CaptionStyle;
   /** A split layout puts the captions on the seam between the two speakers. */
   layout?: Layout;
+  /** The frame's aspect ratio (issue 29): its size, caption size and safe zone (default 9:16). */
+  aspect?: Aspect;
   fontName?: string;
 }
 
 /** The whole ASS script of a clip's captions in the chosen preset. */
 export function buildAss(words: Word[], clipStart: number, clipEnd: number, opts: AssOptions = {}): string {
-  const preset = CAPTION_PRESETS[opts.style ?? 'classic'];
+  const preset = presetFor(opts.style ?? 'classic', opts.aspect);
+  const size = outputSize(opts.aspect);
   const events = captionEvents(captionLines(words, clipStart, clipEnd, preset), preset);
   return [
     '[Script Info]',
     'ScriptType: v4.00+',
-    `PlayResX: ${OUTPUT_WIDTH}`,
-    `PlayResY: ${OUTPUT_HEIGHT}`,
+    `PlayResX: ${size.width}`,
+    `PlayResY: ${size.height}`,
     'WrapStyle: 0',
     'ScaledBorderAndShadow: yes',
     '',
     '[V4+ Styles]',
     'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
-    styleLine(preset, opts.fontName ?? 'DejaVu Sans', opts.layout === 'split'),
+    // A split layout stacked on a tall or square frame has its seam in the middle; side by side
+    // (16:9) it has none, and the captions stay at the bottom.
+    styleLine(preset, opts.fontName ?? 'DejaVu Sans', opts.layout === 'split' && size.height >= size.width),
     '',
     '[Events]',
     'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',

@@ -16,6 +16,7 @@ import type { PostRow } from '../../store/posts.js';
 import { writeDraft } from './drafts.js';
 import { withoutLocalPaths } from '../../pipeline/media/errors.js';
 import { postView } from './view.js';
+import { lookColumns } from '../renders/look.js';
 
 export const PUBLISH_TASK = 'post.publish';
 /** Spec "Post" states: cancel works from these; from `processing` on the post cannot be pulled back. */
@@ -103,7 +104,7 @@ export class PostService {
     for (const row of await this.repo.listByClip(clip.id)) {
       if (row.status !== 'draft') continue;
       const draft = await writeDraft({ clipJobs: this.store.clipJobs, clips: this.store.clips, log: this.d.log }, clip, row.platform);
-      await this.repo.updateDraft(row.id, { caption: draft.caption, title: draft.title ?? row.title, settings: row.settings, layout: row.layout, caption_style: row.caption_style }, now);
+      await this.repo.updateDraft(row.id, { caption: draft.caption, title: draft.title ?? row.title, settings: row.settings, ...lookColumns({}, row) }, now);
     }
   }
 
@@ -115,7 +116,7 @@ export class PostService {
       id: newId('post'), team_id: clip.team_id, clip_id: clip.id, platform, status: 'draft',
       caption: draft.caption, title: draft.title ?? null, settings: key ? JSON.stringify(draft.settings) : null,
       scheduled_at: null, published_at: null, published_url: null, error: null, created_at: now, updated_at: now,
-      layout: null, caption_style: null,
+      ...lookColumns({}),
     };
     await this.repo.insert(row);
     await this.store.events.emit('post.draft.created', { post_id: row.id, clip_id: clip.id, platform: row.platform, team_id: clip.team_id });
@@ -135,7 +136,7 @@ export class PostService {
     if (problem) throw badRequest(problem, { field: 'caption', limit: CAPTION_LIMITS[row.platform], hashtags: HASHTAG_LIMITS[row.platform] ?? null });
     const patch = input.short_video ?? input.long_video;
     const settings = patch ? JSON.stringify({ ...JSON.parse(row.settings ?? '{}'), ...stripUndefined(patch) }) : row.settings;
-    const look = { layout: input.layout ?? row.layout, caption_style: input.caption_style ?? row.caption_style };
+    const look = lookColumns(input, row);
     const ok = await this.repo.updateDraft(id, { caption: input.caption ?? row.caption, title: input.title ?? row.title, settings, ...look }, this.d.clock.now());
     if (!ok) throw notDraft(await this.require(teamId, id), 'edited');
     return await this.get(teamId, id);

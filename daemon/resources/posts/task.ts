@@ -52,7 +52,7 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
       const key = renderKey(id);
       let file = await d.render.objects.localPath(key);
       if (!file) {
-        const out = await renderClipFile(d.render, clip, { signal: ctl.signal, look: { layout: post.layout, caption_style: post.caption_style } });
+        const out = await renderClipFile(d.render, clip, { signal: ctl.signal, look: post });
         await d.render.objects.putFile(key, out);
         await discardWork(out);
         file = await d.render.objects.localPath(key);

@@ -1,6 +1,7 @@
 import type { Post } from '../../../src/api/posts.js';
 import { SETTINGS_KEY } from '../../../src/api/posts.js';
 import type { PostRow } from '../../store/posts.js';
+import { lookView } from '../renders/look.js';
 
 /**
  * The API shape of a post (spec "Post"): optional fields appear only in the states the spec
@@ -17,8 +18,7 @@ export function postView(row: PostRow): Post {
   if (row.status === 'failed' && row.error !== null) post.error = row.error;
   const key = SETTINGS_KEY[row.platform];
   if (key && row.settings) (post as unknown as Record<string, unknown>)[key] = JSON.parse(row.settings);
-  if (row.layout) post.layout = row.layout;
-  if (row.caption_style) post.caption_style = row.caption_style;
+  Object.assign(post, lookView(row));
   post.created_at = row.created_at;
   post.updated_at = row.updated_at;
   return post;

@@ -9,6 +9,8 @@ import type { RenderObjects } from './objects-port.js';
 import type { ClipFraming } from '../clip-jobs/framing.js';
 import type { LookChoice } from '../../store/records.js';
 import { fullRenderArgs } from '../../pipeline/render/render-graph.js';
+import { cutsNothing, cutWords } from '../../pipeline/render/cuts.js';
+import { cutPlanFor } from './look.js';
 
 export interface RenderDeps {
   /** Where a clip's source video is stored. */
@@ -23,12 +25,12 @@ export interface RenderDeps {
 /** What a render or a post asked for (issue 17); null: the clip's automatic layout, the default captions. */
 export type Look = Partial<LookChoice>;
 
-/** The stored source video of the clip's job, as a local file path. */
-export async function clipSource(deps: RenderDeps, clip: ClipRow): Promise<string> {
-  const key = (await deps.clipJobs.sourceOf(clip.job_id))?.media_key;
-  const path = key ? await deps.objects.localPath(key) : undefined;
+/** The stored source video of the clip's job, as a local file path, and the job's language. */
+export async function clipSource(deps: RenderDeps, clip: ClipRow): Promise<{ path: string; language: string }> {
+  const job = await deps.clipJobs.sourceOf(clip.job_id);
+  const path = job?.media_key ? await deps.objects.localPath(job.media_key) : undefined;
   if (!path) throw new PermanentTaskError(`The source video of clip ${clip.id} is no longer stored`);
-  return path;
+  return { path, language: job?.language ?? 'en' };
 }
 
 /**
@@ -36,7 +38,7 @@ export async function clipSource(deps: RenderDeps, clip: ClipRow): Promise<strin
  * into the object store). One code path for full renders and for publishing's fresh render.
  */
 export async function renderClipFile(deps: RenderDeps, clip: ClipRow, opts: { signal?: AbortSignal; onProgress?: (p: number) => void; look?: Look } = {}): Promise<string> {
-  const source = await clipSource(deps, clip);
+  const { path: source, language } = await clipSource(deps, clip);
   const work = await mkdtemp(join(deps.tmpDir, 'render-'));
   const output = join(work, 'out.mp4');
   try {
@@ -44,10 +46,18 @@ export async function renderClipFile(deps: RenderDeps, clip: ClipRow, opts: { si
     if (!info.hasVideo || !info.width || !info.height) throw new PermanentTaskError(`The source video of clip ${clip.id} has no picture to render`);
     const plan = await deps.framing.planFor(clip, source, info, opts.signal);
     const layout = opts.look?.layout ?? plan?.layout;
+    const aspect = opts.look?.aspect ?? undefined;
+    // Issue 29, item 5: the kept parts of the clip; the captions move with them.
+    const cuts = cutPlanFor(clip, opts.look ?? {}, language);
+    const whole = cutsNothing(cuts, clip.start, clip.end);
+    const words = whole ? clipWords(clip) : cutWords(clipWords(clip), cuts, clip.start);
     const assFile = join(work, 'captions.ass');
-    await writeFile(assFile, buildAss(clipWords(clip), clip.start, clip.end, { style: opts.look?.caption_style ?? undefined, layout }));
-    const args = fullRenderArgs({ source, start: clip.start, end: clip.end, assFile, width: info.width, height: info.height, hasAudio: info.hasAudio, output, plan, layout });
-    await runFfmpeg(args, { duration: clip.end - clip.start, signal: opts.signal, onProgress: opts.onProgress });
+    await writeFile(assFile, buildAss(words, clip.start, whole ? clip.end : clip.start + cuts.duration, { style: opts.look?.caption_style ?? undefined, layout, aspect }));
+    const args = fullRenderArgs({
+      source, start: clip.start, end: clip.end, assFile, width: info.width, height: info.height, hasAudio: info.hasAudio, output, plan, layout, aspect,
+      ...(whole ? {} : { segments: cuts.segments }),
+    });
+    await runFfmpeg(args, { duration: whole ? clip.end - clip.start : cuts.duration, signal: opts.signal, onProgress: opts.onProgress });
     return output;
   } catch (e) {
     await rm(work, { recursive: true, force: true });

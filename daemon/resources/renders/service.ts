@@ -2,6 +2,7 @@ import { conflict, notFound } from '../../../src/api/errors.js';
 import { MEDIA_URL_TTL_MS } from '../../../src/api/limits.js';
 import { createRenderSchema, renderListQuerySchema, type Render, type RenderList } from '../../../src/api/renders.js';
 import { pageOf } from '../../../src/api/lists.js';
+import { cutsQuerySchema, type ClipCuts } from '../../../src/api/cuts.js';
 import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import type { Store } from '../../store/index.js';
@@ -11,11 +12,12 @@ import { renderCost } from '../../store/render-minutes.js';
 import { withoutLocalPaths } from '../../pipeline/media/errors.js';
 import type { TaskRunner } from '../../tasks/task-runner.js';
 import type { RenderObjects } from './objects-port.js';
+import { cutPlanFor, lookColumns, lookView } from './look.js';
 
 export const RENDER_TASK = 'clip.render';
 
 export interface RenderServiceDeps {
-  store: Pick<Store, 'renders' | 'renderMinutes' | 'clips' | 'events' | 'transaction'>;
+  store: Pick<Store, 'renders' | 'renderMinutes' | 'clips' | 'clipJobs' | 'events' | 'transaction'>;
   clock: Clock;
   tasks: Pick<TaskRunner, 'enqueue'>;
   objects: RenderObjects;
@@ -38,12 +40,16 @@ export class RenderService {
 
   /**
    * POST /v1/clips/:clipId/renders: no body, `{}`, or the extension fields `layout` and
-   * `caption_style` (issue 17); any other field is a 400, checked before anything is charged.
+   * `caption_style` (issue 17), `aspect`, `remove_fillers`, `remove_silences` and `keep` (issue
+   * 29); any other field is a 400, checked before anything is charged.
    */
   async trigger(teamId: string, clipId: string, body: unknown = {}): Promise<{ render_id: string; status: 'queued'; created_at: number }> {
-    const look = parseBody(createRenderSchema, body ?? {});
+    const look = lookColumns(parseBody(createRenderSchema, body ?? {}));
     const clip = await this.d.store.clips.get(teamId, clipId);
     if (!clip) throw notFound('Clip', clipId);
+    // Issue 29, item 5: the render's reported duration is the cut one.
+    const language = (await this.d.store.clipJobs.sourceOf(clip.job_id))?.language ?? 'en';
+    const duration = cutPlanFor(clip, look, language).duration;
     const now = this.d.clock.now();
     const { row, replacedKey } = await this.d.store.transaction(async () => {
       const previous = await this.repo.get(clipId);
@@ -53,7 +59,7 @@ export class RenderService {
       if (remaining < cost) {
         throw conflict(`Not enough render minutes left this month: this render needs ${cost}, ${remaining} left`, { render_minutes_remaining: remaining });
       }
-      const queued = await this.repo.queue(clipId, teamId, now, look);
+      const queued = await this.repo.queue(clipId, teamId, now, look, duration);
       await this.minutes.charge(teamId, clipId, queued.generation, cost, now);
       await this.d.store.events.emit('project.render.started', { project_id: clipId, team_id: teamId });
       await this.d.tasks.enqueue({ kind: RENDER_TASK, resourceId: clipId, teamId });
@@ -69,6 +75,16 @@ export class RenderService {
     const q = parseBody(renderListQuerySchema, query);
     const page = pageOf(await this.repo.page(teamId, { status: q.status, limit: q.limit + 1, after: q.cursor }), q.limit, (r) => ({ created_at: r.created_at, id: r.clip_id }));
     return { renders: page.items.map((r) => this.view(r)), next_cursor: page.next_cursor };
+  }
+
+  /** GET /v1/clips/:clipId/cuts (extension, issue 29 item 5): what the cut options would remove. */
+  async cuts(teamId: string, clipId: string, query: unknown): Promise<ClipCuts> {
+    const q = parseBody(cutsQuerySchema, query);
+    const clip = await this.d.store.clips.get(teamId, clipId);
+    if (!clip) throw notFound('Clip', clipId);
+    const language = (await this.d.store.clipJobs.sourceOf(clip.job_id))?.language ?? 'en';
+    const plan = cutPlanFor(clip, lookColumns({ remove_fillers: q.remove_fillers, remove_silences: q.remove_silences }), language);
+    return { clip_id: clip.id, language, duration: clipDuration(clip), cut_duration: plan.duration, removed: plan.removed };
   }
 
   /** GET /v1/renders/:renderId. */
@@ -88,8 +104,8 @@ export class RenderService {
     };
     if (row.status === 'done' && row.output_key) render.output_url = this.objects.signedGetUrl(row.output_key, MEDIA_URL_TTL_MS / 1000);
     if (row.status === 'failed' && row.error) render.error = row.error;
-    if (row.layout) render.layout = row.layout;
-    if (row.caption_style) render.caption_style = row.caption_style;
+    Object.assign(render, lookView(row));
+    if (row.duration !== null) render.duration = row.duration;
     return render;
   }
 

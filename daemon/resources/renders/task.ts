@@ -38,7 +38,7 @@ export function renderTaskHandler(renders: RenderService, clips: Store['clips'],
         try {
           file = await renderClipFile(deps, clip, {
             signal: local.signal,
-            look: { layout: row.layout, caption_style: row.caption_style },
+            look: row, // layout, caption style, aspect and cuts asked for (issues 17, 29)
             onProgress: (p) => progress.push(p),
           });
           await progress.flush();

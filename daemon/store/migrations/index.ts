@@ -6,6 +6,7 @@
 // 013 session links (issue 13).
 // 016 clip edits and web sessions (issue 16).
 // 021 rate counters shared by API processes (issue 21).
+// 029 aspect ratio and filler/silence cuts of renders and posts (issue 29).
 import { m001 } from './001-foundation.js';
 import { m002 } from './002-uploads.js';
 import { m003 } from './003-clip-jobs.js';
@@ -16,6 +17,7 @@ import { m007 } from './007-framing.js';
 import { m013 } from './013-session-links.js';
 import { m016 } from './016-clip-edits-sessions.js';
 import { m021 } from './021-rate-counters.js';
+import { m029 } from './029-aspect-cuts.js';
 
 export interface Migration {
   version: number;
@@ -23,4 +25,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m013, m016, m021];
+export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m013, m016, m021, m029];

@@ -8,6 +8,7 @@ import { pingSchema } from '../health.js';
 import { apiKeySchema, createdApiKeySchema, createKeySchema, revokedApiKeySchema } from '../keys.js';
 import { authorizationStartedSchema, authorizePlatformSchema, connectPlatformSchema, disconnectedPlatformSchema, platformConnectionSchema } from '../platforms.js';
 import { createPostSchema, postEnvelopeSchema, postListSchema, publishPostSchema, updatePostSchema } from '../posts.js';
+import { clipCutsSchema, cutsQuerySchema } from '../cuts.js';
 import { createdRenderSchema, createRenderSchema, renderListQuerySchema, renderListSchema, renderSchema } from '../renders.js';
 import { sessionLinkQuerySchema, sessionLinkSchema } from '../sessions.js';
 import { teamSchema } from '../teams.js';
@@ -52,6 +53,7 @@ export const OPERATIONS: Operation[] = [
   op({ operationId: 'getClipTranscript', method: 'GET', path: '/v1/clips/:clipId/transcript', auth: 'any', tag: 'clips', summary: 'The words of a clip\'s span', status: 200, response: clipTranscriptSchema, errors: [404] }),
   op({ operationId: 'putClipTranscript', method: 'PUT', path: '/v1/clips/:clipId/transcript', auth: 'any', tag: 'clips', summary: 'Correct the words of a clip (captions, titles, drafts and renders use them)', body: putTranscriptSchema, status: 200, response: clipTranscriptSchema, errors: [400, 404, 409] }),
 
+  op({ operationId: 'getClipCuts', method: 'GET', path: '/v1/clips/:clipId/cuts', auth: 'any', tag: 'clips', summary: 'What remove_fillers and remove_silences would cut from a clip (restore one with `keep`)', query: cutsQuerySchema, status: 200, response: clipCutsSchema, errors: [400, 404] }),
   op({ operationId: 'createRender', method: 'POST', path: '/v1/clips/:clipId/renders', auth: 'any', tag: 'renders', summary: 'Start a full render of a clip (replaces the previous output)', body: createRenderSchema, bodyOptional: true, status: 202, response: createdRenderSchema, errors: [400, 404, 409] }),
   op({ operationId: 'listRenders', method: 'GET', path: '/v1/renders', auth: 'any', tag: 'renders', summary: 'The team\'s renders, newest first', query: renderListQuerySchema, status: 200, response: renderListSchema, errors: [400] }),
   op({ operationId: 'getRender', method: 'GET', path: '/v1/renders/:renderId', auth: 'any', statusCheck: true, tag: 'renders', summary: 'Poll a render', status: 200, response: renderSchema, errors: [404] }),

@@ -1,5 +1,5 @@
 import { confirm, input, select } from '@inquirer/prompts';
-import type { CaptionStyle, Layout } from '../../api/looks.js';
+import type { Aspect, CaptionStyle, Layout } from '../../api/looks.js';
 import { PRIVACY_LEVELS, TITLE_MAX, type Post, type UpdatePostInput } from '../../api/posts.js';
 import type { CliContext } from '../context.js';
 import { usageError } from '../exit-codes.js';
@@ -19,6 +19,10 @@ export interface EditPostOptions {
   /** Issue 17 extension fields (commander checked the values). */
   style?: CaptionStyle;
   layout?: Layout;
+  /** Issue 29 extension fields (DESIGN.md "Third round"). */
+  aspect?: Aspect;
+  removeFillers?: boolean;
+  removeSilences?: boolean;
 }
 
 const TOGGLES = [
@@ -44,6 +48,9 @@ export function editFromFlags(o: EditPostOptions): UpdatePostInput | undefined {
   if (o.category !== undefined) edit.long_video = { category_id: o.category };
   if (o.style !== undefined) edit.caption_style = o.style;
   if (o.layout !== undefined) edit.layout = o.layout;
+  if (o.aspect !== undefined) edit.aspect = o.aspect;
+  if (o.removeFillers !== undefined) edit.remove_fillers = o.removeFillers;
+  if (o.removeSilences !== undefined) edit.remove_silences = o.removeSilences;
   const short: Record<string, unknown> = {};
   if (o.privacy !== undefined) short.privacy_level = o.privacy.toUpperCase();
   for (const [flag, field] of TOGGLES) if (o[flag] !== undefined) short[field] = bool(o[flag]!, flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
@@ -81,7 +88,7 @@ export async function run(opts: EditPostOptions, ctx: CliContext): Promise<void>
   const client = await ctx.client();
   let edit = editFromFlags(opts);
   if (!edit) {
-    if (!ctx.interactive) throw usageError('Nothing to change: give --caption, --title, --privacy, --category, --style, --layout or a toggle flag (or run it in a terminal to be asked)');
+    if (!ctx.interactive) throw usageError('Nothing to change: give --caption, --title, --privacy, --category, --style, --layout, --aspect, --remove-fillers, --remove-silences or a toggle flag (or run it in a terminal to be asked)');
     edit = await editFromPrompts((await client.posts.get(opts.postId)).post, ctx);
   }
   const { post } = await client.posts.update(opts.postId, edit);

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { CAPTION_STYLES, LAYOUTS } from '../../api/looks.js';
+import { ASPECTS, CAPTION_STYLES, LAYOUTS } from '../../api/looks.js';
 import type { CliContext } from '../context.js';
 import type { EditPostOptions } from './edit.js';
 import { printPost, printPostList } from './show.js';
@@ -38,6 +38,11 @@ export function registerPostCommands(program: Command, ctx: CliContext): void {
     .option('--brand-organic [bool]', 'short video: organic-promotion disclosure (true/false)')
     .addOption(new Option('--style <preset>', "caption style of the published video (issue 17's caption_style)").choices(CAPTION_STYLES))
     .addOption(new Option('--layout <layout>', 'fill, fit or split for the published video (issue 17)').choices(LAYOUTS))
+    .addOption(new Option('--aspect <ratio>', 'aspect ratio of the published video (default 9:16)').choices(ASPECTS))
+    .option('--remove-fillers', 'cut filler words (um, uh, you know...) out of the published video')
+    .option('--no-remove-fillers', 'keep the filler words (the default)')
+    .option('--remove-silences', 'shorten pauses longer than 0.6 s in the published video')
+    .option('--no-remove-silences', 'keep the pauses (the default)')
     .action(async (postId: string, o: Omit<EditPostOptions, 'postId'>) => (await import('./edit.js')).run({ postId, ...o }, ctx));
   posts
     .command('create')

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { downloadToFile } from '../../client/download.js';
-import type { CaptionStyle, Layout } from '../../api/looks.js';
+import type { Aspect, CaptionStyle, Layout } from '../../api/looks.js';
+import type { CreateRenderInput } from '../../api/renders.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { startTransfer } from '../progress.js';
@@ -16,17 +17,32 @@ export interface CreateRenderOptions {
   /** Caption preset and layout (issue 17 extension fields; commander checked the values). */
   style?: CaptionStyle;
   layout?: Layout;
+  /** Issue 29 extension fields (DESIGN.md "Third round"). */
+  aspect?: Aspect;
+  removeFillers?: boolean;
+  removeSilences?: boolean;
+}
+
+/** The request body the flags describe (only what was given). */
+export function renderBody(o: CreateRenderOptions): CreateRenderInput {
+  return {
+    ...(o.style ? { caption_style: o.style } : {}),
+    ...(o.layout ? { layout: o.layout } : {}),
+    ...(o.aspect ? { aspect: o.aspect } : {}),
+    ...(o.removeFillers ? { remove_fillers: true } : {}),
+    ...(o.removeSilences ? { remove_silences: true } : {}),
+  };
 }
 
 /**
- * `clipper renders create CLIP [--style PRESET] [--layout L] [--wait] [--output FILE]`: starts a full render (spec: a
+ * `clipper renders create CLIP [--style PRESET] [--layout L] [--aspect R] [--remove-fillers] [--remove-silences] [--wait] [--output FILE]`: starts a full render (spec: a
  * re-trigger replaces the previous output); with --output, waits and downloads the MP4 from its
  * signed output_url with a progress bar.
  */
 export async function run(opts: CreateRenderOptions, ctx: CliContext, waitOpts: WaitOptions = {}): Promise<void> {
   const client = await ctx.client();
   const flags = parseWaitFlags(opts);
-  const started = await client.renders.create(opts.clipId, { ...(opts.style ? { caption_style: opts.style } : {}), ...(opts.layout ? { layout: opts.layout } : {}) });
+  const started = await client.renders.create(opts.clipId, renderBody(opts));
   if (!flags.wait && !opts.output) {
     ctx.out.data(started, () => ctx.out.info(`render ${started.render_id} queued; follow it with \`clipper renders get ${started.render_id} --wait\``));
     return;
