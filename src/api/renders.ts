@@ -66,8 +66,8 @@ export const renderSchema = z.object({
   error: z.string().optional(),
   /** Extension (issue 17): present when the render asked for them. */
   ...lookFields,
-  /** Extension (issue 29, item 5): the output's length in seconds, after fillers and silences were cut. */
-  duration: z.number().optional().describe('Length of the output in seconds (after fillers and silences were cut)'),
+  /** Extension (issue 29, item 5): the output's length in seconds, present when the render cuts fillers or silences. */
+  duration: z.number().optional().describe('Length of the output in seconds after fillers and silences were cut (present when remove_fillers or remove_silences is true)'),
 });
 export type Render = z.infer<typeof renderSchema>;
 

@@ -47,9 +47,10 @@ export class RenderService {
     const look = lookColumns(parseBody(createRenderSchema, body ?? {}));
     const clip = await this.d.store.clips.get(teamId, clipId);
     if (!clip) throw notFound('Clip', clipId);
-    // Issue 29, item 5: the render's reported duration is the cut one.
-    const language = (await this.d.store.clipJobs.sourceOf(clip.job_id))?.language ?? 'en';
-    const duration = cutPlanFor(clip, look, language).duration;
+    // Issue 29, item 5: a render that cuts reports its duration, the cut one.
+    const cutting = look.remove_fillers === 1 || look.remove_silences === 1;
+    const language = cutting ? (await this.d.store.clipJobs.sourceOf(clip.job_id))?.language ?? 'en' : 'en';
+    const duration = cutting ? cutPlanFor(clip, look, language).duration : null;
     const now = this.d.clock.now();
     const { row, replacedKey } = await this.d.store.transaction(async () => {
       const previous = await this.repo.get(clipId);
