@@ -107,6 +107,10 @@ export function postRow(teamId: string, clipId: string, now: number, over: Parti
     updated_at: now,
     layout: null,
     caption_style: null,
+    aspect: null,
+    remove_fillers: null,
+    remove_silences: null,
+    keep_spans: null,
     ...over,
   } as PostRow;
 }
