@@ -99,6 +99,7 @@ describe('real answers of the daemon against GET /v1/openapi.json', () => {
     // The editor's endpoints (issue 16), before any post of the clip is publishing.
     const transcript = await call('GET', '/v1/clips/{clipId}/transcript', `/v1/clips/${clip.id}/transcript`);
     await call('PUT', '/v1/clips/{clipId}/transcript', `/v1/clips/${clip.id}/transcript`, { body: { words: transcript.words } });
+    await call('GET', '/v1/clips/{clipId}/cuts', `/v1/clips/${clip.id}/cuts`);
     await call('PATCH', '/v1/clips/{clipId}', `/v1/clips/${clip.id}`, { body: { title: 'Pricing, said plainly' } });
     await call('PATCH', '/v1/clips/{clipId}', `/v1/clips/${clip.id}`, { body: {} });
     const { posts } = await call('GET', '/v1/clips/{clipId}/posts', `/v1/clips/${clip.id}/posts`);

@@ -2,6 +2,7 @@
 // signed-in session"): same-origin fetches that carry the session cookie, and the session's CSRF
 // token on every change (daemon/web/session.ts checks it).
 import type { EditorState } from './types.js';
+import type { ClipCuts, RenderOptions } from './cuts-types.js';
 
 export class ApiError extends Error {
   constructor(readonly status: number, message: string, readonly code?: string) {
@@ -31,7 +32,8 @@ export class Api {
   waveform = () => this.call<{ start: number; end: number; peaks: number[] }>('GET', `/app/clips/${this.clipId}/waveform`);
   patchClip = (body: { start?: number; end?: number; title?: string }) => this.call<{ clip: EditorState['clip'] }>('PATCH', `/v1/clips/${this.clipId}`, body);
   putTranscript = (words: EditorState['words']) => this.call<{ words: EditorState['words'] }>('PUT', `/v1/clips/${this.clipId}/transcript`, { words });
-  render = (caption_style: string) => this.call('POST', `/v1/clips/${this.clipId}/renders`, { caption_style });
+  render = (caption_style: string, options: Partial<RenderOptions> = {}) => this.call('POST', `/v1/clips/${this.clipId}/renders`, { caption_style, ...options });
+  cuts = (fillers: boolean, silences: boolean) => this.call<ClipCuts>('GET', `/v1/clips/${this.clipId}/cuts?remove_fillers=${fillers}&remove_silences=${silences}`);
   editPost = (id: string, body: { caption?: string; title?: string }) => this.call('PUT', `/v1/posts/${id}`, body);
   publish = (id: string, scheduled_at?: number) => this.call('POST', `/v1/posts/${id}/publish`, scheduled_at === undefined ? {} : { scheduled_at });
   cancel = (id: string) => this.call('POST', `/v1/posts/${id}/cancel`);

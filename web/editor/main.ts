@@ -9,6 +9,7 @@ import { TranscriptEditor } from './transcript.js';
 import { postCard } from './posts.js';
 import type { EditorState } from './types.js';
 import { layout, type Parts } from './layout.js';
+import { CutsPanel } from './cuts-panel.js';
 
 const root = document.getElementById('editor')!;
 const api = new Api(root.dataset.clipId!, root.dataset.csrf ?? '');
@@ -18,6 +19,7 @@ let state: EditorState;
 let parts: Parts;
 let timeline: Timeline;
 let style = 'classic';
+let cuts: CutsPanel;
 const transcript = new TranscriptEditor({ onSeek: (t) => seek(t), onChange: () => (parts.saveWords.disabled = false) });
 
 function say(message: string, error = false): void {
@@ -59,6 +61,9 @@ async function load(): Promise<void> {
   if (first) {
     parts = layout(root, state);
     parts.words.replaceWith(transcript.el);
+    // Issue 29: the aspect switch and the removed-spans list, after the caption styles.
+    cuts = new CutsPanel({ api, player: parts.player, initial: state.render, onError: fail });
+    parts.styles.after(cuts.el);
     bindControls();
   }
   parts.heading.textContent = state.clip.title;
@@ -136,7 +141,7 @@ function bindControls(): void {
   }));
   parts.styles.addEventListener('change', (e) => (style = (e.target as HTMLInputElement).value));
   parts.render.addEventListener('click', act(async () => {
-    await api.render(style);
+    await api.render(style, cuts.options());
     say(`Rendering with the ${style} captions.`);
     await follow();
   }));
