@@ -51,6 +51,17 @@ describe('clipper mcp', () => {
     expect(edit.properties.short_video.properties.privacy_level.enum).toContain('SELF_ONLY');
   });
 
+  it('carries aspect, remove_fillers, remove_silences and keep on render_clip and edit_draft (issue 29)', async () => {
+    const { tools } = await client.listTools();
+    for (const name of ['render_clip', 'edit_draft']) {
+      const props = (tools.find((t) => t.name === name)!.inputSchema as any).properties;
+      expect(props.aspect.enum).toEqual(['9:16', '1:1', '4:5', '16:9']);
+      expect(props.remove_fillers.type).toBe('boolean');
+      expect(props.remove_silences.type).toBe('boolean');
+      expect(props.keep.type).toBe('array');
+    }
+  });
+
   it('answers a bad argument or an API error as the tool\'s error, in the API\'s words', async () => {
     const missing = (await client.callTool({ name: 'get_job', arguments: { job_id: 'job_nothere' } })) as any;
     expect(missing.isError).toBe(true);
