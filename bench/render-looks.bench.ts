@@ -2,7 +2,8 @@
 // durable task, ffmpeg, the object store) plain (9:16), with filler and silence removal, and in
 // 1:1 and 16:9, side by side in the same run (the order rotates each round, so a slow spell of a
 // shared machine hits every variant alike). Targets: with removal at most 1.1x the plain render;
-// 1:1 and 16:9 at most the 9:16 render's time. `BENCH_ROUNDS` sets the rounds (default 2).
+// 1:1 and 16:9 at most the 9:16 render's time. `BENCH_ROUNDS` sets the rounds (default 2);
+// `BENCH_WARMUP=0` skips the warm-up render.
 import { cpus, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { planCuts } from '../daemon/pipeline/render/cuts.js';
@@ -45,13 +46,15 @@ export async function run(rounds = Number(process.env.BENCH_ROUNDS ?? 2)) {
       return performance.now() - t;
     };
     const load = [loadavg()[0]];
-    await render('square'); // warm-up: the source into the page cache, the clip's framing stored
+    // Warm-up (BENCH_WARMUP=0 skips it): the source into the page cache, the clip's framing stored.
+    if (process.env.BENCH_WARMUP !== '0') await render('square');
     const ms: Record<Variant, number[]> = { plain: [], cut: [], square: [], wide: [] };
     const order = Object.keys(VARIANTS) as Variant[];
     for (let i = 0; i < rounds; i++) {
       for (let k = 0; k < order.length; k++) {
         const v = order[(k + i) % order.length];
         ms[v].push(await render(v));
+        process.stdout.write(`  round ${i + 1} ${v}: ${(ms[v][ms[v].length - 1] / 1000).toFixed(1)} s (load ${loadavg()[0].toFixed(1)})\n`);
       }
       load.push(loadavg()[0]);
     }
@@ -68,7 +71,7 @@ export async function run(rounds = Number(process.env.BENCH_ROUNDS ?? 2)) {
     };
     const s = (v: Variant) => ms[v].map((x) => (x / 1000).toFixed(1)).join(', ');
     process.stdout.write(
-      `60 s clip of a 1080p source (${cpus().length} cores, 1-min load ${result.load.join(' -> ')}):\n` +
+      `60 s clip of a 1080p source (${cpus().length} cores, 1-min load by round ${result.load.join(' -> ')}):\n` +
         `  9:16 plain ${s('plain')} s; with fillers and pauses cut (${plan.removed.length} spans, ${plan.duration} s out) ${s('cut')} s: ratio ${result.cut_ratio} (target <= 1.1: ${result.cut_ratio <= 1.1 ? 'met' : 'NOT met'})\n` +
         `  1:1 ${s('square')} s: ratio ${result.square_ratio}; 16:9 ${s('wide')} s: ratio ${result.wide_ratio} (target <= 1 each: ${result.square_ratio <= 1 && result.wide_ratio <= 1 ? 'met' : 'NOT met'})\n`,
     );
