@@ -17,8 +17,8 @@ export type { DaemonConfig } from './config.js';
 export async function loadConfig(...args: Parameters<typeof import('./config.js').loadConfig>) {
   return (await import('./config.js')).loadConfig(...args);
 }
-export type { Db } from './store/db.js';
-export type { Team, TeamRepo } from './store/teams.js';
+export type { Team } from './store/teams.js';
+export type { AdminDatabase } from './admin-database.js';
 export type { MediaToolName } from './pipeline/ffmpeg/binaries.js';
 export type { ModelInfo } from './pipeline/transcribe/models.js';
 export type { CatalogueModel } from './pipeline/transcribe/model-catalogue.js';
@@ -30,20 +30,16 @@ export async function startDaemon(opts: Parameters<Daemon['startDaemon']>[0]): R
 
 /**
  * The data dir itself, for the commands that work on it directly (`auth token`, `admin teams`)
- * and for the local owner token: preparing it, its database and teams, and minting ID tokens
- * with its ES256 key. Loads SQLite and jose.
+ * and for the local owner token: preparing it, the teams of the database its daemon uses (SQLite,
+ * or PostgreSQL with database.url: issue 27, item 4), and minting ID tokens with its ES256 key.
+ * Loads SQLite (or pg) and jose.
  */
 export async function loadDataDirTools() {
-  const [{ initDataDir }, { openDb }, { TeamRepo }, { SqliteSql }, { mintIdToken }] = await Promise.all([
-    import('./data-dir.js'),
-    import('./store/db.js'),
-    import('./store/teams.js'),
-    import('./store/sqlite-sql.js'),
+  const [{ openAdminDatabase, ownerTeamId }, { mintIdToken }] = await Promise.all([
+    import('./admin-database.js'),
     import('./identity/local-issuer.js'),
   ]);
-  /** The teams of an open data-dir database. */
-  const teamsIn = (db: import('./store/db.js').Db) => new TeamRepo(new SqliteSql(db));
-  return { initDataDir, openDb, teamsIn, mintIdToken };
+  return { openAdminDatabase, ownerTeamId, mintIdToken };
 }
 
 /** `clipper doctor`: where ffmpeg and ffprobe come from, and which speech engine jobs will use. */

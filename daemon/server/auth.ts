@@ -36,7 +36,12 @@ export async function authenticate(app: AuthDeps, req: IncomingMessage, mode: 'a
   }
   if (scheme === 'bearer') {
     const teamId = value ? await app.tokens.teamOf(value) : undefined;
-    if (!teamId || !await app.store.teams.get(teamId)) throw unauthorized('Authentication required: the bearer token is invalid or expired');
+    if (!teamId) throw unauthorized('Authentication required: the bearer token is invalid or expired');
+    // Issue 27, item 4: a valid token for a team this database does not have (minted against
+    // another database: the data dir's SQLite file while the daemon uses PostgreSQL) says so.
+    if (!await app.store.teams.get(teamId)) {
+      throw unauthorized(`Authentication required: the bearer token is valid but names team ${teamId}, which this server's database does not have (mint one for a team of this database: clipper auth token --team ID)`);
+    }
     return { teamId, kind: 'jwt' };
   }
   throw unauthorized();

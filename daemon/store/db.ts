@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from './migrations/index.js';
+import { SQLITE } from './migrations/dialect.js';
 import { nativeBinding } from './native-binding.js';
 
 export { useNativeBinding } from './native-binding.js';
@@ -29,7 +30,7 @@ export function migrate(db: Db): void {
   for (const m of ordered) {
     if (applied.has(m.version)) continue;
     db.transaction(() => {
-      db.exec(m.sql);
+      db.exec(m.sql(SQLITE));
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
     }).immediate();
   }

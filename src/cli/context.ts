@@ -86,7 +86,7 @@ export class CliContext {
     this.cachedClient ??= (async () => {
       const t = this.target();
       let token = t.token;
-      if (!t.apiKey && !token && t.dataDir) token = await localOwnerToken(t.dataDir);
+      if (!t.apiKey && !token && t.dataDir) token = await localOwnerToken(t.dataDir, this.env);
       const { ClipperClient } = await import('../client/client.js');
       return new ClipperClient({
         baseUrl: t.baseUrl,

@@ -6,7 +6,7 @@
 // calls for them.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { defaultDataDir, loadDataDirTools, type Db, type Team, type TeamRepo } from '../../daemon/local.js';
+import { defaultDataDir, loadDataDirTools, type AdminDatabase } from '../../daemon/local.js';
 
 export {
   DAEMON_ROLES,
@@ -23,26 +23,20 @@ export {
   type MediaToolName,
 } from '../../daemon/local.js';
 
-export interface OpenDataDir {
-  db: Db;
-  teams: TeamRepo;
-  rootTeam: Team;
-  dataDir: string;
-}
-
 /**
- * Opens a local data dir (preparing it if new) for commands that work on it directly
+ * Opens a local data dir (preparing it if new) and the database its daemon uses (the SQLite file,
+ * or PostgreSQL when database.url is set: issue 27, item 4) for commands that work on it directly
  * (`auth token`, `admin teams`), runs `fn` and closes the database again.
  */
-export async function withDataDir<T>(dir: string | undefined, env: NodeJS.ProcessEnv, fn: (d: OpenDataDir) => T | Promise<T>): Promise<T> {
+export async function withDataDir<T>(dir: string | undefined, env: NodeJS.ProcessEnv, fn: (d: AdminDatabase) => T | Promise<T>): Promise<T> {
   const dataDir = resolve(dir ?? defaultDataDir(env));
-  const { initDataDir, teamsIn } = await loadDataDirTools();
-  const { db, rootTeam } = await initDataDir(dataDir);
+  const { openAdminDatabase } = await loadDataDirTools();
+  const database = await openAdminDatabase(dataDir, env);
   try {
     // Awaited here, so the database stays open until fn's last statement.
-    return await fn({ db, teams: teamsIn(db), rootTeam, dataDir });
+    return await fn(database);
   } finally {
-    db.close();
+    await database.close();
   }
 }
 
@@ -53,17 +47,13 @@ export async function mintLocalToken(dataDir: string, teamId: string, nowMs?: nu
 
 /**
  * With no credentials configured, the CLI acts as the owner of the local daemon: it can read
- * the data dir, so it mints a token for the root team (DESIGN.md: whoever can read it owns it).
+ * the data dir, so it mints a token for the root team (DESIGN.md: whoever can read it owns it) of
+ * the database the daemon uses (with database.url, PostgreSQL's).
  * CliContext calls it only when a command asks for a client, so SQLite and jose load only then.
  */
-export async function localOwnerToken(dataDir: string): Promise<string | undefined> {
-  if (!existsSync(join(dataDir, 'identity', 'es256-private.pem')) || !existsSync(join(dataDir, 'clipper.db'))) return undefined;
-  const { openDb, teamsIn, mintIdToken } = await loadDataDirTools();
-  const db = openDb(join(dataDir, 'clipper.db'));
-  try {
-    const team = await teamsIn(db).first();
-    return team ? await mintIdToken(dataDir, team.id) : undefined;
-  } finally {
-    db.close();
-  }
+export async function localOwnerToken(dataDir: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  if (!existsSync(join(dataDir, 'identity', 'es256-private.pem'))) return undefined;
+  const { ownerTeamId, mintIdToken } = await loadDataDirTools();
+  const teamId = await ownerTeamId(dataDir, env);
+  return teamId ? await mintIdToken(dataDir, teamId) : undefined;
 }

@@ -72,7 +72,8 @@ describe('what the CLI loads at start', () => {
   });
 
   it('loads SQLite and jose for the local owner token only when a command asks for a client', () => {
-    // src/cli/local-daemon.ts's localOwnerToken loads them through daemon/local.ts (loadDataDirTools).
-    expect(loadedWith(chunkOf('daemon/data-dir.ts')).packages.sort()).toEqual(['better-sqlite3', 'jose']);
+    // src/cli/local-daemon.ts's localOwnerToken loads them through daemon/local.ts (loadDataDirTools),
+    // whose door is daemon/admin-database.ts (issue 27, item 4; pg only when database.url is set).
+    expect(loadedWith(chunkOf('daemon/admin-database.ts')).packages.sort()).toEqual(['better-sqlite3', 'jose']);
   });
 });

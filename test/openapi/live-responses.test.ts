@@ -71,7 +71,7 @@ describe('real answers of the daemon against GET /v1/openapi.json', () => {
     await call('GET', '/v1/team', '/v1/team');
     await call('GET', '/v1/ping', '/v1/ping', { auth: 'Key nope-team_x' });
     await call('POST', '/v1/clips', '/v1/clips', { body: { source: {} } });
-    await call('GET', '/v1/clips/{jobId}', '/v1/clips/job_missing');
+    await call('GET', '/v1/clips/{id}', '/v1/clips/job_missing');
 
     for (const p of ['short_video', 'long_video']) await connect(d, p);
     await call('GET', '/v1/platforms', '/v1/platforms', { auth: jwt });
@@ -89,9 +89,9 @@ describe('real answers of the daemon against GET /v1/openapi.json', () => {
     const client = new ClipperClient({ baseUrl: d.url, apiKey: key.slice(4) });
     const uploaded = await uploadFile(client, SAMPLE, { fileName: 'weekly update.mp4' });
     const job = await call('POST', '/v1/clips', '/v1/clips', { body: { source: { upload_id: uploaded.upload_id }, criteria: 'pricing' } });
-    await call('GET', '/v1/clips/{jobId}', `/v1/clips/${job.job_id}`);
+    await call('GET', '/v1/clips/{id}', `/v1/clips/${job.job_id}`);
     await d.processAll();
-    const done = await call('GET', '/v1/clips/{jobId}', `/v1/clips/${job.job_id}`);
+    const done = await call('GET', '/v1/clips/{id}', `/v1/clips/${job.job_id}`);
     expect(done.status).toBe('done');
     await call('GET', '/v1/clips', '/v1/clips?limit=5');
 
@@ -100,8 +100,8 @@ describe('real answers of the daemon against GET /v1/openapi.json', () => {
     const transcript = await call('GET', '/v1/clips/{clipId}/transcript', `/v1/clips/${clip.id}/transcript`);
     await call('PUT', '/v1/clips/{clipId}/transcript', `/v1/clips/${clip.id}/transcript`, { body: { words: transcript.words } });
     await call('GET', '/v1/clips/{clipId}/cuts', `/v1/clips/${clip.id}/cuts`);
-    await call('PATCH', '/v1/clips/{clipId}', `/v1/clips/${clip.id}`, { body: { title: 'Pricing, said plainly' } });
-    await call('PATCH', '/v1/clips/{clipId}', `/v1/clips/${clip.id}`, { body: {} });
+    await call('PATCH', '/v1/clips/{id}', `/v1/clips/${clip.id}`, { body: { title: 'Pricing, said plainly' } });
+    await call('PATCH', '/v1/clips/{id}', `/v1/clips/${clip.id}`, { body: {} });
     const { posts } = await call('GET', '/v1/clips/{clipId}/posts', `/v1/clips/${clip.id}/posts`);
     const long = posts.find((p: any) => p.platform === 'long_video');
     const short = posts.find((p: any) => p.platform === 'short_video');

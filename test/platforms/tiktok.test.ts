@@ -63,6 +63,10 @@ describe('TikTok connector: Login Kit for Desktop, Content Posting API (issue 15
     try {
       const pub = await publish({ settings: { privacy_level: 'PUBLIC_TO_EVERYONE' } }).run();
       expect(pub.url).toMatch(/^https:\/\/www\.tiktok\.com\/@fakecreator\/video\/73\d+$/);
+      // Issue 27, item 5: the 64-bit id TikTok sends as a JSON number, digit for digit (above 2^53).
+      const postId = tt.publishes.at(-1)!.post_id!;
+      expect(postId > BigInt(Number.MAX_SAFE_INTEGER)).toBe(true);
+      expect(pub).toEqual({ externalId: String(postId), url: `https://www.tiktok.com/@fakecreator/video/${postId}` });
     } finally {
       tt.audited = false;
     }

@@ -8,8 +8,9 @@ export function registerClipJobRoutes(router: Router, clipJobs: ClipJobService):
     body: await clipJobs.create(ctx.principal.teamId, await ctx.json()),
   }));
   router.get('/v1/clips', { auth: 'any' }, async (ctx) => ({ status: 200, body: await clipJobs.list(ctx.principal.teamId, Object.fromEntries(ctx.query)) }));
-  router.get('/v1/clips/:jobId', { auth: 'any', statusCheck: (p) => `job:${p.jobId}` }, async (ctx) => ({
+  // One template with PATCH /v1/clips/:id (issue 27, item 6: OpenAPI forbids two names for one path).
+  router.get('/v1/clips/:id', { auth: 'any', statusCheck: (p) => `job:${p.id}` }, async (ctx) => ({
     status: 200,
-    body: await clipJobs.view(ctx.principal.teamId, ctx.params.jobId),
+    body: await clipJobs.view(ctx.principal.teamId, ctx.params.id),
   }));
 }

@@ -13,15 +13,15 @@ import type { Migration } from './index.js';
 export const m005: Migration = {
   version: 5,
   name: 'webhook outbox: deliveries, fan-out cursor, registration start seq',
-  sql: `
-ALTER TABLE webhooks ADD COLUMN from_seq INTEGER NOT NULL DEFAULT 0;
+  sql: (d) => `
+ALTER TABLE webhooks ADD COLUMN from_seq ${d.bigint} NOT NULL DEFAULT 0;
 UPDATE webhooks SET from_seq = (SELECT COALESCE(MAX(seq), 0) FROM events WHERE events.created < webhooks.created_at);
 
 CREATE TABLE webhook_deliveries (
   id TEXT PRIMARY KEY,
   webhook_id TEXT NOT NULL REFERENCES webhooks(id) ON DELETE CASCADE,
   team_id TEXT NOT NULL,
-  event_seq INTEGER NOT NULL REFERENCES events(seq) ON DELETE CASCADE,
+  event_seq ${d.bigint} NOT NULL REFERENCES events(seq) ON DELETE CASCADE,
   event_id TEXT NOT NULL,
   event_type TEXT NOT NULL,
   -- pending: waiting for next_attempt_at; delivering: leased by a worker (lease_owner) until
@@ -30,24 +30,24 @@ CREATE TABLE webhook_deliveries (
   -- inspection); cancelled: its registration was deleted before it was delivered.
   status TEXT NOT NULL CHECK (status IN ('pending','delivering','delivered','failed','cancelled')),
   attempts INTEGER NOT NULL DEFAULT 0,
-  next_attempt_at INTEGER NOT NULL,
+  next_attempt_at ${d.bigint} NOT NULL,
   lease_owner TEXT,
-  lease_until INTEGER,
+  lease_until ${d.bigint},
   last_status_code INTEGER,
   last_error TEXT,
-  last_attempt_at INTEGER,
-  delivered_at INTEGER,
-  created_at INTEGER NOT NULL,
+  last_attempt_at ${d.bigint},
+  delivered_at ${d.bigint},
+  created_at ${d.bigint} NOT NULL,
   UNIQUE (webhook_id, event_seq)
-) STRICT;
+${d.tableEnd};
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries(status, next_attempt_at);
 CREATE INDEX webhook_deliveries_by_webhook ON webhook_deliveries(webhook_id, event_seq);
 
 -- How far the fan-out worker has read the event log.
 CREATE TABLE webhook_fanout_cursor (
   id INTEGER PRIMARY KEY CHECK (id = 1),
-  last_seq INTEGER NOT NULL
-) STRICT;
+  last_seq ${d.bigint} NOT NULL
+${d.tableEnd};
 INSERT INTO webhook_fanout_cursor (id, last_seq) VALUES (1, 0);
 `,
 };

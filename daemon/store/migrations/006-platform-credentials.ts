@@ -3,12 +3,12 @@ import type { Migration } from './index.js';
 export const m006: Migration = {
   version: 6,
   name: 'platform credentials (encrypted), connection status reasons, pending OAuth authorizations',
-  sql: `
+  sql: (d) => `
 -- Issue 15: a connection's OAuth tokens and app secret, sealed with AES-256-GCM by the daemon
 -- (daemon/identity/secret-box.ts; the key is in DATA_DIR/identity, never in this file). The
 -- expiry is kept in the clear so a refresh can be planned without opening the secret.
 ALTER TABLE platform_connections ADD COLUMN credentials TEXT;
-ALTER TABLE platform_connections ADD COLUMN token_expires_at INTEGER;
+ALTER TABLE platform_connections ADD COLUMN token_expires_at ${d.bigint};
 -- Why the connection is not active (status 'needs_reauth': a revoked or expired grant).
 ALTER TABLE platform_connections ADD COLUMN status_reason TEXT;
 
@@ -23,9 +23,9 @@ CREATE TABLE oauth_authorizations (
   redirect_uri TEXT NOT NULL,
   settings TEXT NOT NULL DEFAULT '{}',
   secrets TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
-) STRICT;
+  created_at ${d.bigint} NOT NULL,
+  expires_at ${d.bigint} NOT NULL
+${d.tableEnd};
 CREATE INDEX oauth_authorizations_expiry ON oauth_authorizations(expires_at);
 `,
 };

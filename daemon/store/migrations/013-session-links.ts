@@ -9,15 +9,15 @@ import type { Migration } from './index.js';
 export const m013: Migration = {
   version: 13,
   name: 'session links: one-time sign-in links to the web pages',
-  sql: `
+  sql: (d) => `
 CREATE TABLE session_links (
   code_hash TEXT PRIMARY KEY,
   team_id TEXT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
   next_path TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL,
-  used_at INTEGER
-) STRICT;
+  created_at ${d.bigint} NOT NULL,
+  expires_at ${d.bigint} NOT NULL,
+  used_at ${d.bigint}
+${d.tableEnd};
 CREATE INDEX session_links_expiry ON session_links (expires_at);
 `,
 };

@@ -12,23 +12,23 @@ import type { Migration } from './index.js';
 export const m016: Migration = {
   version: 16,
   name: 'clip edits and web sessions',
-  sql: `
+  sql: (d) => `
 ALTER TABLE clips ADD COLUMN title_edited INTEGER NOT NULL DEFAULT 0;
 CREATE TABLE clip_transcripts (
   clip_id TEXT PRIMARY KEY REFERENCES clips(id) ON DELETE CASCADE,
-  start REAL NOT NULL,
-  end REAL NOT NULL,
+  start ${d.real} NOT NULL,
+  "end" ${d.real} NOT NULL,
   words TEXT NOT NULL,               -- JSON Word[], absolute times in the source
-  updated_at INTEGER NOT NULL
-) STRICT;
+  updated_at ${d.bigint} NOT NULL
+${d.tableEnd};
 CREATE TABLE web_sessions (
   id_hash TEXT PRIMARY KEY,
   team_id TEXT NOT NULL REFERENCES teams(id) ON DELETE CASCADE,
   csrf_token TEXT NOT NULL,
-  created_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL,
-  ended_at INTEGER
-) STRICT;
+  created_at ${d.bigint} NOT NULL,
+  expires_at ${d.bigint} NOT NULL,
+  ended_at ${d.bigint}
+${d.tableEnd};
 CREATE INDEX web_sessions_expiry ON web_sessions (expires_at);
 `,
 };

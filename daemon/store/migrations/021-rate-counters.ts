@@ -11,14 +11,14 @@ import type { Migration } from './index.js';
 export const m021: Migration = {
   version: 21,
   name: 'rate counters',
-  sql: `
-CREATE TABLE rate_counters (
+  sql: (d) => `
+CREATE ${d.unlogged}TABLE rate_counters (
   key TEXT NOT NULL,
-  window_start INTEGER NOT NULL,
-  window_end INTEGER NOT NULL,
+  window_start ${d.bigint} NOT NULL,
+  window_end ${d.bigint} NOT NULL,
   count INTEGER NOT NULL,
   PRIMARY KEY (key, window_start)
-) STRICT;
+${d.tableEnd};
 CREATE INDEX rate_counters_end ON rate_counters(window_end);
 `,
 };

@@ -1,5 +1,7 @@
-// Numbered migrations, applied in order by openDb(). Add a file per change; never edit one
-// that has shipped. Numbers are reserved per area so parallel work does not collide:
+// Numbered migrations of both engines (issue 27, item 3: one schema, two engines), applied in
+// order by openDb() on SQLite and by migratePostgres() on PostgreSQL. Add a file per change, its
+// SQL written once for both (./dialect.ts); never change what one that has shipped makes.
+// Numbers are reserved per area so parallel work does not collide:
 // 001 foundation, 002 uploads, 003 clip jobs and runner, 004 renders and posts, 005 webhook outbox,
 // 006 platform credentials (issue 15).
 // 007 framing (issue 17).
@@ -19,10 +21,13 @@ import { m016 } from './016-clip-edits-sessions.js';
 import { m021 } from './021-rate-counters.js';
 import { m029 } from './029-aspect-cuts.js';
 
+import type { Dialect } from './dialect.js';
+
 export interface Migration {
   version: number;
   name: string;
-  sql: string;
+  /** The statements, in the engine's words where they differ (types, STRICT, rowid). */
+  sql: (d: Dialect) => string;
 }
 
 export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m013, m016, m021, m029];

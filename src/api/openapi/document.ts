@@ -6,12 +6,12 @@ import { EVENT_TYPES } from '../events.js';
 import { RATE_LIMITS } from '../limits.js';
 import { VERSION } from '../../cli/version.js';
 import { eventSchemaName, NAMED_SCHEMAS } from './components.js';
-import { OPERATIONS, type Operation } from './operations.js';
+import { OPERATIONS, TAGS, type Operation } from './operations.js';
 import { ERROR_RESPONSES, errorResponseRefs, HEADERS, RATE_HEADERS, SECURITY_SCHEMES, securityOf, SIGNATURE_HEADERS } from './shared-parts.js';
 
 type Json = Record<string, unknown>;
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-/** `/v1/clips/:jobId` -> `/v1/clips/{jobId}`. */
+/** `/v1/clips/:id` -> `/v1/clips/{id}`. */
 export const openApiPath = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');
 const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
 
@@ -41,7 +41,13 @@ function componentSchemas(): { names: Map<z.ZodType, string>; schemas: Record<st
 }
 
 function parameters(o: Operation): Json[] {
-  const params: Json[] = [...o.path.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const params: Json[] = [...o.path.matchAll(/:(\w+)/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    ...(o.params?.[m[1]] ? { description: o.params[m[1]] } : {}),
+    schema: { type: 'string' },
+  }));
   if (o.query) {
     const q = z.toJSONSchema(o.query, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as { properties?: Record<string, Json>; required?: string[] };
     for (const [key, schema] of Object.entries(q.properties ?? {})) params.push({ name: key, in: 'query', required: q.required?.includes(key) ?? false, schema });
@@ -75,6 +81,8 @@ function webhooks(): Json {
       {
         post: {
           operationId: `event.${type}`,
+          // Sent by the daemon, not called by a client: no credential (the signature headers vouch for it).
+          security: [],
           summary: `The ${type} event`,
           description: 'Delivered at least once as an HTTP POST; dedupe on `id`, order by `created`. Verify `service-signature-256` (HMAC-SHA256 of `<t>.<body>` keyed by the signing secret).',
           parameters: SIGNATURE_HEADERS,
@@ -102,7 +110,7 @@ export function openApiDocument(): Json {
       license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: 'http://127.0.0.1:7788', description: 'The local daemon (default port)' }],
-    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name })),
+    tags: [...new Set(OPERATIONS.map((o) => o.tag))].map((name) => ({ name, description: TAGS[name] })),
     paths,
     webhooks: webhooks(),
     components: { schemas, securitySchemes: SECURITY_SCHEMES, headers: HEADERS, responses: ERROR_RESPONSES },

@@ -18,8 +18,10 @@ import { createdWebhookSchema, createWebhookSchema, deletedWebhookSchema, listDe
 export interface Operation {
   operationId: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-  /** The daemon's pattern (`/v1/clips/:jobId`); the document writes `{jobId}`. */
+  /** The daemon's pattern (`/v1/clips/:id`); the document writes `{id}`. */
   path: string;
+  /** What a path parameter names, when one template serves several resources (`/v1/clips/:id`). */
+  params?: Record<string, string>;
   /** Spec "Authentication": key or JWT (`any`), JWT only (`jwt`: keys and webhooks), or none. */
   auth: 'any' | 'jwt' | 'none';
   /** Spec "Status-check limits": GET /v1/clips/:id, /v1/clips/:id/posts, /v1/renders/:id, /v1/posts/:id. */
@@ -39,6 +41,18 @@ export interface Operation {
 const list = <T extends z.ZodType>(key: string, item: T) => z.object({ [key]: z.array(item) });
 const op = (o: Operation) => o;
 
+/** Every tag of OPERATIONS, described (the document's `tags`). */
+export const TAGS: Record<string, string> = {
+  account: 'The caller\'s credential, team, sign-in links and this document',
+  clips: 'Clip jobs (one video in, scored clips out) and the clips they found',
+  renders: 'Full-quality renders of clips',
+  posts: 'Drafts per platform, publishing now or on a schedule',
+  uploads: 'Multipart uploads of source videos',
+  keys: 'API keys of a team (JWT only)',
+  webhooks: 'Webhook endpoints and their deliveries (JWT only)',
+  platforms: 'Connected social platform accounts (JWT only)',
+};
+
 export const OPERATIONS: Operation[] = [
   op({ operationId: 'ping', method: 'GET', path: '/v1/ping', auth: 'any', tag: 'account', summary: 'Check a credential: the team it acts as and its kind', status: 200, response: pingSchema, errors: [] }),
   op({ operationId: 'getTeam', method: 'GET', path: '/v1/team', auth: 'any', tag: 'account', summary: 'The caller\'s team and its render minutes this month', status: 200, response: teamSchema, errors: [] }),
@@ -47,9 +61,9 @@ export const OPERATIONS: Operation[] = [
 
   op({ operationId: 'createClipJob', method: 'POST', path: '/v1/clips', auth: 'any', tag: 'clips', summary: 'Start a clip job from a link or an upload (a new job on every call)', body: createClipJobSchema, status: 202, response: createdClipJobSchema, errors: [400, 409] }),
   op({ operationId: 'listClipJobs', method: 'GET', path: '/v1/clips', auth: 'any', tag: 'clips', summary: 'The team\'s clip jobs, newest first (not a status check)', query: jobListQuerySchema, status: 200, response: clipJobListSchema, errors: [400] }),
-  op({ operationId: 'getClipJob', method: 'GET', path: '/v1/clips/:jobId', auth: 'any', statusCheck: true, tag: 'clips', summary: 'Poll a clip job', status: 200, response: clipJobSchema, errors: [404] }),
+  op({ operationId: 'getClipJob', method: 'GET', path: '/v1/clips/:id', params: { id: 'The clip job\'s id (`job_id` of POST /v1/clips)' }, auth: 'any', statusCheck: true, tag: 'clips', summary: 'Poll a clip job', status: 200, response: clipJobSchema, errors: [404] }),
 
-  op({ operationId: 'updateClip', method: 'PATCH', path: '/v1/clips/:clipId', auth: 'any', tag: 'clips', summary: 'Trim a clip or set its title (the preview is made again, drafts rewritten)', body: patchClipSchema, status: 200, response: patchedClipSchema, errors: [400, 404, 409] }),
+  op({ operationId: 'updateClip', method: 'PATCH', path: '/v1/clips/:id', params: { id: 'A clip\'s id (`id` of an entry in a clip job\'s `clips`)' }, auth: 'any', tag: 'clips', summary: 'Trim a clip or set its title (the preview is made again, drafts rewritten)', body: patchClipSchema, status: 200, response: patchedClipSchema, errors: [400, 404, 409] }),
   op({ operationId: 'getClipTranscript', method: 'GET', path: '/v1/clips/:clipId/transcript', auth: 'any', tag: 'clips', summary: 'The words of a clip\'s span', status: 200, response: clipTranscriptSchema, errors: [404] }),
   op({ operationId: 'putClipTranscript', method: 'PUT', path: '/v1/clips/:clipId/transcript', auth: 'any', tag: 'clips', summary: 'Correct the words of a clip (captions, titles, drafts and renders use them)', body: putTranscriptSchema, status: 200, response: clipTranscriptSchema, errors: [400, 404, 409] }),
 

@@ -4,8 +4,8 @@ import type { CreateTeamOptions } from './teams.js';
 
 /** `admin teams create|list`. Registration only: the verbs (SQLite) are imported when they run. */
 export function registerAdminCommands(program: Command, ctx: CliContext): void {
-  const group = program.command('admin').description('administer a local data dir directly (no daemon needed)');
-  const teams = group.command('teams').description('root teams of a local data dir');
+  const group = program.command('admin').description('administer a local data dir directly (no daemon needed): its SQLite file, or PostgreSQL with database.url');
+  const teams = group.command('teams').description('root teams of a local data dir\'s database');
   teams
     .command('create')
     .description('add a root team and print its id')

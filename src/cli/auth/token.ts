@@ -7,11 +7,14 @@ export interface TokenOptions {
   team?: string;
 }
 
-/** Mints a 1-hour bearer ID token from the data dir's signing key (DESIGN.md). */
+/**
+ * Mints a 1-hour bearer ID token from the data dir's signing key (DESIGN.md) for a team of the
+ * database the daemon uses (PostgreSQL with database.url: issue 27, item 4).
+ */
 export async function run(opts: TokenOptions, ctx: CliContext): Promise<void> {
-  const { dataDir, teamId } = await withDataDir(opts.dataDir, ctx.env, async ({ teams, rootTeam, dataDir }) => {
+  const { dataDir, teamId } = await withDataDir(opts.dataDir, ctx.env, async ({ teams, rootTeam, dataDir, where }) => {
     const teamId = opts.team ?? rootTeam.id;
-    if (!await teams.get(teamId)) throw new CliError(EXIT.NOT_FOUND, `no team ${teamId} in ${dataDir}`, 'List teams with `clipper admin teams list --data-dir DIR`.');
+    if (!await teams.get(teamId)) throw new CliError(EXIT.NOT_FOUND, `no team ${teamId} in ${where}`, 'List teams with `clipper admin teams list --data-dir DIR`.');
     return { dataDir, teamId };
   });
   const now = Date.now();

@@ -92,11 +92,17 @@ export class FakeServer {
     if (outcome === 'drop') return void req.socket.destroy();
     const json = outcome.body !== undefined && typeof outcome.body !== 'string';
     res.writeHead(outcome.status, { ...(json ? { 'content-type': 'application/json' } : {}), ...outcome.headers });
-    res.end(outcome.body === undefined ? undefined : json ? JSON.stringify(outcome.body) : (outcome.body as string));
+    res.end(outcome.body === undefined ? undefined : json ? jsonWithBigInts(outcome.body) : (outcome.body as string));
   }
 
   private dispatch(r: FakeRequest): Outcome | Promise<Outcome> {
     const route = this.routes.find((x) => x.method === r.method && x.pattern.test(r.path));
     return route ? route.handler(r) : { status: 404, body: { error: `no route ${r.method} ${r.path}` } };
   }
+}
+
+/** JSON.stringify, except a bigint is written as the bare integer literal a platform sends (64-bit ids). */
+function jsonWithBigInts(body: unknown): string {
+  const marker = '\u0000bigint:';
+  return JSON.stringify(body, (_key, v: unknown) => (typeof v === 'bigint' ? `${marker}${v}` : v)).replace(/"\\u0000bigint:(-?\d+)"/g, '$1');
 }

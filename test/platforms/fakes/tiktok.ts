@@ -13,7 +13,8 @@ export interface FakeTikTokPublish {
   fail_reason?: string;
   polls: number;
   md5?: string;
-  post_id?: string;
+  /** TikTok's ids are 64-bit integers, sent as JSON numbers (issue 27, item 5). */
+  post_id?: bigint;
 }
 
 const MB5 = 5 * 1024 * 1024;
@@ -105,7 +106,7 @@ export class FakeTikTok extends FakeServer {
     if (p.status === 'PROCESSING_UPLOAD' && p.received === p.source_info.video_size && ++p.polls >= this.pollsToFinish) {
       if (this.failProcessing) Object.assign(p, { status: 'FAILED', fail_reason: 'file_format_check_failed' });
       else if (p.mode === 'inbox') p.status = 'SEND_TO_USER_INBOX';
-      else Object.assign(p, { status: 'PUBLISH_COMPLETE', post_id: p.post_info?.privacy_level === 'SELF_ONLY' ? undefined : String(7300000000000000000n + BigInt(this.publishes.length)) });
+      else Object.assign(p, { status: 'PUBLISH_COMPLETE', post_id: p.post_info?.privacy_level === 'SELF_ONLY' ? undefined : 7302663125830058708n + BigInt(this.publishes.length) });
     }
     return ok({ status: p.status, fail_reason: p.fail_reason, uploaded_bytes: p.received, publicaly_available_post_id: p.post_id ? [p.post_id] : [] });
   }

@@ -1,13 +1,17 @@
 import { request, type Dispatcher } from 'undici';
 import type { ConnectionAuth } from '../credentials.js';
 import { ConnectorError } from './connector.js';
+import { parseExactJson } from './exact-json.js';
 
 /** An answer of a platform, read whole (the APIs' bodies are small JSON). */
 export interface PlatformAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
-  /** The body as JSON, or {} when it is not JSON. */
+  /**
+   * The body as JSON, or {} when it is not JSON. Integers a double cannot hold exactly (64-bit
+   * ids) arrive as strings of the platform's digits (exact-json.ts): type such fields `string | number`.
+   */
   json<T = Record<string, unknown>>(): T;
 }
 
@@ -42,7 +46,7 @@ export async function send(platform: string, url: string, opts: SendOptions = {}
     text,
     json<T>() {
       try {
-        return (text ? JSON.parse(text) : {}) as T;
+        return (text ? parseExactJson(text) : {}) as T;
       } catch {
         return {} as T;
       }

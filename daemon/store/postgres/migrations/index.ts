@@ -1,7 +1,6 @@
 import type { Sql } from '../../sql.js';
-import { p001 } from './001-schema.js';
-import { p002 } from './002-rate-counters.js';
-import { p029 } from './029-aspect-cuts.js';
+import { MIGRATIONS, type Migration } from '../../migrations/index.js';
+import { POSTGRES } from '../../migrations/dialect.js';
 
 export interface PgMigration {
   version: number;
@@ -9,8 +8,22 @@ export interface PgMigration {
   sql: string;
 }
 
-/** PostgreSQL's own numbered migrations (issue 21, item 1), applied in order, each once. */
-export const PG_MIGRATIONS: PgMigration[] = [p001, p002, p029];
+/**
+ * PostgreSQL's numbered migrations (issue 21, item 1), made from the one list both engines share
+ * (issue 27, item 3: ../../migrations/, in PostgreSQL's words). The first PostgreSQL databases
+ * recorded the schema of SQLite's 001-016 as their version 1 and 021 as version 2: those two keep
+ * their numbers, so a database migrated before is neither migrated again nor skipped. Every later
+ * migration keeps its own number (above 21) on both engines.
+ */
+export const PG_MIGRATIONS: PgMigration[] = [
+  merged(1, 'schema of SQLite migrations 001-016', MIGRATIONS.filter((m) => m.version <= 16)),
+  merged(2, 'rate counters (SQLite 021)', MIGRATIONS.filter((m) => m.version === 21)),
+  ...MIGRATIONS.filter((m) => m.version > 21).map((m) => merged(m.version, m.name, [m])),
+];
+
+function merged(version: number, name: string, from: Migration[]): PgMigration {
+  return { version, name, sql: [...from].sort((a, b) => a.version - b.version).map((m) => m.sql(POSTGRES)).join('\n') };
+}
 
 /**
  * Applies the migrations not yet recorded in schema_migrations, all in one transaction (a
