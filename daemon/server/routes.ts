@@ -39,6 +39,7 @@ export function buildRouter(app: App): Router {
     renderView: (row) => app.renders.view(row),
     signedSourceUrl: (key, ttlMs) => app.objectUrls.signGet(key, ttlMs),
     localPath: (key) => app.objects.localPath(key),
+    objects: app.objects,
   });
   registerUploadRoutes(router, app.uploads);
   // The daemon's own object URLs (disk store); with S3, clients reach the bucket directly.

@@ -13,6 +13,17 @@ ${error ? `<p class="error">${escapeHtml(error)}</p>` : ''}
 </form>`);
 }
 
+/**
+ * Where sign-out lands (issue 29: "the sign-out page does not ask to paste a token"): it says the
+ * session ended and how to come back by a one-time link; the token form stays one link away.
+ */
+export function signedOutPage() {
+  return pageShell('Signed out', `
+<h1>You are signed out</h1>
+<p>This browser's session has ended. To come back, run <code>clipper open</code> (your jobs) or <code>clipper open CLIP_ID</code> (one clip's editor) on a machine signed in to this server: it opens the page signed in.</p>
+<p class="muted"><a href="/app/login">Sign in with an ID token instead</a></p>`);
+}
+
 export function messagePage(title: string, text: string) {
   return pageShell(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`);
 }

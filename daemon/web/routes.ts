@@ -1,5 +1,5 @@
 import { unauthorized } from '../../src/api/errors.js';
-import { jobsPage, loginPage } from './clip-page.js';
+import { jobsPage, loginPage, signedOutPage } from './clip-page.js';
 import { registerEditorRoutes, type EditorDeps } from './editor-routes.js';
 import { sendHtml } from './html.js';
 import { safeNext, type WebSessions } from './session.js';
@@ -36,6 +36,7 @@ export function registerAppPages(router: Router, d: PageDeps): void {
     const next = safeNext(ctx.query.get('next'));
     const token = ctx.query.get('token');
     if (token) return await signIn(d.sessions, ctx, token, next);
+    if (ctx.query.get('signed_out') === '1') return sendHtml(ctx.res, 200, signedOutPage());
     return sendHtml(ctx.res, 200, loginPage(next));
   });
 

@@ -44,15 +44,20 @@ export function audioPeaks(mediaPath: string, span: TimeSpan, points: number, op
   });
 }
 
-/** A JPEG of `count` frames side by side, evenly spread over `span`, each `height` px high. */
+/**
+ * A JPEG of `count` frames side by side, each `height` px high: the frame in the middle of each
+ * of `count` equal slices of `span` (never its very end, which may be past the last frame). Each
+ * frame is its own input, seeked to its time (issue 29: key frames alone gave one picture five
+ * times and a black tile where no key frame was left).
+ */
 export function thumbnailStrip(mediaPath: string, span: TimeSpan, count: number, height: number, signal?: AbortSignal): Promise<Buffer> {
   return inWorkDir(async (dir) => {
     const out = join(dir, 'strip.jpg');
-    const length = span.end - span.start;
-    const filter = `fps=${(count / length).toFixed(6)},scale=-2:${height},tile=${count}x1`;
-    // Key frames only (FACTS.md: "Decoding only key frames makes scene analysis nearly free"): a
-    // frame of the strip is the key frame at or before its time, near enough for a timeline.
-    await runFfmpeg(['-skip_frame', 'nokey', '-ss', span.start.toFixed(3), '-t', length.toFixed(3), '-i', mediaPath, '-an', '-vf', filter, '-frames:v', '1', '-q:v', '5', out], { signal });
+    const step = (span.end - span.start) / count;
+    const inputs = Array.from({ length: count }, (_, i) => ['-ss', (span.start + (i + 0.5) * step).toFixed(3), '-i', mediaPath]).flat();
+    const scaled = Array.from({ length: count }, (_, i) => `[${i}:v:0]trim=end_frame=1,scale=-2:${height},setsar=1[f${i}]`).join(';');
+    const filter = `${scaled};${Array.from({ length: count }, (_, i) => `[f${i}]`).join('')}hstack=inputs=${count}`;
+    await runFfmpeg([...inputs, '-an', '-filter_complex', filter, '-frames:v', '1', '-q:v', '5', out], { signal });
     return readFile(out);
   });
 }
