@@ -40,6 +40,7 @@ textarea, input.title, .post input:not([type]) { width: 100%; }
 kbd { border: 1px solid #bbb; border-radius: 3px; padding: 0 4px; font-size: 12px; background: #fff; }
 @media (max-width: 720px) {
   .editor { grid-template-columns: 1fr; }
+  html { scroll-padding-top: calc(36vh + 80px); }
   .editor > div:first-child { position: sticky; top: 0; z-index: 2; background: #f6f6f4; padding-bottom: 4px; }
   .player { height: 36vh; min-height: 0; }
   .keys { display: none; }
