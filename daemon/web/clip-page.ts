@@ -27,14 +27,3 @@ export function signedOutPage() {
 export function messagePage(title: string, text: string) {
   return pageShell(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`);
 }
-
-/** The signed-in team's newest jobs, each with links to its clips' pages. */
-export function jobsPage(jobs: Array<{ folder: string; status: string; created_at: number; clips: Array<{ id: string; title: string; score: number }> }>) {
-  const rows = jobs
-    .map((j) => {
-      const clips = j.clips.map((c) => `<li><a href="/app/clips/${escapeHtml(c.id)}">${escapeHtml(c.title)}</a> <span class="muted">${c.score.toFixed(2)}</span></li>`).join('');
-      return `<h2>${escapeHtml(j.folder)} <span class="muted">${escapeHtml(j.status)} · ${new Date(j.created_at).toISOString().slice(0, 16).replace('T', ' ')}</span></h2><ul>${clips}</ul>`;
-    })
-    .join('');
-  return pageShell('Clip jobs', `<h1>Clip jobs</h1>${rows || '<p class="muted">No clip jobs yet.</p>'}`);
-}
