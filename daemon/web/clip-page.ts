@@ -27,3 +27,13 @@ export function signedOutPage() {
 export function messagePage(title: string, text: string) {
   return pageShell(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`);
 }
+
+/**
+ * The jobs as plain links, for a browser without JavaScript (inside the dashboard's <noscript>):
+ * each job's folder and its clips' editor pages.
+ */
+export function jobLinks(jobs: Array<{ folder: string; status: string; clips: Array<{ id: string; title: string }> }>): string {
+  return jobs
+    .map((j) => `<h2>${escapeHtml(j.folder)} <span class="muted">${escapeHtml(j.status)}</span></h2><ul>${j.clips.map((c) => `<li><a href="/app/clips/${escapeHtml(c.id)}">${escapeHtml(c.title)}</a></li>`).join('')}</ul>`)
+    .join('');
+}

@@ -8,6 +8,7 @@ import type { Store } from '../store/index.js';
 import type { ClipJobRow } from '../store/records.js';
 import type { RequestContext, Router } from '../server/router.js';
 import { webScript } from './assets.js';
+import { jobLinks } from './clip-page.js';
 import { escapeHtml, pageShell, sendHtml } from './html.js';
 import type { WebSessions } from './session.js';
 
@@ -29,7 +30,7 @@ export interface DashboardState {
 
 export interface DashboardDeps {
   sessions: WebSessions;
-  store: Pick<Store, 'clipJobs' | 'renders'>;
+  store: Pick<Store, 'clipJobs' | 'clips' | 'renders'>;
   jobView: (job: ClipJobRow) => Promise<ClipJobView>;
   posts: (teamId: string, clipId: string) => Promise<Post[]>;
   renderView: (row: NonNullable<Awaited<ReturnType<Store['renders']['get']>>>) => Render;
@@ -59,7 +60,8 @@ export function registerDashboard(router: Router, d: DashboardDeps, notSignedIn:
     if (!teamId) return notSignedIn(ctx);
     const nonce = randomBytes(12).toString('base64');
     const csrf = (await d.sessions.session(ctx.req))?.csrf_token ?? '';
-    const body = `<div id="dashboard" data-csrf="${escapeHtml(csrf)}"><h1>Your clip jobs</h1><p class="muted" id="loading">Loading…</p><noscript><p class="error">The dashboard needs JavaScript.</p></noscript></div>`;
+    const jobs = await Promise.all((await d.store.clipJobs.listByTeam(teamId, JOBS)).map(async (j) => ({ folder: j.folder_name, status: j.status, clips: await d.store.clips.listByJob(j.id) })));
+    const body = `<div id="dashboard" data-csrf="${escapeHtml(csrf)}"><h1>Your clip jobs</h1><p class="muted" id="loading">Loading…</p><noscript><p class="error">The dashboard needs JavaScript; here are your jobs' clips.</p>${jobLinks(jobs)}</noscript></div>`;
     return sendHtml(ctx.res, 200, pageShell('Clip jobs', body, { nonce, scriptSrc: '/app/assets/dashboard.js', wide: true }), { nonce, mediaOrigin: new URL(d.sessions.baseUrl).origin });
   });
 
