@@ -20,3 +20,21 @@ export async function axeCheck(page: Page): Promise<void> {
   });
   expect(found.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 }
+
+/** What Tab reaches, in order, from the top of the page (each by its label, text or id). */
+export async function tabStops(page: Page, max = 120): Promise<string[]> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const seen: string[] = [];
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    const name = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return '';
+      const label = el.getAttribute('aria-label') || (el.id && document.querySelector(`label[for="${el.id}"]`)?.textContent) || el.closest('label')?.textContent || el.textContent;
+      return (label || el.id || el.tagName).trim();
+    });
+    if (name && seen.includes(name) && name === seen[0]) break;
+    seen.push(name);
+  }
+  return seen;
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { SCRIPT, connect, insertClip, previewReady } from '../publish/helpers.js';
 import { ARTEFACTS, launchChromium } from './browser.js';
-import { axeCheck } from './axe.js';
+import { axeCheck, tabStops } from './axe.js';
 
 // Issue 29, item 3: the dashboard at /app in Debian's chromium: jobs as folders named after their
 // video with live progress, clips as a grid, several selected to schedule and render, the calendar
@@ -79,6 +79,8 @@ describe('the dashboard at /app', () => {
     expect(await reauth.textContent()).toMatch(/needs to be connected again[\s\S]*revoked[\s\S]*clipper platforms connect photo_sharing --connector local/);
     await page.screenshot({ path: join(ARTEFACTS, 'dashboard-1280.png'), fullPage: true });
     await axeCheck(page);
+    const stops = await tabStops(page);
+    for (const name of ['Sign out', 'Select', 'Why startups charge too little', 'Double the price', 'Preview of Why startups charge too little']) expect(stops).toContain(name);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
@@ -122,6 +124,9 @@ describe('the dashboard at /app', () => {
     await expect.poll(async () => (await postsOf(b)).find((p) => p.id === moved.id)?.status, { timeout: 15_000 }).toBe('cancelled');
     await expect.poll(() => chips.count()).toBe(1);
     await page.screenshot({ path: join(ARTEFACTS, 'dashboard-calendar.png'), fullPage: true });
+    await axeCheck(page);
+    const stops = await tabStops(page);
+    for (const name of ['Render', 'Publish now', 'Schedule', 'Move Short video: Why startups charge too little a day earlier', 'Cancel Short video: Why startups charge too little']) expect(stops).toContain(name);
 
     // Render the selection: both clips get a render.
     await page.getByRole('button', { name: 'Render' }).click();

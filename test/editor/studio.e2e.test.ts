@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { SCRIPT, connect, insertClip, previewReady, sourceVideo } from '../publish/helpers.js';
 import { ARTEFACTS, launchChromium } from './browser.js';
-import { axeCheck } from './axe.js';
+import { axeCheck, tabStops } from './axe.js';
 
 // Issue 29, items 1, 2 and 6: the editor without its rough edges, in Debian's chromium. Each
 // check here failed on the editor before the change that made it pass.
@@ -105,6 +105,11 @@ describe('the editor at 1280x800 (issue 29, items 1 and 2)', () => {
     expect(widths[0]).toBeGreaterThanOrEqual(widths[1] * 3.9);
     await page.screenshot({ path: join(ARTEFACTS, 'studio-1280x800.png') });
     await axeCheck(page);
+    // Every control is reached from the keyboard.
+    const stops = await tabStops(page);
+    for (const name of ['Sign out', 'Play / pause', 'Position in the clip', 'Undo', 'Zoom the timeline in', 'Clip start', 'Clip end', 'Save title', 'Render']) expect(stops).toContain(name);
+    expect(stops.some((s) => /^Why, at/.test(s))).toBe(true);
+    expect(stops.some((s) => /boxed/.test(s))).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);

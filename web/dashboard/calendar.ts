@@ -33,6 +33,8 @@ export class Calendar {
     const seen = JSON.stringify([dayKey(first), items.map((i) => [i.post.id, i.post.scheduled_at, i.clipTitle])]);
     if (seen === this.last) return;
     this.last = seen;
+    // Drawn again, the calendar keeps the focus on the same control (a keyboard user's place).
+    const focused = this.el.contains(document.activeElement) ? document.activeElement?.getAttribute('aria-label') : undefined;
     const days = Array.from({ length: DAYS }, (_, i) => new Date(first).setDate(new Date(first).getDate() + i));
     const later = items.filter((i) => (i.post.scheduled_at ?? 0) >= first + DAYS * DAY_MS);
     this.el.replaceChildren(
@@ -53,6 +55,7 @@ export class Calendar {
         return cell;
       }),
     );
+    if (focused) [...this.el.querySelectorAll<HTMLElement>('[aria-label]')].find((e) => e.getAttribute('aria-label') === focused)?.focus();
     if (later.length) this.el.append(Object.assign(document.createElement('p'), { className: 'muted', textContent: `${later.length} more scheduled after these ${DAYS} days.` }));
   }
 

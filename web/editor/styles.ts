@@ -18,7 +18,7 @@ h1 { font-size: 22px; margin: 4px 0; }
 button { font: inherit; padding: 6px 12px; border: 1px solid #b9bec8; border-radius: 6px; background: #fff; cursor: pointer; min-height: 36px; }
 button.primary { background: #2f6fdf; color: #fff; border-color: #2f6fdf; }
 button:disabled { opacity: .5; cursor: default; }
-button:focus-visible, .handle:focus-visible, input:focus-visible, textarea:focus-visible { outline: 3px solid #f0a500; outline-offset: 1px; }
+button:focus-visible, .handle:focus-visible, input:focus-visible, textarea:focus-visible, a:focus-visible { outline: 3px solid #f0a500; outline-offset: 1px; }
 .timeline { position: relative; height: 96px; background: #222; border-radius: 6px; overflow: hidden; touch-action: none; user-select: none; }
 .timeline .thumbs { position: absolute; inset: 0 0 auto 0; width: 100%; height: 48px; object-fit: fill; opacity: .85; }
 .timeline .wave { position: absolute; left: 0; right: 0; bottom: 0; width: 100%; height: 48px; }
