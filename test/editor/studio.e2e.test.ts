@@ -114,7 +114,7 @@ describe('the editor at 1280x800 (issue 29, items 1 and 2)', () => {
     await context.close();
   }, 120_000);
 
-  it('draws the framing plan\'s window, not the centre', async () => {
+  it('draws the framing plan\'s window, not the centre, and a split plan\'s two windows', async () => {
     const clip = (await d.app.clips.byId(clipId))!;
     const window = { w: 202, h: 360, x: { v0: 0, keys: [] }, y: { v0: 0, keys: [] } };
     const plan = { version: 1, source: { width: 640, height: 360 }, duration: clip.end - clip.start, layout: 'fill', reason: 'test', fill: window, cuts: [], samples: 1, samplesWithFace: 1 };
@@ -123,6 +123,14 @@ describe('the editor at 1280x800 (issue 29, items 1 and 2)', () => {
     const page = await context.newPage();
     await signIn(page);
     await expect.poll(() => page.locator('#frame').getAttribute('data-crop')).toBe('0,0,202,360');
+    // A split plan: its two windows, stacked.
+    const half = (x: number) => ({ w: 320, h: 284, x: { v0: x, keys: [] }, y: { v0: 38, keys: [] } });
+    await d.app.store.framings.save({ clip_id: clipId, start: clip.start, end: clip.end, layout: 'split', plan: JSON.stringify({ ...plan, layout: 'split', split: { top: half(0), bottom: half(320) } }), created_at: d.clock.now() });
+    await page.reload();
+    await ready(page);
+    await expect.poll(() => page.locator('#frame').getAttribute('data-crop')).toBe('0,38,320,284 320,38,320,284');
+    expect(await page.locator('#frame').getAttribute('data-layout')).toBe('split');
+    await page.screenshot({ path: join(ARTEFACTS, 'studio-split.png') });
     await context.close();
   }, 60_000);
 });

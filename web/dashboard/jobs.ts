@@ -25,7 +25,7 @@ function clipCard(c: Clip, selected: boolean): HTMLElement {
   card.setAttribute('aria-label', c.title);
   const subs = Object.entries(c.scores ?? c.score_breakdown ?? {}).map(([k, v]) => `<li>${esc(k.replace(/_/g, ' '))} <b>${pct(v)}</b></li>`).join('');
   const render = c.render ? `<span class="badge">render ${esc(c.render.status)}${c.render.status === 'processing' || c.render.status === 'queued' ? ` ${pct(c.render.progress)}%` : ''}</span>` : '';
-  const posts = c.posts.map((p) => `<span class="badge">${esc(p.platform.replace(/_/g, ' '))}: ${esc(p.status)}</span>`).join('');
+  const posts = c.posts.filter((p) => p.status !== 'cancelled').map((p) => `<span class="badge">${esc(p.platform.replace(/_/g, ' '))}: ${esc(p.status)}</span>`).join('');
   card.innerHTML = `
     ${c.preview_url ? `<video src="${esc(c.preview_url)}" preload="metadata" muted playsinline controls aria-label="Preview of ${esc(c.title)}"></video>` : '<div class="no-preview">Preview on its way…</div>'}
     <label class="pick"><input type="checkbox" data-select="${esc(c.id)}"${selected ? ' checked' : ''}> Select</label>
