@@ -1,6 +1,7 @@
-// The web editor's bundle (issue 16): web/editor/ as one minified browser module, editor.js in
-// `outdir`. scripts/build.mjs puts it in dist/web/, scripts/build-sea.mjs in the executable's
-// runtime pack; daemon/web/assets.ts finds it there and serves it at /app/assets/editor.js.
+// The web pages' bundles (issues 16 and 29): web/editor/ and web/dashboard/ as minified browser
+// modules, editor.js and dashboard.js in `outdir`. scripts/build.mjs puts them in dist/web/,
+// scripts/build-sea.mjs in the executable's runtime pack; daemon/web/assets.ts finds them there
+// and the daemon serves them at /app/assets/editor.js and /app/assets/dashboard.js.
 export const editorBuildOptions = (root, outdir) => ({
   absWorkingDir: root,
   bundle: true,
@@ -10,6 +11,6 @@ export const editorBuildOptions = (root, outdir) => ({
   minify: true,
   sourcemap: 'linked',
   logLevel: 'warning',
-  entryPoints: { editor: 'web/editor/main.ts' },
+  entryPoints: { editor: 'web/editor/main.ts', dashboard: 'web/dashboard/main.ts' },
   outdir,
 });

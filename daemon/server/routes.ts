@@ -39,6 +39,9 @@ export function buildRouter(app: App): Router {
     renderView: (row) => app.renders.view(row),
     signedSourceUrl: (key, ttlMs) => app.objectUrls.signGet(key, ttlMs),
     localPath: (key) => app.objects.localPath(key),
+    objects: app.objects,
+    jobView: async (job) => await app.clipJobs.toView(job),
+    platforms: async (teamId) => await app.platforms.list(teamId),
   });
   registerUploadRoutes(router, app.uploads);
   // The daemon's own object URLs (disk store); with S3, clients reach the bucket directly.

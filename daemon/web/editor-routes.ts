@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { ObjectStore } from '../objects/object-store.js';
 import { notFound } from '../../src/api/errors.js';
 import type { HeavyQueue } from '../pipeline/heavy-queue.js';
 import { HEAVY_PRIORITY } from '../pipeline/heavy-queue.js';
@@ -18,6 +20,7 @@ export interface EditorDeps extends EditorStateDeps {
   store: EditorStateDeps['store'] & Pick<Store, 'clips'>;
   heavy: HeavyQueue;
   localPath: (key: string) => Promise<string | undefined>;
+  objects: Pick<ObjectStore, 'get' | 'stat'>;
   baseUrl: () => string;
 }
 
@@ -75,6 +78,27 @@ export function registerEditorRoutes(router: Router, d: EditorDeps, notSignedIn:
     return undefined;
   });
 
+  /**
+   * The render as a download named after the clip (issue 29: "the download named after the clip",
+   * not `1.mp4`): the same bytes as the render's output_url, from the daemon's own origin so the
+   * browser keeps the name.
+   */
+  router.get('/app/clips/:clipId/download', { auth: 'none' }, async (ctx) => {
+    const found = await signedInClip(ctx);
+    if (!found) return notSignedIn(ctx);
+    const render = await d.store.renders.get(found.clip.id);
+    if (render?.status !== 'done' || !render.output_key) throw notFound('Finished render of clip', found.clip.id);
+    const stat = await d.objects.stat(render.output_key);
+    if (!stat) throw notFound('Finished render of clip', found.clip.id);
+    const name = downloadName(found.clip.title);
+    ctx.res.writeHead(200, {
+      'content-type': 'video/mp4', 'content-length': stat.size, 'cache-control': 'private, no-store',
+      'content-disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    });
+    await pipeline(await d.objects.get(render.output_key), ctx.res);
+    return undefined;
+  });
+
   router.get('/app/assets/editor.js', { auth: 'none' }, (ctx) => {
     const js = editorScript();
     if (!js) throw notFound('Editor script (run `npm run build`)');
@@ -89,4 +113,10 @@ export function registerEditorRoutes(router: Router, d: EditorDeps, notSignedIn:
     if (!src || !media) throw notFound('Source video of clip', clip.id);
     return { media, span: src.window, hasAudio: src.probe.hasAudio };
   }
+}
+
+/** A file name from a clip's title: its letters and digits in lower case, joined by dashes. */
+export function downloadName(title: string): string {
+  const slug = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 80).replace(/-+$/, '');
+  return `${slug || 'clip'}.mp4`;
 }

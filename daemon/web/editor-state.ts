@@ -8,6 +8,8 @@ import { MEDIA_URL_TTL_MS } from '../../src/api/limits.js';
 import { CAPTION_PRESETS, type CaptionPreset } from '../pipeline/render/caption-styles.js';
 import { captionLines } from '../pipeline/render/captions-ass.js';
 import type { ProbeResult } from '../pipeline/types.js';
+import { centrePlan } from '../pipeline/framing/plan.js';
+import type { FramingPlan } from '../pipeline/framing/types.js';
 import type { Store } from '../store/index.js';
 import type { ClipRow } from '../store/clips.js';
 
@@ -32,11 +34,17 @@ export interface EditorState {
   captions: Record<CaptionStyle, { preset: CaptionPreset; lines: Array<Array<{ text: string; start: number; end: number }>> }>;
   posts: Post[];
   render: Render | null;
+  /**
+   * How the clip will be framed (issue 29, item 2: "the player shows the clip as it will be
+   * posted"): the stored plan's layout and windows (source pixels, clip-relative times), or the
+   * centre crop when the clip has no plan (yet) or its plan is of another span.
+   */
+  framing: Pick<FramingPlan, 'layout' | 'source' | 'fill' | 'split' | 'reason'>;
   limits: { caption: typeof CAPTION_LIMITS; hashtags: typeof HASHTAG_LIMITS };
 }
 
 export interface EditorStateDeps {
-  store: Pick<Store, 'clips' | 'clipJobs' | 'renders'>;
+  store: Pick<Store, 'clips' | 'clipJobs' | 'renders' | 'framings'>;
   clipView: (clip: ClipRow) => ClipView;
   transcript: (teamId: string, clipId: string) => Promise<{ words: TranscriptWord[] }>;
   posts: (teamId: string, clipId: string) => Promise<Post[]>;
@@ -67,6 +75,9 @@ export async function editorState(d: EditorStateDeps, teamId: string, clip: Clip
     }),
   ) as EditorState['captions'];
   const render = await d.store.renders.get(clip.id);
+  const stored = await d.store.framings.get(clip.id);
+  const source = { width: probe.width ?? 1920, height: probe.height ?? 1080 };
+  const plan = stored && Math.abs(stored.start - clip.start) < 0.01 && Math.abs(stored.end - clip.end) < 0.01 ? JSON.parse(stored.plan) as FramingPlan : centrePlan(source, clip.end - clip.start, 'centre crop');
   return {
     clip: d.clipView(clip),
     folder: job.folder_name,
@@ -77,6 +88,7 @@ export async function editorState(d: EditorStateDeps, teamId: string, clip: Clip
     captions,
     posts: await d.posts(teamId, clip.id),
     render: render ? d.renderView(render) : null,
+    framing: { layout: render?.layout ?? plan.layout, source: plan.source, fill: plan.fill, split: plan.split, reason: plan.reason },
     limits: { caption: CAPTION_LIMITS, hashtags: HASHTAG_LIMITS },
   };
 }

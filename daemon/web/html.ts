@@ -24,7 +24,7 @@ export function pageShell(title: string, body: string, opts: { nonce?: string; s
   .bar span { display: block; height: 8px; border-radius: 4px; background: #2f6fdf; }
   .transcript span { cursor: pointer; }
   .transcript span:hover { background: #ffe98f; }
-  .muted { color: #777; }
+  .muted { color: #595959; }
   form textarea { width: 100%; min-height: 6em; font: 13px monospace; }
   .error { color: #b00020; }
   @media (max-width: 640px) { .clip { grid-template-columns: 1fr; } }

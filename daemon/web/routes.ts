@@ -1,5 +1,6 @@
 import { unauthorized } from '../../src/api/errors.js';
-import { jobsPage, loginPage } from './clip-page.js';
+import { loginPage, signedOutPage } from './clip-page.js';
+import { registerDashboard, type DashboardDeps } from './dashboard.js';
 import { registerEditorRoutes, type EditorDeps } from './editor-routes.js';
 import { sendHtml } from './html.js';
 import { safeNext, type WebSessions } from './session.js';
@@ -11,31 +12,20 @@ import type { RequestContext, Router } from '../server/router.js';
  * is `<base>/app/clips/<clipId>`; sign-in is a bearer token or the session cookie that
  * `/app/login` sets from a token.
  */
-export interface PageDeps extends EditorDeps {
-  store: EditorDeps['store'] & Pick<Store, 'clips' | 'clipJobs'>;
+export interface PageDeps extends EditorDeps, Omit<DashboardDeps, 'store'> {
+  store: EditorDeps['store'] & DashboardDeps['store'] & Pick<Store, 'clips' | 'clipJobs'>;
 }
 
 export function registerAppPages(router: Router, d: PageDeps): void {
   registerEditorRoutes(router, d, notSignedIn);
 
-  router.get('/app', { auth: 'none' }, async (ctx) => {
-    const teamId = await d.sessions.signedInTeam(ctx.req);
-    if (!teamId) return notSignedIn(ctx);
-    const jobs = await Promise.all(
-      (await d.store.clipJobs.listByTeam(teamId, 50)).map(async (j) => ({
-        folder: j.folder_name,
-        status: j.status,
-        created_at: j.created_at,
-        clips: (await d.store.clips.listByJob(j.id)).map((c) => ({ id: c.id, title: c.title, score: c.score })),
-      })),
-    );
-    return sendHtml(ctx.res, 200, jobsPage(jobs));
-  });
+  registerDashboard(router, d, notSignedIn);
 
   router.get('/app/login', { auth: 'none' }, async (ctx) => {
     const next = safeNext(ctx.query.get('next'));
     const token = ctx.query.get('token');
     if (token) return await signIn(d.sessions, ctx, token, next);
+    if (ctx.query.get('signed_out') === '1') return sendHtml(ctx.res, 200, signedOutPage());
     return sendHtml(ctx.res, 200, loginPage(next));
   });
 

@@ -94,7 +94,7 @@ describe('the web editor in chromium', () => {
     await until('the saved words', async () => (await clipRow()).transcript.includes('founders'));
     const transcript = await api(`/v1/clips/${clipId}/transcript`);
     expect(transcript.words.map((w: { text: string }) => w.text)).toContain('founders');
-    expect((await clipRow()).title).toBe('Why Founders Charge Too Little');
+    expect((await clipRow()).title).toBe('Why founders charge too little');
     const posts = await api(`/v1/clips/${clipId}/posts`);
     expect(posts.posts.length).toBeGreaterThan(0);
     for (const p of posts.posts) expect(p.caption).not.toMatch(/startups/i);

@@ -25,6 +25,10 @@ describe('a clip\'s words (daemon/pipeline/language/clip-words.ts)', () => {
   it('puts corrected words into a title made of the clip\'s words, and leaves others alone', () => {
     const before = [w('why', 0), w('startups', 0.3), w('fail', 0.6)];
     expect(retitle('Why Startups Fail', before, [w('Why', 0), w('founders', 0.3), w('fail.', 0.6)])).toBe('Why Founders Fail');
+    // Issue 29: one corrected word changes that word, cased as it was; the rest keeps its case.
+    const reply = [w('the', 0), w('average', 0.3), w('reply', 0.6), w('came', 0.9)];
+    expect(retitle('The average reply came in under an hour', reply, [w('The', 0), w('average', 0.3), w('answer', 0.6), w('came', 0.9)])).toBe('The average answer came in under an hour');
+    expect(retitle('THE AVERAGE REPLY', reply, [w('The', 0), w('average', 0.3), w('answer', 0.6)])).toBe('THE AVERAGE ANSWER');
     expect(retitle('Highlight at 0:12', before, [w('Why', 0), w('founders', 0.3), w('fail.', 0.6)])).toBe('Highlight at 0:12');
   });
 });

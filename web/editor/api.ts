@@ -10,22 +10,27 @@ export class ApiError extends Error {
   }
 }
 
+/** One same-origin call of a page: the session cookie, and the CSRF token on every change. */
+export async function apiCall<T>(csrf: string, method: string, path: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') headers['x-csrf-token'] = csrf;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+  const text = await res.text();
+  const json = text ? JSON.parse(text) : undefined;
+  if (res.status === 401) {
+    location.href = `/app/login?next=${encodeURIComponent(location.pathname)}`;
+    throw new ApiError(401, 'Your session has ended: sign in again.');
+  }
+  if (!res.ok) throw new ApiError(res.status, json?.error?.message ?? `${method} ${path} failed (${res.status})`, json?.error?.code);
+  return json as T;
+}
+
 export class Api {
   constructor(private clipId: string, private csrf: string) {}
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (method !== 'GET') headers['x-csrf-token'] = this.csrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
-    const text = await res.text();
-    const json = text ? JSON.parse(text) : undefined;
-    if (res.status === 401) {
-      location.href = `/app/login?next=${encodeURIComponent(location.pathname)}`;
-      throw new ApiError(401, 'Your session has ended: sign in again.');
-    }
-    if (!res.ok) throw new ApiError(res.status, json?.error?.message ?? `${method} ${path} failed (${res.status})`, json?.error?.code);
-    return json as T;
+  private call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return apiCall<T>(this.csrf, method, path, body);
   }
 
   state = () => this.call<EditorState>('GET', `/app/clips/${this.clipId}/state`);

@@ -8,6 +8,13 @@ export interface Parts {
   status: HTMLElement;
   player: HTMLElement;
   video: HTMLVideoElement;
+  canvas: HTMLCanvasElement;
+  scrub: HTMLInputElement;
+  time: HTMLElement;
+  undo: HTMLButtonElement;
+  redo: HTMLButtonElement;
+  zoomIn: HTMLButtonElement;
+  zoomOut: HTMLButtonElement;
   pending: HTMLElement;
   overlay: CaptionOverlay;
   play: HTMLButtonElement;
@@ -37,17 +44,22 @@ export function layout(root: HTMLElement, state: EditorState): Parts {
 <div class="editor">
   <div>
     <div class="player" id="player">
-      <video id="video" playsinline preload="auto" aria-label="Source video, trimmed to the clip"></video>
+      <video id="video" playsinline preload="auto" aria-hidden="true" tabindex="-1"></video>
+      <canvas id="frame" role="img" aria-label="The clip as it will be posted: framed, with captions"></canvas>
       <div class="caption" id="caption" aria-hidden="true"></div>
       <div class="remaking" id="pending" hidden>The preview is being made again…</div>
     </div>
     <div class="controls">
-      <button type="button" id="play" aria-keyshortcuts="Space">Play / pause</button>
-      <span class="muted">Keys: <kbd>Space</kbd> play, <kbd>[</kbd> <kbd>]</kbd> set start/end, <kbd>S</kbd> split, <kbd>←</kbd> <kbd>→</kbd> nudge (<kbd>Shift</kbd>: to a word)</span>
+      <button type="button" id="play" class="primary" aria-keyshortcuts="Space">Play / pause</button>
+      <input type="range" id="scrub" class="scrub" min="0" max="1" step="0.05" value="0" aria-label="Position in the clip">
+      <span class="span-times" id="time">0:00.0 / 0:00.0</span>
     </div>
+    <p class="muted keys">Keys: <kbd>Space</kbd> play, <kbd>[</kbd> <kbd>]</kbd> set start/end, <kbd>S</kbd> split, <kbd>←</kbd> <kbd>→</kbd> nudge (<kbd>Shift</kbd>: to a word), <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo, <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> redo</p>
   </div>
   <div>
     <h2>Trim</h2>
+    <div class="row"><button type="button" id="undo" aria-keyshortcuts="Control+Z" disabled>Undo</button><button type="button" id="redo" aria-keyshortcuts="Control+Shift+Z" disabled>Redo</button>
+      <button type="button" id="zoom-out" aria-label="Zoom the timeline out">−</button><button type="button" id="zoom-in" aria-label="Zoom the timeline in">+</button></div>
     <div id="timeline-slot"></div>
     <div class="row"><span class="span-times" id="span-text"></span><button type="button" class="primary" id="save-trim" disabled>Save trim</button></div>
     <h2><label for="title-input">Title</label></h2>
@@ -62,7 +74,7 @@ export function layout(root: HTMLElement, state: EditorState): Parts {
     <h2>Render</h2>
     <div class="row"><button type="button" class="primary" id="render">Render</button><span id="render-state"></span></div>
     <progress class="progress" id="progress" max="1" value="0" aria-label="Render progress" hidden></progress>
-    <p><a id="download" download hidden>Download the render</a></p>
+    <p><a id="download" hidden>Download the render</a></p>
     <h2>Drafts</h2>
     <div id="posts"></div>
   </div>
@@ -71,7 +83,8 @@ export function layout(root: HTMLElement, state: EditorState): Parts {
   const video = $<HTMLVideoElement>('video');
   video.src = state.source.url;
   return {
-    heading: $('clip-title'), status: $('status'), player: $('player'), video, pending: $('pending'),
+    heading: $('clip-title'), status: $('status'), player: $('player'), video, pending: $('pending'), canvas: $('frame'),
+    scrub: $('scrub'), time: $('time'), undo: $('undo'), redo: $('redo'), zoomIn: $('zoom-in'), zoomOut: $('zoom-out'),
     overlay: new CaptionOverlay($('caption')), play: $('play'), timelineSlot: $('timeline-slot'), spanText: $('span-text'),
     saveTrim: $('save-trim'), title: $('title-input'), saveTitle: $('save-title'), words: $('words'), saveWords: $('save-words'),
     styles: $('styles'), render: $('render'), renderState: $('render-state'), progress: $('progress'), download: $('download'),

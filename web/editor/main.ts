@@ -6,10 +6,14 @@ import { bindShortcuts } from './shortcuts.js';
 import { EDITOR_CSS } from './styles.js';
 import { Timeline } from './timeline.js';
 import { TranscriptEditor } from './transcript.js';
-import { postCard } from './posts.js';
-import type { EditorState } from './types.js';
+import { PostCards, postCard } from './posts.js';
+import type { EditorState, Word } from './types.js';
 import { layout, type Parts } from './layout.js';
 import { CutsPanel } from './cuts-panel.js';
+import { Live } from './live.js';
+import { History } from './history.js';
+import { FramedPlayer, clock } from './player.js';
+import type { Timed } from './snap.js';
 
 const root = document.getElementById('editor')!;
 const api = new Api(root.dataset.clipId!, root.dataset.csrf ?? '');
@@ -18,9 +22,19 @@ document.head.append(Object.assign(document.createElement('style'), { textConten
 let state: EditorState;
 let parts: Parts;
 let timeline: Timeline;
+let player: FramedPlayer;
+let cards: PostCards;
+/** The caption style: the last render's, else the one last picked for this clip here (issue 29). */
+const STYLE_KEY = `clipper.style.${root.dataset.clipId}`;
 let style = 'classic';
 let cuts: CutsPanel;
-const transcript = new TranscriptEditor({ onSeek: (t) => seek(t), onChange: () => (parts.saveWords.disabled = false) });
+/** The title the field was last filled with from the server: a different value is the person's. */
+let titleShown = '';
+/** Undo/redo of the trim, the words and the title (issue 29, item 2). */
+type Snapshot = { span: Timed; words: Word[]; title: string };
+let history: History<Snapshot>;
+let restoring = false;
+const transcript = new TranscriptEditor({ onSeek: (t) => seek(t), onChange: () => ((parts.saveWords.disabled = false), remember('words')) });
 
 function say(message: string, error = false): void {
   if (!parts) return void (root.querySelector('#loading')!.textContent = message);
@@ -52,7 +66,37 @@ function tick(): void {
   transcript.highlight(t);
   const c = state.captions[style];
   parts.overlay.draw(c.lines, c.preset, t - state.clip.start, parts.player.clientHeight);
+  player.draw(t - state.clip.start);
+  const length = timeline.span.end - timeline.span.start;
+  parts.scrub.max = length.toFixed(2);
+  if (document.activeElement !== parts.scrub) parts.scrub.value = String(Math.max(0, t - timeline.span.start));
+  parts.time.textContent = `${clock(t - timeline.span.start)} / ${clock(length)}`;
   requestAnimationFrame(tick);
+}
+
+const snapshot = (): Snapshot => ({ span: { ...timeline.span }, words: transcript.words, title: parts.title.value });
+function remember(kind: string): void {
+  if (history && !restoring) history.push(snapshot(), kind);
+}
+
+/** Puts an undone or redone snapshot on the page: the trim, the words and the title. */
+function restore(s: Snapshot | undefined): void {
+  if (!s) return;
+  restoring = true;
+  timeline.setSpan(s.span);
+  trimChanged(s.span);
+  if (JSON.stringify(s.words) !== JSON.stringify(transcript.words)) {
+    transcript.set(s.words, JSON.stringify(s.words) !== JSON.stringify(state.words));
+    parts.saveWords.disabled = !transcript.dirty;
+  }
+  parts.title.value = s.title;
+  restoring = false;
+}
+
+function trimChanged(span: Timed): void {
+  parts.spanText.textContent = `${span.start.toFixed(2)} s – ${span.end.toFixed(2)} s (${(span.end - span.start).toFixed(2)} s)`;
+  parts.saveTrim.disabled = span.start === state.clip.start && span.end === state.clip.end;
+  remember('trim');
 }
 
 async function load(): Promise<void> {
@@ -64,59 +108,61 @@ async function load(): Promise<void> {
     // Issue 29: the aspect switch and the removed-spans list, after the caption styles.
     cuts = new CutsPanel({ api, player: parts.player, initial: state.render, onError: fail });
     parts.styles.after(cuts.el);
+    style = state.render?.caption_style ?? localStorage.getItem(STYLE_KEY) ?? 'classic';
+    const radio = parts.styles.querySelector<HTMLInputElement>(`input[value="${style}"]`);
+    if (radio) radio.checked = true;
+    player = new FramedPlayer(parts.canvas, parts.video, state.framing);
+    cards = new PostCards(parts.posts, (p) => postCard(p, state.limits, api, (m) => (say(m), void live.now()), fail));
     bindControls();
   }
   parts.heading.textContent = state.clip.title;
-  parts.title.value = state.clip.title;
+  // Live state never overwrites what the person is typing (issue 29, item 1).
+  if (first || (parts.title.value === titleShown && document.activeElement !== parts.title)) parts.title.value = titleShown = state.clip.title;
   parts.pending.hidden = Boolean(state.clip.preview_url);
-  if (first || !transcript.dirty) transcript.set(state.words);
+  if (first || (!transcript.dirty && !transcript.editing() && JSON.stringify(transcript.words) !== JSON.stringify(state.words))) transcript.set(state.words);
   parts.saveWords.disabled = !transcript.dirty;
   if (first) {
     timeline = new Timeline({
       window: state.window, duration: state.source.duration, words: state.window_words, span: state.clip,
       thumbnails: `/app/clips/${state.clip.id}/thumbnails.jpg`,
-      onChange: (span) => {
-        parts.spanText.textContent = `${span.start.toFixed(2)} s – ${span.end.toFixed(2)} s (${(span.end - span.start).toFixed(2)} s)`;
-        parts.saveTrim.disabled = span.start === state.clip.start && span.end === state.clip.end;
-      },
+      onChange: trimChanged,
       onSeek: seek,
     });
-    parts.timelineSlot.replaceWith(timeline.el);
+    parts.timelineSlot.replaceWith(timeline.frame);
     timeline.move('start', state.clip.start);
+    history = new History(snapshot(), () => {
+      parts.undo.disabled = !history.canUndo;
+      parts.redo.disabled = !history.canRedo;
+    });
     seek(state.clip.start);
     api.waveform().then((w) => timeline.setPeaks(w.peaks), fail);
     requestAnimationFrame(tick);
   }
   drawRender();
-  parts.posts.replaceChildren(...state.posts.map((p) => postCard(p, state.limits, api, (m) => (say(m), void load()), fail)));
-  if (!state.posts.length) parts.posts.textContent = 'No drafts: connect a platform (clipper platforms connect) to get one.';
+  cards.show(state.posts);
 }
 
 function drawRender(): void {
   const r = state.render;
-  parts.renderState.textContent = r ? `Render ${r.status}${r.status === 'processing' || r.status === 'queued' ? ` ${Math.round(r.progress * 100)}%` : ''}${r.error ? `: ${r.error}` : ''}` : 'Not rendered yet.';
+  const busy = r?.status === 'processing' || r?.status === 'queued';
+  parts.renderState.textContent = r ? `Render ${r.status}${busy ? ` ${Math.round(r.progress * 100)}%` : ''}${r.caption_style ? ` · ${r.caption_style} captions` : ''}${r.error ? `: ${r.error}` : ''}` : 'Not rendered yet.';
   parts.progress.hidden = !r || r.status === 'done' || r.status === 'failed';
   parts.progress.value = r?.progress ?? 0;
   parts.download.hidden = !r?.output_url;
-  if (r?.output_url) parts.download.href = r.output_url;
+  // Same origin, so the browser keeps the name the daemon gives it (the clip's title).
+  if (r?.output_url) parts.download.href = `/app/clips/${state.clip.id}/download`;
 }
 
-/** Reloads the state every 2 s while a render or a preview is being made. */
-async function follow(): Promise<void> {
-  for (;;) {
-    await load();
-    const busy = !state.clip.preview_url || (state.render && !['done', 'failed'].includes(state.render.status));
-    if (!busy) return;
-    await new Promise((r) => setTimeout(r, 2000));
-  }
-}
+/** Something is being made: a preview, a render, or a post on its way out. */
+const busy = () => Boolean(state) && (!state.clip.preview_url || Boolean(state.render && !['done', 'failed'].includes(state.render.status)) || state.posts.some((p) => ['queued', 'processing'].includes(p.status)));
+const live = new Live(load, busy, fail);
 
 async function saveTrim(): Promise<void> {
   parts.saveTrim.disabled = true;
   try {
     await api.patchClip({ start: timeline.span.start, end: timeline.span.end });
     say('Trim saved: the preview is being made again and the drafts were rewritten.');
-    await follow();
+    await live.now();
   } catch (e) {
     fail(e);
   }
@@ -127,29 +173,43 @@ const act = (work: () => Promise<void>) => () => void work().catch(fail);
 
 function bindControls(): void {
   parts.play.addEventListener('click', togglePlay);
+  parts.scrub.addEventListener('input', () => seek(timeline.span.start + Number(parts.scrub.value)));
+  parts.undo.addEventListener('click', () => restore(history.undo()));
+  parts.redo.addEventListener('click', () => restore(history.redo()));
+  parts.zoomIn.addEventListener('click', () => timeline.setZoom(timeline.zoom * 2));
+  parts.zoomOut.addEventListener('click', () => timeline.setZoom(timeline.zoom / 2));
+  parts.title.addEventListener('input', () => remember('title'));
   parts.saveTrim.addEventListener('click', () => void saveTrim());
   parts.saveTitle.addEventListener('click', act(async () => {
-    await api.patchClip({ title: parts.title.value });
+    const title = parts.title.value;
+    await api.patchClip({ title });
+    titleShown = title;
     say('Title saved.');
-    await load();
+    await live.now();
   }));
   parts.saveWords.addEventListener('click', act(async () => {
     await api.putTranscript(transcript.words);
     transcript.dirty = false;
     say('Transcript saved: captions, title and drafts use the corrected words.');
-    await load();
+    await live.now();
   }));
-  parts.styles.addEventListener('change', (e) => (style = (e.target as HTMLInputElement).value));
+  parts.styles.addEventListener('change', (e) => {
+    style = (e.target as HTMLInputElement).value;
+    localStorage.setItem(STYLE_KEY, style);
+  });
   parts.render.addEventListener('click', act(async () => {
     await api.render(style, cuts.options());
     say(`Rendering with the ${style} captions.`);
-    await follow();
+    await live.now();
   }));
   parts.logout.addEventListener('click', act(async () => {
     await api.logout().catch(() => undefined);
-    location.href = '/app/login';
+    location.href = '/app/login?signed_out=1';
   }));
-  bindShortcuts({ togglePlay, timeline: () => timeline, playhead: () => parts.video.currentTime, saveTrim: () => void saveTrim() });
+  bindShortcuts({
+    togglePlay, timeline: () => timeline, playhead: () => parts.video.currentTime, saveTrim: () => void saveTrim(),
+    undo: () => restore(history.undo()), redo: () => restore(history.redo()),
+  });
 }
 
-load().catch(fail);
+live.now().catch(fail);

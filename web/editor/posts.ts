@@ -1,5 +1,7 @@
 // The clip's drafts per platform (issue 16, item 3): edit within the platform's limits, publish
-// now or at a time, cancel. Each action is one /v1 call; the panel is drawn again from the result.
+// now or at a time, cancel. Each action is one /v1 call. PostCards keeps one card per post and
+// draws a card again only when its post changed and the person has not typed in it (issue 29:
+// typed text is never lost while live state arrives).
 import type { Api } from './api.js';
 import type { EditorState, Post } from './types.js';
 
@@ -78,4 +80,40 @@ export function postCard(post: Post, limits: EditorState['limits'], api: Api, do
   if (CANCELLABLE.includes(post.status)) button('Cancel', () => api.cancel(post.id), `${name}: cancelled`);
   card.append(row);
   return card;
+}
+
+type Card = { post: Post; el: HTMLElement };
+
+/** A card whose fields hold something other than its post's text, or that has the focus. */
+function edited({ post, el }: Card): boolean {
+  const caption = el.querySelector('textarea');
+  const title = el.querySelector('input:not([type])') as HTMLInputElement | null;
+  const typing = el.contains(document.activeElement) && document.activeElement?.matches('input, textarea');
+  return Boolean(typing) || (caption !== null && caption.value !== post.caption) || (title !== null && title.value !== (post.title ?? ''));
+}
+
+export class PostCards {
+  private cards = new Map<string, Card>();
+
+  constructor(private el: HTMLElement, private make: (post: Post) => HTMLElement) {}
+
+  show(posts: Post[]): void {
+    const next = new Map<string, Card>();
+    for (const post of posts) {
+      const card = this.cards.get(post.id);
+      const same = card && JSON.stringify(card.post) === JSON.stringify(post);
+      const keep = card && (same || (card.post.status === post.status && edited(card)));
+      if (card && keep) next.set(post.id, same ? card : { post: card.post, el: card.el });
+      else {
+        const el = this.make(post);
+        if (card) card.el.replaceWith(el);
+        next.set(post.id, { post, el });
+      }
+    }
+    const order = posts.map((p) => next.get(p.id)!.el);
+    const now = [...this.el.children];
+    if (order.length !== now.length || order.some((e, i) => e !== now[i])) this.el.replaceChildren(...order);
+    if (!posts.length) this.el.textContent = 'No drafts: connect a platform (clipper platforms connect) to get one.';
+    this.cards = next;
+  }
 }

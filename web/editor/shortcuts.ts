@@ -1,7 +1,8 @@
 // Keyboard shortcuts (issue 16, item 5: "keyboard shortcuts for play, split and nudge"), off while
 // typing in a field: Space play/pause; [ and ] set the start or end at the playhead; S splits at
 // the playhead keeping the part before it (Shift+S the part after); ←/→ nudge the focused handle
-// by 0.1 s (Shift: to the next word boundary or pause); Ctrl/Cmd+S saves the trim.
+// by 0.1 s (Shift: to the next word boundary or pause); Ctrl/Cmd+S saves the trim; Ctrl/Cmd+Z
+// undoes, Ctrl/Cmd+Shift+Z (or Ctrl+Y) redoes.
 import type { Timeline } from './timeline.js';
 
 export interface ShortcutTargets {
@@ -9,6 +10,8 @@ export interface ShortcutTargets {
   timeline: () => Timeline;
   playhead: () => number;
   saveTrim: () => void;
+  undo: () => void;
+  redo: () => void;
 }
 
 const typing = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
@@ -20,6 +23,10 @@ export function bindShortcuts(t: ShortcutTargets): void {
     if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
       e.preventDefault();
       return t.saveTrim();
+    }
+    if ((e.ctrlKey || e.metaKey) && (e.key.toLowerCase() === 'z' || e.key.toLowerCase() === 'y')) {
+      e.preventDefault();
+      return e.shiftKey || e.key.toLowerCase() === 'y' ? t.redo() : t.undo();
     }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     const onButton = e.target instanceof HTMLButtonElement;

@@ -19,6 +19,9 @@ const SNAP_PX = 10;
 
 export class Timeline {
   readonly el: HTMLElement;
+  /** The scrolling frame around the timeline: zoomed in, the timeline is wider than it. */
+  readonly frame: HTMLElement;
+  zoom = 1;
   private canvas: HTMLCanvasElement;
   private sel: HTMLElement;
   private head: HTMLElement;
@@ -31,6 +34,9 @@ export class Timeline {
     this.span = { ...o.span };
     this.el = document.createElement('div');
     this.el.className = 'timeline';
+    this.frame = document.createElement('div');
+    this.frame.className = 'timeline-frame';
+    this.frame.append(this.el);
     this.el.innerHTML = `<img class="thumbs" alt="" src="${o.thumbnails}"><canvas class="wave" aria-hidden="true"></canvas>
       <div class="sel" aria-hidden="true"></div><div class="head" aria-hidden="true"></div>
       <div class="handle" data-h="start" tabindex="0" role="slider" aria-label="Clip start"></div>
@@ -50,6 +56,24 @@ export class Timeline {
   setPeaks(peaks: number[]): void {
     this.peaks = peaks;
     this.el.dataset.peaks = 'ready';
+    this.draw();
+  }
+
+  /**
+   * Zooms the timeline (issue 29, item 2: "timeline zoom") by `factor`, 1x to 16x, keeping the
+   * clip's start in view.
+   */
+  setZoom(factor: number): void {
+    this.zoom = Math.max(1, Math.min(16, factor));
+    this.el.style.width = `${this.zoom * 100}%`;
+    this.el.dataset.zoom = String(this.zoom);
+    this.frame.scrollLeft = (this.pct(this.span.start) / 100) * this.el.clientWidth - this.frame.clientWidth * 0.2;
+    this.draw();
+  }
+
+  /** Puts the span back (undo, redo) without it counting as a change of the person's. */
+  setSpan(span: Timed): void {
+    this.span = { ...span };
     this.draw();
   }
 

@@ -48,6 +48,11 @@ export class TranscriptEditor {
     );
   }
 
+  /** A word is open for correction (live state must not redraw the words then). */
+  editing(): boolean {
+    return this.el.querySelector('input') !== null;
+  }
+
   highlight(t: number): void {
     this.el.querySelectorAll<HTMLElement>('.word').forEach((b) => {
       const w = this.words[Number(b.dataset.index)];

@@ -29,6 +29,23 @@ export interface EditorState {
   window_words: Array<{ start: number; end: number }>;
   captions: Record<string, { preset: Preset; lines: Word[][] }>;
   posts: Post[];
-  render: { status: string; progress: number; output_url?: string; error?: string; caption_style?: string } | null;
+  render: { status: string; progress: number; output_url?: string; error?: string; caption_style?: string; layout?: string } | null;
+  framing: Framing;
   limits: { caption: Record<string, number>; hashtags: Record<string, number> };
+}
+
+/** A crop window that moves along a path (daemon/pipeline/framing/types.ts, as JSON). */
+export interface MovingWindow {
+  w: number;
+  h: number;
+  x: { v0: number; keys: Array<{ t: number; v: number; cut?: boolean }> };
+  y: { v0: number; keys: Array<{ t: number; v: number; cut?: boolean }> };
+}
+
+export interface Framing {
+  layout: string;
+  source: { width: number; height: number };
+  fill: MovingWindow;
+  split?: { top: MovingWindow; bottom: MovingWindow };
+  reason: string;
 }

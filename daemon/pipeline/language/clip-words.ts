@@ -4,7 +4,6 @@
 // from then on"). Pure functions: the clip service stores what they return.
 import type { Word } from '../types.js';
 import { isQuestion } from './captions.js';
-import { titleCase } from './phrases.js';
 import { SENTENCE_PAUSE } from './sentences.js';
 
 export interface Span {
@@ -69,9 +68,19 @@ export function retitle(title: string, before: Word[], after: Word[]): string {
     if (old && bare(old.text) && bare(old.text) !== bare(w.text)) changes.set(bare(old.text), w.text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}']+$/gu, ''));
   }
   if (!changes.size) return title;
+  // Only the corrected words change, each cased as the word it replaces (issue 29: correcting one
+  // word must not re-case the rest of the title).
   const words = title.split(' ').map((t) => {
     const got = changes.get(bare(t));
-    return got === undefined ? t : got;
+    return got === undefined ? t : caseLike(t, got);
   });
-  return titleCase(words.filter(Boolean).join(' ')).slice(0, 100);
+  return words.filter(Boolean).join(' ').slice(0, 100);
+}
+
+/** `word` cased as `like` is: all capitals, a capital first letter, or as typed. */
+function caseLike(like: string, word: string): string {
+  const letters = like.replace(/[^\p{L}]/gu, '');
+  if (letters.length > 1 && letters === letters.toUpperCase()) return word.toUpperCase();
+  if (/^\p{Lu}/u.test(letters)) return word.charAt(0).toUpperCase() + word.slice(1);
+  return word;
 }

@@ -4,7 +4,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runFfmpeg } from '../ffmpeg/index.js';
+import { runFfmpeg, runFfprobe } from '../ffmpeg/index.js';
 
 export interface TimeSpan {
   start: number;
@@ -44,15 +44,34 @@ export function audioPeaks(mediaPath: string, span: TimeSpan, points: number, op
   });
 }
 
-/** A JPEG of `count` frames side by side, evenly spread over `span`, each `height` px high. */
+/**
+ * A JPEG of `count` frames side by side, each `height` px high, one for each of `count` equal
+ * slices of `span`: the key frame of the slice nearest its middle (one decoded frame), or, in a
+ * slice without a key frame, the frame at its middle (decoded from the key frame before it). Never
+ * the very end of the span, which may be past the last frame. Issue 29: key frames at the slices'
+ * times alone gave one picture five times and a black tile where no key frame was left.
+ */
 export function thumbnailStrip(mediaPath: string, span: TimeSpan, count: number, height: number, signal?: AbortSignal): Promise<Buffer> {
   return inWorkDir(async (dir) => {
     const out = join(dir, 'strip.jpg');
-    const length = span.end - span.start;
-    const filter = `fps=${(count / length).toFixed(6)},scale=-2:${height},tile=${count}x1`;
-    // Key frames only (FACTS.md: "Decoding only key frames makes scene analysis nearly free"): a
-    // frame of the strip is the key frame at or before its time, near enough for a timeline.
-    await runFfmpeg(['-skip_frame', 'nokey', '-ss', span.start.toFixed(3), '-t', length.toFixed(3), '-i', mediaPath, '-an', '-vf', filter, '-frames:v', '1', '-q:v', '5', out], { signal });
+    const step = (span.end - span.start) / count;
+    const keys = await keyFrameTimes(mediaPath, span, signal);
+    const times = Array.from({ length: count }, (_, i) => {
+      const [from, mid] = [span.start + i * step, span.start + (i + 0.5) * step];
+      const inSlice = keys.filter((k) => k >= from && k < from + step).sort((x, y) => Math.abs(x - mid) - Math.abs(y - mid));
+      // A hundredth past the key frame: the seek lands on it, never on the one before.
+      return inSlice.length ? inSlice[0] + 0.01 : mid;
+    });
+    const inputs = times.flatMap((t) => ['-ss', t.toFixed(3), '-t', '0.1', '-i', mediaPath]);
+    const scaled = times.map((_, i) => `[${i}:v:0]trim=end_frame=1,scale=-2:${height},setsar=1[f${i}]`).join(';');
+    const filter = `${scaled};${times.map((_, i) => `[f${i}]`).join('')}hstack=inputs=${count}`;
+    await runFfmpeg([...inputs, '-an', '-filter_complex', filter, '-frames:v', '1', '-q:v', '5', out], { signal });
     return readFile(out);
   });
+}
+
+/** Times of the key frames of the video in `span` (read from the packets: nothing is decoded). */
+async function keyFrameTimes(mediaPath: string, span: TimeSpan, signal?: AbortSignal): Promise<number[]> {
+  const csv = await runFfprobe(['-v', 'error', '-select_streams', 'v:0', '-read_intervals', `${span.start.toFixed(3)}%${span.end.toFixed(3)}`, '-show_entries', 'packet=pts_time,flags', '-of', 'csv=p=0', mediaPath], { signal });
+  return csv.split('\n').filter((l) => /,K/.test(l)).map((l) => Number(l.split(',')[0])).filter((t) => Number.isFinite(t) && t >= span.start && t < span.end);
 }

@@ -6,7 +6,7 @@ export function registerOpen(program: Command, ctx: CliContext): void {
   program
     .command('open')
     .description("open a clip's editor page in the browser, already signed in (a one-time link)")
-    .argument('[clip]', 'clip id (default: the list of your jobs)')
+    .argument('[clip]', 'clip id (default: the dashboard of your jobs, /app)')
     .option('--print', 'print the one-time link instead of opening a browser')
     .action(async (clipId: string | undefined, o: { print?: boolean }) => (await import('./run.js')).run({ clipId, ...o }, ctx));
 }

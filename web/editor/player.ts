@@ -1,0 +1,64 @@
+// The player as the clip will be posted (issue 29, item 2): the source drawn on a 9:16 canvas
+// through the clip's framing plan (the moving crop of `fill`, the two windows of `split`, the
+// whole picture over a blurred copy for `fit`), the captions over it, and a scrubber with the
+// time in the clip. The <video> plays the sound and is drawn from; it is not shown itself.
+import type { Framing, MovingWindow } from './types.js';
+
+type Axis = MovingWindow['x'];
+
+/** The window's edge on one axis at `t` s into the clip (pipeline/framing/filter.ts's path). */
+export function axisAt(path: Axis, t: number): number {
+  const keys = path.keys;
+  if (!keys.length || t < keys[0].t) return path.v0;
+  for (let i = 0; i < keys.length - 1; i++) {
+    const [a, b] = [keys[i], keys[i + 1]];
+    if (t >= a.t && t < b.t) return b.cut ? a.v : a.v + ((b.v - a.v) * (t - a.t)) / (b.t - a.t);
+  }
+  return keys[keys.length - 1].v;
+}
+
+export const clock = (t: number) => `${Math.floor(Math.max(0, t) / 60)}:${(Math.max(0, t) % 60).toFixed(1).padStart(4, '0')}`;
+
+export class FramedPlayer {
+  private g: CanvasRenderingContext2D | null;
+
+  constructor(private canvas: HTMLCanvasElement, private video: HTMLVideoElement, private framing: Framing) {
+    this.g = canvas.getContext('2d');
+    canvas.dataset.layout = this.layout();
+  }
+
+  private layout(): string {
+    return this.framing.layout === 'split' && !this.framing.split ? 'fill' : this.framing.layout;
+  }
+
+  /** Draws the frame at `t` s into the clip; the crop drawn is left in data-crop for tests. */
+  draw(t: number): void {
+    const c = this.canvas;
+    const w = Math.max(1, Math.round(c.clientWidth * devicePixelRatio));
+    const h = Math.max(1, Math.round(c.clientHeight * devicePixelRatio));
+    if (c.width !== w || c.height !== h) [c.width, c.height] = [w, h];
+    const g = this.g;
+    if (!g || this.video.readyState < 2) return;
+    const win = (m: MovingWindow) => ({ x: axisAt(m.x, t), y: axisAt(m.y, t), w: m.w, h: m.h });
+    const layout = this.layout();
+    if (layout === 'split' && this.framing.split) {
+      const top = win(this.framing.split.top);
+      const bottom = win(this.framing.split.bottom);
+      g.drawImage(this.video, top.x, top.y, top.w, top.h, 0, 0, w, h / 2);
+      g.drawImage(this.video, bottom.x, bottom.y, bottom.w, bottom.h, 0, h / 2, w, h / 2);
+      c.dataset.crop = [top, bottom].map((b) => [b.x, b.y, b.w, b.h].map(Math.round).join(',')).join(' ');
+    } else if (layout === 'fit') {
+      const { width: sw, height: sh } = this.framing.source;
+      const fh = (w * sh) / sw;
+      g.filter = 'blur(12px)';
+      g.drawImage(this.video, 0, 0, w, h);
+      g.filter = 'none';
+      g.drawImage(this.video, 0, (h - fh) / 2, w, fh);
+      c.dataset.crop = `0,0,${sw},${sh}`;
+    } else {
+      const b = win(this.framing.fill);
+      g.drawImage(this.video, b.x, b.y, b.w, b.h, 0, 0, w, h);
+      c.dataset.crop = [b.x, b.y, b.w, b.h].map(Math.round).join(',');
+    }
+  }
+}
