@@ -9,8 +9,9 @@ const SECRET_PARAM = /^(x-amz-signature|x-amz-credential|x-amz-security-token|si
 const REDACTED = '[redacted]';
 
 const PATTERNS: Array<[RegExp, (m: string, ...g: string[]) => string]> = [
-  // URL query parameters: `?signature=...`, `&X-Amz-Signature=...`.
-  [/([?&;])([A-Za-z0-9_.-]+)=([^&#\s"'<>]*)/g, (m, sep, name) => (SECRET_PARAM.test(name) ? `${sep}${name}=${REDACTED}` : m)],
+  // URL query parameters: `?signature=...`, `&X-Amz-Signature=...`, and the same percent-encoded
+  // inside another URL's query (`%26signature%3D...`).
+  [/([?&;]|%3F|%26)([A-Za-z0-9_.-]+)(=|%3D)((?:(?!%26)[^&#\s"'<>])*)/gi, (m, sep, name, eq) => (SECRET_PARAM.test(name) ? `${sep}${name}${eq}${REDACTED}` : m)],
   // Authorization header values.
   [/\b(Bearer|Key|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/g, (_m, scheme) => `${scheme} ${REDACTED}`],
   // API keys (`ck` + 40 base62), webhook secrets (`whsec_...`), JWTs (three base64url parts).
