@@ -4,6 +4,7 @@ import { addLogContext, withLogContext, type Logger } from '../log.js';
 import { idFields } from '../log-ids.js';
 import { metrics } from '../metrics/instruments.js';
 import { requestIdOf } from './request-id.js';
+import { diskFullMessage, diskFullOf } from '../disk-full.js';
 import { authenticate, type AuthDeps } from './auth.js';
 import { readJsonBody } from './body.js';
 import { RateLimitedError, type RateLimiter, type RateState } from './rate-limit.js';
@@ -91,8 +92,12 @@ async function dispatch(app: HttpDeps, router: Router, req: IncomingMessage, res
       metrics.rateLimited.inc({ limit: e.apiError.code === 'RATE_LIMITED' ? 'requests' : 'status_checks' });
       rate = e.state;
       err = e.apiError;
-    } else if (e instanceof ApiError) {
+    } else if (e instanceof ApiError && !(e.code === 'INTERNAL_ERROR' && diskFullOf(e.details ?? e.message))) {
       err = e;
+    } else if (diskFullOf(e)) {
+      // Issue 31, item 4: say what is full, in the spec's envelope (INTERNAL_ERROR: retry with backoff).
+      app.log.error('disk full', { which: diskFullOf(e), error: (e as Error)?.message ?? String(e), url: req.url });
+      err = new ApiError('INTERNAL_ERROR', diskFullMessage(diskFullOf(e)!));
     } else {
       app.log.error('unhandled error', { error: (e as Error)?.stack ?? String(e), url: req.url });
       err = new ApiError('INTERNAL_ERROR', 'Internal error; safe to retry with backoff');

@@ -4,11 +4,15 @@ import type { Store } from '../store/index.js';
 import { withLogContext, type Logger } from '../log.js';
 import { idFields } from '../log-ids.js';
 import { metrics } from '../metrics/instruments.js';
+import { diskFullOf } from '../disk-full.js';
 import type { Worker } from '../worker.js';
 import type { EnqueueInput, Task } from '../store/tasks.js';
 import { PermanentTaskError, retryHintOf, type TaskHandler } from './handler.js';
 
 export { PermanentTaskError, retryHintOf, type TaskControl, type TaskHandler } from './handler.js';
+
+/** How long a task that met a full disk waits before it looks again. */
+export const DISK_FULL_RETRY_MS = 30_000;
 
 /**
  * The durable job runner (issue 4, item 2): tasks live in the store; a runner claims one with a
@@ -142,6 +146,14 @@ export class TaskRunner implements Worker {
   private async handleFailure(handler: TaskHandler, task: Task, error: Error, aborted: boolean): Promise<void> {
     const now = this.clock.now();
     if (aborted && this.stopped) return; // shutting down: stop() hands the lease back
+    // A full disk is no fault of the task: it waits for space however often it met it (issue 31, item 4).
+    const full = diskFullOf(error);
+    if (full) {
+      await this.repo.retryLater(task.id, this.owner.id, now + DISK_FULL_RETRY_MS, error.message, now, { refundAttempt: true });
+      this.log.error(`task waits for disk space: the ${full === 'database' ? "database's" : "object store's"} disk is full`, { kind: task.kind, resource: task.resource_id, attempt: task.attempts });
+      metrics.tasksFinished.inc({ kind: task.kind, outcome: 'disk_full' });
+      return;
+    }
     const permanent = error instanceof PermanentTaskError;
     if (!permanent && task.attempts < task.max_attempts) {
       const delay = retryHintOf(error) ?? handler.retryDelayMs?.(task.attempts) ?? 2000 * 2 ** (task.attempts - 1);
