@@ -152,6 +152,14 @@ export const SETTINGS = {
     secret_access_key_env: str('AWS_SECRET_ACCESS_KEY', 'Environment variable holding the secret access key (never written in config.json)'),
     force_path_style: bool(false, 'Address the bucket as `endpoint/bucket/key` (MinIO, Garage, Ceph) rather than `bucket.endpoint/key`'),
   },
+  // Issue 31, items 1 and 2: running it for others.
+  metrics: {
+    token_env: str(undefined, 'Environment variable holding a token that `GET /metrics` then requires as `Authorization: Bearer <token>` (absent: /metrics is open)'),
+  },
+  log: {
+    level: oneOf(['debug', 'info', 'warn', 'error', 'silent'], 'info', 'Least severe log line written (stderr)'),
+    format: oneOf(['json', 'pretty'], 'json', 'One JSON object a line, or a short human-readable line'),
+  },
 } as const;
 
 type ValueOf<S> = S extends Setting<infer T> ? T : never;

@@ -10,6 +10,8 @@ import { buildRouter } from './server/routes.js';
 import { Router } from './server/router.js';
 import type { Worker } from './worker.js';
 import type { DaemonRole } from './defaults.js';
+import { daemonRegistry } from './metrics/instruments.js';
+import { metricsToken, registerMetricsRoute } from './metrics/route.js';
 
 export interface RunningDaemon {
   app: App;
@@ -48,9 +50,10 @@ function workerRouter(): Router {
 export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   const config = loadConfig(opts.config ?? {});
   const clock = opts.clock ?? systemClock;
-  const log = opts.log ?? createLogger();
-  for (const warning of config.warnings) log.warn(warning);
   const role = opts.role ?? 'all';
+  const log = opts.log ?? createLogger({ level: config.log.level, format: config.log.format, role });
+  for (const warning of config.warnings) log.warn(warning);
+  const token = metricsToken(config.metrics.token_env);
   // The refusals of a role come from the settings alone: before the data dir is opened.
   // Several processes share one queue only through a database they all reach (the SQLite file
   // is one process's: its wake-ups and rate counts stay in memory).
@@ -64,6 +67,8 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   const { db } = await initDataDir(config.dataDir, clock.now());
   const app = await buildApp(config, db, clock, log);
   const router = role === 'worker' ? workerRouter() : buildRouter(app);
+  // Issue 31, item 1: on every role, outside /v1 (no key, no request-rate count).
+  registerMetricsRoute(router, daemonRegistry(app.store, clock, role), token);
   opts.extraRoutes?.(router);
   const server = createHttpServer({ get limiter() { return app.limiter; }, auth: app, log, maxJsonBodyBytes: config.server.max_json_body_bytes }, router);
   await new Promise<void>((resolve, reject) => {

@@ -71,3 +71,9 @@ export async function loadModelCatalogue() {
 export async function useNativeBinding(binding: () => object): Promise<void> {
   (await import('./store/native-binding.js')).useNativeBinding(binding);
 }
+
+/** `clipper admin backup|restore` (issue 31, item 3): loads SQLite and, for PostgreSQL, pg. */
+export async function loadOpsTools() {
+  const [{ backupDataDir, OpsError }, { restoreDataDir }] = await Promise.all([import('./ops/backup.js'), import('./ops/restore.js')]);
+  return { backupDataDir, restoreDataDir, OpsError };
+}

@@ -14,6 +14,16 @@
 //
 // Usage: node scripts/build-sea.mjs [--out DIR]   (default DIR: dist-sea; the result is DIR/clipper)
 import { build } from 'esbuild';
+import { execFileSync as runGit } from 'node:child_process';
+
+/** The commit `clipper --version` names (src/cli/version.ts). */
+function commitOf() {
+  try {
+    return process.env.CLIPPER_COMMIT || runGit('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return '';
+  }
+}
 import { editorBuildOptions } from './editor-bundle.mjs';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -87,7 +97,7 @@ await build({
   entryPoints: [join(root, 'src/cli/sea/boot.ts')],
   outfile: boot,
   // import.meta does not exist in CommonJS: give modules that use it the file's own location.
-  define: { 'import.meta.url': '__clipper_import_meta_url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+  define: { __CLIPPER_COMMIT__: JSON.stringify(commitOf()), 'import.meta.url': '__clipper_import_meta_url', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
   banner: { js: 'var __clipper_import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
 });
 const cliFiles = walk(cliDir, 'cli');

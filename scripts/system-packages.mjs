@@ -6,16 +6,19 @@
 // `apt` is the Debian/Ubuntu package (FACTS.md, "System packages": tested non-interactively as
 // root); the other keys name the package on systems setup.mjs only advises about (it never
 // installs there). `null` means that system has no such package: the entry is left out of the
-// command printed for it, with `note` saying why.
+// command printed for it, with `note` saying why. `runtime: true` marks what the daemon itself
+// needs (the container image installs exactly those: Dockerfile, test/ops/container.test.ts).
 export const SYSTEM_PACKAGES = [
   {
     apt: 'ffmpeg',
+    runtime: true,
     why: 'ffmpeg and ffprobe: probing, audio, analysis, previews and renders (a maintained build; the npm fallback is from 2018)',
     commands: ['ffmpeg', 'ffprobe'],
     dnf: 'ffmpeg-free', pacman: 'ffmpeg', zypper: 'ffmpeg-7', apk: 'ffmpeg', brew: 'ffmpeg',
   },
   {
     apt: 'pocketsphinx',
+    runtime: true,
     why: 'speech recognition (pocketsphinx_continuous), so clips are found by what is said',
     commands: ['pocketsphinx_continuous'],
     dnf: 'pocketsphinx', pacman: null, zypper: null, apk: null, brew: null,
@@ -23,6 +26,7 @@ export const SYSTEM_PACKAGES = [
   },
   {
     apt: 'pocketsphinx-en-us',
+    runtime: true,
     why: "pocketsphinx's English model",
     files: ['/usr/share/pocketsphinx/model/en-us'],
     dnf: 'pocketsphinx-models', pacman: null, zypper: null, apk: null, brew: null,
@@ -47,12 +51,14 @@ export const SYSTEM_PACKAGES = [
   },
   {
     apt: 'yt-dlp',
+    runtime: true,
     why: 'clip jobs from video-platform links',
     commands: ['yt-dlp'],
     dnf: 'yt-dlp', pacman: 'yt-dlp', zypper: 'yt-dlp', apk: 'yt-dlp', brew: 'yt-dlp',
   },
   {
     apt: 'fonts-dejavu-core',
+    runtime: true,
     why: 'the font of captions and of the test videos',
     files: ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'],
     dnf: 'dejavu-sans-fonts', pacman: 'ttf-dejavu', zypper: 'dejavu-fonts', apk: 'font-dejavu', brew: null,

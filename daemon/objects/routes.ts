@@ -19,6 +19,9 @@ export interface ObjectRouteDeps {
   uploads: Pick<UploadService, 'receive'>;
 }
 
+/** Bodies up to this size are read to their end after a refusal, keeping the connection. */
+const DRAIN_BELOW_BYTES = 16 * 1024 * 1024;
+
 export function registerObjectRoutes(router: Router, d: ObjectRouteDeps): void {
   router.get('/objects/*', { auth: 'none' }, async (ctx) => {
     const { key } = d.urls.verify(ctx.method, ctx.path, ctx.query);
@@ -55,8 +58,11 @@ export function registerObjectRoutes(router: Router, d: ObjectRouteDeps): void {
       const { etag } = await d.uploads.receive({ key: signed.key, uploadId: signed.params.uploadId, partNumber: signed.params.partNumber }, ctx.req, declared);
       return { status: 200, headers: { ETag: `"${etag}"` } };
     } catch (e) {
-      // Refused before the body was read: close rather than read gigabytes only to drop them.
-      if (!ctx.req.readableEnded) ctx.res.setHeader('Connection', 'close');
+      // Refused before the body was read: close rather than read gigabytes only to drop them. A
+      // small body is read to its end instead, so the answer (a full disk's 500: issue 31) reaches
+      // a client still sending rather than a reset connection.
+      const declared = Number(ctx.req.headers['content-length']);
+      if (!ctx.req.readableEnded && !(declared <= DRAIN_BELOW_BYTES)) ctx.res.setHeader('Connection', 'close');
       throw e;
     }
   });

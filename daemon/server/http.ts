@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ApiError } from '../../src/api/errors.js';
-import type { Logger } from '../log.js';
+import { addLogContext, withLogContext, type Logger } from '../log.js';
+import { idFields } from '../log-ids.js';
+import { metrics } from '../metrics/instruments.js';
+import { requestIdOf } from './request-id.js';
+import { diskFullMessage, diskFullOf } from '../disk-full.js';
 import { authenticate, type AuthDeps } from './auth.js';
 import { readJsonBody } from './body.js';
 import { RateLimitedError, type RateLimiter, type RateState } from './rate-limit.js';
@@ -46,7 +50,7 @@ export interface HttpDeps {
  * One request through the fixed order: route -> authentication -> request rate -> status-check
  * limits -> handler. Every failure, at any step, answers in the spec's error envelope.
  */
-async function dispatch(app: HttpDeps, router: Router, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function dispatch(app: HttpDeps, router: Router, req: IncomingMessage, res: ServerResponse, observe: Observed): Promise<void> {
   let rate: RateState | undefined;
   let principal: Principal | undefined;
   let statusKey: string | undefined;
@@ -58,8 +62,11 @@ async function dispatch(app: HttpDeps, router: Router, req: IncomingMessage, res
       throw new ApiError('NOT_FOUND', m.pathExists ? `${method} is not supported on ${url.pathname}` : `No such endpoint: ${method} ${url.pathname}`);
     }
     const { route, params } = m;
+    observe.route = route.pattern;
+    addLogContext(idFields(...Object.values(params)));
     if (route.auth !== 'none') {
       principal = await authenticate(app.auth, req, route.auth);
+      addLogContext({ team_id: principal.teamId });
       rate = await app.limiter.hit(principal.teamId);
       if (route.statusCheck) {
         statusKey = route.statusCheck(params);
@@ -82,10 +89,15 @@ async function dispatch(app: HttpDeps, router: Router, req: IncomingMessage, res
   } catch (e) {
     let err: ApiError;
     if (e instanceof RateLimitedError) {
+      metrics.rateLimited.inc({ limit: e.apiError.code === 'RATE_LIMITED' ? 'requests' : 'status_checks' });
       rate = e.state;
       err = e.apiError;
-    } else if (e instanceof ApiError) {
+    } else if (e instanceof ApiError && !(e.code === 'INTERNAL_ERROR' && diskFullOf(e.details ?? e.message))) {
       err = e;
+    } else if (diskFullOf(e)) {
+      // Issue 31, item 4: say what is full, in the spec's envelope (INTERNAL_ERROR: retry with backoff).
+      app.log.error('disk full', { which: diskFullOf(e), error: (e as Error)?.message ?? String(e), url: req.url });
+      err = new ApiError('INTERNAL_ERROR', diskFullMessage(diskFullOf(e)!));
     } else {
       app.log.error('unhandled error', { error: (e as Error)?.stack ?? String(e), url: req.url });
       err = new ApiError('INTERNAL_ERROR', 'Internal error; safe to retry with backoff');
@@ -103,10 +115,36 @@ async function dispatch(app: HttpDeps, router: Router, req: IncomingMessage, res
   }
 }
 
-export function createHttpServer(app: HttpDeps, router: Router): Server {
-  const server = createServer((req, res) => {
-    void dispatch(app, router, req, res);
+/** What the request's metrics are labelled with, learnt as it goes through dispatch(). */
+interface Observed {
+  route?: string;
+}
+
+/**
+ * Every request gets an id (the caller's `X-Request-Id` when it is a sane one), returned as
+ * `X-Request-Id` and carried by every log line written while it runs (issue 31, item 2); its
+ * route pattern, status and time are counted for /metrics (item 1) and logged when it ends.
+ */
+function handle(app: HttpDeps, router: Router, req: IncomingMessage, res: ServerResponse): void {
+  const requestId = requestIdOf(req);
+  const started = performance.now();
+  const observe: Observed = {};
+  res.setHeader('X-Request-Id', requestId);
+  withLogContext({ request_id: requestId }, () => {
+    res.once('close', () => {
+      const route = observe.route ?? 'unmatched';
+      const method = (req.method ?? 'GET').toUpperCase();
+      const seconds = (performance.now() - started) / 1000;
+      metrics.httpRequests.inc({ route, method, status: String(res.statusCode) });
+      metrics.httpSeconds.observe({ route, method }, seconds);
+      if (route !== '/metrics' && route !== '/healthz') app.log.info('request', { method, route, status: res.statusCode, duration_ms: Math.round(seconds * 1000) });
+    });
+    void dispatch(app, router, req, res, observe);
   });
+}
+
+export function createHttpServer(app: HttpDeps, router: Router): Server {
+  const server = createServer((req, res) => handle(app, router, req, res));
   server.keepAliveTimeout = 5_000;
   server.requestTimeout = 0; // large uploads stream for a long time
   server.headersTimeout = 60_000;

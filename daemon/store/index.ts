@@ -18,6 +18,7 @@ import { UploadRepo } from './uploads.js';
 import { WebhookOutbox } from './webhook-outbox.js';
 import { WebhookRepo } from './webhooks.js';
 import { SqliteSql } from './sqlite-sql.js';
+import { MetricsReads } from './metrics-reads.js';
 import type { Sql } from './sql.js';
 import type { EventLogRepository, RateCounterRepository, TaskRepository, WebhookOutboxRepository } from './queue-repositories.js';
 import type {
@@ -61,6 +62,8 @@ export interface Store {
   rateCounters: RateCounterRepository;
   sessionLinks: SessionLinkRepository;
   webSessions: WebSessionRepository;
+  /** Counts /metrics reads at scrape time (issue 31). */
+  metrics: MetricsReads;
   /**
    * Runs `fn` in one write transaction and returns its value; a throw rolls back every
    * repository's writes (events included) and is rethrown. A nested call is a savepoint of the
@@ -93,6 +96,7 @@ export function storeOver(db: Sql, clock: Clock): Store {
     rateCounters: new RateCounterRepo(db),
     sessionLinks: new SessionLinkRepo(db),
     webSessions: new WebSessionRepo(db),
+    metrics: new MetricsReads(db),
     // The engine binds the transaction to the async context of `fn`, so `tx` is this store.
     transaction: async (fn) => await db.transaction(() => fn(store)),
     close: () => db.close(),

@@ -55,7 +55,8 @@ export interface TaskRepository {
   /** Ends a running task held by `owner`. */
   finish(id: string, owner: string, status: 'done' | 'failed' | 'cancelled', error: string | null, now: number): Promise<boolean>;
   /** Back to pending at `runAt`, lease dropped. */
-  retryLater(id: string, owner: string, runAt: number, error: string, now: number): Promise<boolean>;
+  /** Pending again at `runAt`; `refundAttempt`: this attempt does not count towards max_attempts. */
+  retryLater(id: string, owner: string, runAt: number, error: string, now: number, opts?: { refundAttempt?: boolean }): Promise<boolean>;
   /** Cancels the pending task of a kind and resource; a running one is left alone. */
   cancelPending(kind: string, resourceId: string, now: number): Promise<boolean>;
   /** Running tasks whose lease ran out (`lease_expires_at < now`) or whose owner is in `deadOwners` go back to pending; returns how many. */

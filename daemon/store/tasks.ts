@@ -69,9 +69,11 @@ export class TaskRepo implements TaskRepository {
     );
   }
 
-  async retryLater(id: string, owner: string, runAt: number, error: string, now: number): Promise<boolean> {
+  async retryLater(id: string, owner: string, runAt: number, error: string, now: number, opts: { refundAttempt?: boolean } = {}): Promise<boolean> {
+    // A refunded attempt (a full disk: issue 31) does not count towards giving up.
+    const refund = opts.refundAttempt ? ', attempts = attempts - 1' : '';
     return (
-      await this.db.run("UPDATE tasks SET status = 'pending', run_at = ?, last_error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running'", runAt, error, now, id, owner) > 0
+      await this.db.run(`UPDATE tasks SET status = 'pending', run_at = ?, last_error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?${refund} WHERE id = ? AND lease_owner = ? AND status = 'running'`, runAt, error, now, id, owner) > 0
     );
   }
 

@@ -1,12 +1,18 @@
 import { newLeaseOwner, ownerIsDead, ownerLive, type LeaseOwner } from './owner.js';
 import type { Clock } from '../clock.js';
 import type { Store } from '../store/index.js';
-import type { Logger } from '../log.js';
+import { withLogContext, type Logger } from '../log.js';
+import { idFields } from '../log-ids.js';
+import { metrics } from '../metrics/instruments.js';
+import { diskFullOf } from '../disk-full.js';
 import type { Worker } from '../worker.js';
 import type { EnqueueInput, Task } from '../store/tasks.js';
 import { PermanentTaskError, retryHintOf, type TaskHandler } from './handler.js';
 
 export { PermanentTaskError, retryHintOf, type TaskControl, type TaskHandler } from './handler.js';
+
+/** How long a task that met a full disk waits before it looks again. */
+export const DISK_FULL_RETRY_MS = 30_000;
 
 /**
  * The durable job runner (issue 4, item 2): tasks live in the store; a runner claims one with a
@@ -68,6 +74,7 @@ export class TaskRunner implements Worker {
     const dead = (await this.repo.leaseOwners(this.owner.scopePrefix)).filter((o) => o !== this.owner.id && ownerIsDead(o, this.owner.scopePrefix));
     const released = await this.repo.releaseLeases(this.clock.now(), dead);
     if (released) this.log.info('released stale task leases', { count: released, dead_workers: dead.length });
+    if (released) metrics.leaseTakeovers.inc({}, released);
   }
 
   wake(): void {
@@ -115,10 +122,13 @@ export class TaskRunner implements Worker {
       );
     }, this.opts.leaseMs / 3); // three beats a lease: one lost write does not lose the task
     beat.unref?.();
-    const promise = (async () => {
+    // Every line the task logs names it and what it works on (issue 31, item 2).
+    const ids = { task_id: task.id, task_kind: task.kind, team_id: task.team_id, ...idFields(task.resource_id), ...(task.kind === 'clip.render' ? { render_id: task.resource_id } : {}) };
+    const promise = withLogContext(ids, async () => {
       try {
         await handler.run(task, { signal: abort.signal, payload: JSON.parse(task.payload) });
         await this.repo.finish(task.id, this.owner.id, 'done', null, this.clock.now());
+        metrics.tasksFinished.inc({ kind: task.kind, outcome: 'done' });
       } catch (e) {
         await this.handleFailure(handler, task, e as Error, abort.signal.aborted).catch((failure: unknown) =>
           // The failure could not be recorded (the database is gone): the lease lapses and any
@@ -129,18 +139,27 @@ export class TaskRunner implements Worker {
         this.inFlight.delete(task.id);
         if (!this.stopped) this.wake();
       }
-    })();
+    });
     this.inFlight.set(task.id, { promise, abort, kind: task.kind });
   }
 
   private async handleFailure(handler: TaskHandler, task: Task, error: Error, aborted: boolean): Promise<void> {
     const now = this.clock.now();
     if (aborted && this.stopped) return; // shutting down: stop() hands the lease back
+    // A full disk is no fault of the task: it waits for space however often it met it (issue 31, item 4).
+    const full = diskFullOf(error);
+    if (full) {
+      await this.repo.retryLater(task.id, this.owner.id, now + DISK_FULL_RETRY_MS, error.message, now, { refundAttempt: true });
+      this.log.error(`task waits for disk space: the ${full === 'database' ? "database's" : "object store's"} disk is full`, { kind: task.kind, resource: task.resource_id, attempt: task.attempts });
+      metrics.tasksFinished.inc({ kind: task.kind, outcome: 'disk_full' });
+      return;
+    }
     const permanent = error instanceof PermanentTaskError;
     if (!permanent && task.attempts < task.max_attempts) {
       const delay = retryHintOf(error) ?? handler.retryDelayMs?.(task.attempts) ?? 2000 * 2 ** (task.attempts - 1);
       await this.repo.retryLater(task.id, this.owner.id, now + delay, error.message, now);
       this.log.warn('task failed, will retry', { kind: task.kind, resource: task.resource_id, attempt: task.attempts, error: error.message });
+      metrics.tasksFinished.inc({ kind: task.kind, outcome: 'retry' });
       return;
     }
     try {
@@ -154,6 +173,7 @@ export class TaskRunner implements Worker {
       await this.repo.finish(task.id, this.owner.id, 'failed', error.message, now);
     }
     this.log.error('task failed for good', { kind: task.kind, resource: task.resource_id, error: error.message });
+    metrics.tasksFinished.inc({ kind: task.kind, outcome: 'failed' });
   }
 
   /** Runs due tasks until none is due or in flight (tests call this instead of sleeping). */

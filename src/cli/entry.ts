@@ -2,14 +2,14 @@
 // `clipper --version` itself and loads the program (commander and every command's registration)
 // only for everything else: a version check in a script should cost no more than starting Node.
 import type { CliIO } from './context.js';
-import { VERSION } from './version.js';
+import { versionLine } from './version.js';
 
 /** Runs the CLI and returns its exit code; same contract as main() in main.ts. */
 export async function main(argv: string[], io?: Partial<CliIO>): Promise<number> {
   const args = argv.slice(2);
-  // Exactly what commander prints for the program's `-v, --version` option, with its exit code.
+  // The version, the commit and the migration level (issue 31, item 5); main.ts gives commander the same line.
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-v')) {
-    (io?.stdout ?? process.stdout).write(`${VERSION}\n`);
+    (io?.stdout ?? process.stdout).write(`${versionLine()}\n`);
     return 0;
   }
   return (await import('./main.js')).main(argv, io);

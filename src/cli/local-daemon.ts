@@ -17,6 +17,7 @@ export {
   loadConfig,
   loadMediaTools,
   loadModelCatalogue,
+  loadOpsTools,
   wordVectorStatus,
   startDaemon,
   useNativeBinding,

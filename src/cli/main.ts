@@ -3,13 +3,13 @@ import { normalizeJsonFlag } from './argv.js';
 import { CliContext, type CliIO } from './context.js';
 import { describeError, EXIT } from './exit-codes.js';
 import { registerCommands } from './commands.js';
-import { VERSION } from './version.js';
+import { versionLine } from './version.js';
 
 /** Builds the whole program around one context (tests build their own with other streams). */
 export function buildProgram(ctx: CliContext): Command {
   const program = new Command('clipper')
     .description('Turn long videos into scored short clips, render them and publish them.')
-    .version(VERSION, '-v, --version')
+    .version(versionLine(), '-v, --version')
     .option('--json [fields]', 'print JSON on stdout (optionally only these comma-separated fields)')
     .option('--jq <expr>', 'print JSON filtered by this jq program (strings printed raw), e.g. --jq .job_id')
     .option('--profile <name>', 'use a saved profile')

@@ -53,7 +53,8 @@ describe('exit codes of whole command lines', () => {
     expect((await runCli(['--help'], { env: env() })).code).toBe(0);
     const v = await runCli(['--version'], { env: env() });
     expect(v.code).toBe(0);
-    expect(v.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+    // Issue 31, item 5: the version, the commit and the migration level on one line.
+    expect(v.stdout).toMatch(/^\d+\.\d+\.\d+ \(commit (?:[0-9a-f]+|unknown), migrations sqlite \d+, postgres \d+\)\n$/);
   });
 
   it.each([

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { VERSION } from '../../src/cli/version.js';
+import { MIGRATION_LEVEL, VERSION } from '../../src/cli/version.js';
 import { isAlive, readInfo } from '../../src/cli/daemon/pid-file.js';
 
 const hasPostject = (() => {
@@ -45,7 +45,8 @@ describe.skipIf(!hasPostject)('the single executable (slow: builds once)', () =>
   it('prints its version, starts the daemon, pings it and stops it', () => {
     expect(existsSync(join(dir, 'bin', 'sea-work'))).toBe(false);
     const version = clipper('--version');
-    expect(version.stdout).toBe(`${VERSION}\n`);
+    // Issue 31, item 5: the version, then the commit and the migration level.
+    expect(version.stdout.startsWith(`${VERSION} (commit `) && version.stdout.endsWith(`migrations sqlite ${MIGRATION_LEVEL.sqlite}, postgres ${MIGRATION_LEVEL.postgres})\n`)).toBe(true);
     expect(version.stderr).toBe('');
 
     const start = clipper('daemon', 'start', '--port', '0', '--json');

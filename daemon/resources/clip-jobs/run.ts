@@ -22,6 +22,10 @@ import { writeSilentWav } from '../../pipeline/media/silent-wav.js';
 import { frameEnergies } from '../../pipeline/transcribe/chunking.js';
 import { readWavInfo, writeWavSlice, type WavInfo } from '../../pipeline/transcribe/wav.js';
 import { writeViaTemp } from '../../pipeline/temp-file.js';
+import { metrics } from '../../metrics/instruments.js';
+
+/** The stage a heavy-queue priority is (for /metrics' stage durations). */
+const STAGE_OF = new Map<number, string>(Object.entries(HEAVY_PRIORITY).map(([stage, p]) => [p, stage]));
 
 /**
  * One attempt at a clip job (DESIGN.md, "The pipeline"): ingest -> probe -> audio -> analysis
@@ -68,7 +72,7 @@ export class JobRun {
 
     let ingest = this.done.get('ingest') as IngestResult | undefined;
     if (!ingest) {
-      ingest = await ingestSource(this.job, { objects, settings: this.settings, policy: this.settings.linkPolicy, workDir: this.workDir, signal: this.signal });
+      ingest = await metrics.stageSeconds.time({ stage: 'ingest' }, () => ingestSource(this.job, { objects, settings: this.settings, policy: this.settings.linkPolicy, workDir: this.workDir, signal: this.signal }));
       await this.t.ingested(this.job, ingest);
     }
     await this.report('ingest');
@@ -240,7 +244,9 @@ export class JobRun {
   }
 
   private heavy<T>(priority: number, work: () => Promise<T>, what?: string): Promise<T> {
-    const p = this.deps.heavy.run(work, { priority, signal: this.signal });
+    // Timed from when the work starts, not from when it joined the queue (issue 31, item 1).
+    const timed = () => metrics.stageSeconds.time({ stage: STAGE_OF.get(priority) ?? 'other' }, work);
+    const p = this.deps.heavy.run(timed, { priority, signal: this.signal });
     if (!what) return p;
     return p.catch((e) => Promise.reject(this.failed(what, e)));
   }

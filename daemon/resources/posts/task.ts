@@ -1,3 +1,4 @@
+import { metrics } from '../../metrics/instruments.js';
 import { PermanentTaskError, type TaskHandler } from '../../tasks/task-runner.js';
 import { failpoint } from '../../failpoints.js';
 import type { Store } from '../../store/index.js';
@@ -80,6 +81,7 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
         });
         failpoint('publish.after-upload'); // tests: the platform has it, nothing recorded yet
         await d.posts.markPublished(id, attempt.id, result);
+        metrics.publishes.inc({ platform: post.platform, outcome: 'published' });
       } catch (e) {
         if (e instanceof ConnectorError && !e.retryable) throw new PermanentTaskError(e.message);
         throw e;
@@ -88,6 +90,8 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
     },
     async onGiveUp(task, error) {
       await d.posts.markFailed(task.resource_id, error.message);
+      const failed = await d.posts.repo.byId(task.resource_id);
+      metrics.publishes.inc({ platform: failed?.platform ?? 'unknown', outcome: 'failed' });
       // The post will not be published: its rendered file has no further use.
       void d.render.objects.delete(renderKey(task.resource_id)).catch(() => undefined);
     },

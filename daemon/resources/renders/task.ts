@@ -3,6 +3,7 @@ import type { Store } from '../../store/index.js';
 import { ProgressSink } from '../../progress-sink.js';
 import { captionsOf, discardWork, renderClipFile, type RenderDeps } from './renderer.js';
 import { RENDER_TASK, type RenderService } from './service.js';
+import { metrics } from '../../metrics/instruments.js';
 
 /** Object key of the ASS captions script a render burned in. */
 export const captionsKey = (clipId: string, generation: number) => `renders/${clipId}/${generation}.ass`;
@@ -54,13 +55,18 @@ export function renderTaskHandler(renders: RenderService, clips: Store['clips'],
         // The captions burned in, beside the video (issue 16: what a render's captions said).
         await deps.objects.putFile(captionsKey(clip.id, row.generation), captionsOf(file));
         await discardWork(file);
-        if (await renders.succeed(row, key)) return;
+        if (await renders.succeed(row, key)) {
+          metrics.renders.inc({ outcome: 'done' });
+          metrics.renderMinutes.inc({}, Math.max(0, clip.end - clip.start) / 60);
+          return;
+        }
         await deps.objects.delete(captionsKey(clip.id, row.generation));
         await deps.objects.delete(key); // a newer generation was requested while this one finished
       }
     },
     async onGiveUp(task, error) {
       await renders.fail(task.resource_id, error.message);
+      metrics.renders.inc({ outcome: 'failed' });
     },
   };
 }

@@ -5,6 +5,7 @@ import type { UploadRecord } from '../../store/uploads.js';
 import type { Store } from '../../store/index.js';
 import { partLength, UPLOAD_LIMITS } from './policy.js';
 import { fromStoreError } from './views.js';
+import { metrics } from '../../metrics/instruments.js';
 
 /** What a verified object URL names: the upload's object, and a part for multipart uploads. */
 export interface PutTarget {
@@ -53,6 +54,7 @@ export class UploadReceiver {
       throw badRequest(`A single PUT takes up to 5 GB (${max} bytes); create a multipart upload (with size_bytes) for this file`, { max_bytes: max, content_length: declared });
     }
     const result = await this.objects.put(u.object_key, body, { contentType: u.content_type, expectedSize: declared, maxSize: max });
+    metrics.uploadBytes.inc({ path: 'single' }, result.size);
     if (!await this.states.singleArrived(u, result)) {
       await this.objects.delete(u.object_key);
       throw conflict(`Upload ${u.id} was cancelled or completed while the file was arriving; nothing was kept`, { upload_id: u.id });
@@ -69,6 +71,7 @@ export class UploadReceiver {
     // The part's old record goes first: while its bytes are rewritten, it is not there.
     await this.repo.deletePart(u.id, n);
     const result = await this.objects.putPart(u.object_key, u.multipart_id!, n, body, { expectedSize: expected });
+    metrics.uploadBytes.inc({ path: 'part' }, result.size);
     if (!await this.states.partArrived(u, n, result)) throw conflict(`Upload ${u.id} was cancelled while part ${n} was arriving`, { upload_id: u.id });
     return { etag: result.etag };
   }

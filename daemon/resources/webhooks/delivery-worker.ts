@@ -1,6 +1,7 @@
 import { randomToken } from '../../../src/api/ids.js';
 import type { Clock } from '../../clock.js';
-import type { Logger } from '../../log.js';
+import { withLogContext, type Logger } from '../../log.js';
+import { metrics } from '../../metrics/instruments.js';
 import { PollingWorker, type Worker } from '../../worker.js';
 import type { ClaimedDelivery } from '../../store/webhook-outbox.js';
 import type { Store } from '../../store/index.js';
@@ -84,12 +85,17 @@ export class WebhookDeliveryWorker implements Worker {
 
   private begin(d: ClaimedDelivery): void {
     this.perWebhook.set(d.webhook_id, (this.perWebhook.get(d.webhook_id) ?? 0) + 1);
-    const done = (async () => {
+    const done = withLogContext({ delivery_id: d.id, webhook_id: d.webhook_id }, async () => {
+      const started = performance.now();
       const outcome = await this.sender.send(d, Math.floor(this.clock.now() / 1000), this.shutdown.signal);
       if (outcome.aborted) return await this.outbox.release(d.id, this.owner);
+      metrics.webhookSeconds.observe({}, (performance.now() - started) / 1000);
       const status = await this.outbox.complete(d.id, this.owner, outcome, this.clock.now(), this.settings.backoff_ms);
+      // Spec "Webhooks": a failed attempt is retried (pending again) until the last one fails it.
+      metrics.webhookDeliveries.inc({ outcome: status === 'delivered' ? 'delivered' : status === 'pending' ? 'retry' : (status ?? 'lost_lease') });
+      if (status === 'pending') metrics.webhookRetries.inc();
       if (status !== 'delivered') this.log.warn('webhook delivery attempt failed', { delivery: d.id, webhook: d.webhook_id, status, error: outcome.error, code: outcome.statusCode });
-    })()
+    })
       .catch((e) => this.log.error('webhook delivery: recording failed', { delivery: d.id, error: String(e) }))
       .finally(() => {
         this.inFlight.delete(d.id);

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import type { CreateTeamOptions } from './teams.js';
+import type { BackupOptions } from './backup.js';
+import type { RestoreOptions } from './restore.js';
 
 /** `admin teams create|list`. Registration only: the verbs (SQLite) are imported when they run. */
 export function registerAdminCommands(program: Command, ctx: CliContext): void {
@@ -19,4 +21,17 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .description('list the root teams')
     .option('--data-dir <dir>', 'data folder of the daemon')
     .action(async (o: { dataDir?: string }) => (await import('./teams.js')).runList(o, ctx));
+  // Issue 31, item 3.
+  group
+    .command('backup')
+    .description('copy a data dir (database snapshot, objects, keys, config) into an empty folder; safe while the daemon runs')
+    .option('--data-dir <dir>', 'data folder of the daemon')
+    .requiredOption('--to <dir>', 'new or empty folder for the backup')
+    .action(async (o: BackupOptions) => (await import('./backup.js')).run(o, ctx));
+  group
+    .command('restore')
+    .description('restore a backup into a new or empty data dir (stop the original for good before starting the restored one)')
+    .option('--data-dir <dir>', 'data folder to restore into (must be empty)')
+    .requiredOption('--from <dir>', 'folder written by `clipper admin backup`')
+    .action(async (o: RestoreOptions) => (await import('./restore.js')).run(o, ctx));
 }

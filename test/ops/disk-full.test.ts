@@ -1,0 +1,139 @@
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DISK_FULL_RETRY_MS } from '../../daemon/tasks/task-runner.js';
+import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
+import { runCli } from '../helpers/cli-io.js';
+import { insertClip, SHORT } from '../publish/helpers.js';
+import { putObject } from '../uploads/helpers.js';
+
+// Issue 31, item 4: the data dir's disk filling up mid-upload, mid-render and under the database
+// gives INTERNAL_ERROR in the spec's envelope with a message that says what is full, loses
+// nothing already stored, and recovers when space returns. The data dir is a 20 MB tmpfs.
+
+const base = mkdtempSync(join(tmpdir(), 'clipper-full-'));
+const mounted = process.platform === 'linux' && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=20m', 'tmpfs', base]).status === 0;
+if (!mounted) console.warn(`disk-full tests skipped: cannot mount a tmpfs on ${base} (needs root and mount(8))`);
+
+let d: TestDaemon;
+const fillers: string[] = [];
+/** Fills the tmpfs until at most `leaveBytes` are free. */
+function fill(leaveBytes: number): void {
+  const file = join(base, `filler-${fillers.length}`);
+  fillers.push(file);
+  const fd = openSync(file, 'w');
+  const chunk = Buffer.alloc(64 * 1024, 1);
+  try {
+    for (;;) {
+      const free = Number(spawnSync('df', ['--output=avail', '-B1', base], { encoding: 'utf8' }).stdout.trim().split('\n')[1]);
+      if (free <= leaveBytes) break;
+      writeSync(fd, chunk, 0, Math.min(chunk.length, free - leaveBytes));
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
+  } finally {
+    closeSync(fd);
+  }
+}
+/** A PUT over a raw socket, the whole body sent; the answer's status and JSON body. */
+function rawPut(url: string, body: Buffer): Promise<{ status: number; body: unknown }> {
+  const u = new URL(url);
+  const parsed = (text: string) => {
+    const [head, rest = ''] = text.split('\r\n\r\n');
+    const length = Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+    return { status: Number(head.split(' ')[1]), body: rest.length >= length && length ? JSON.parse(rest.slice(0, length)) : undefined };
+  };
+  return new Promise((resolve) => {
+    const socket = connect(Number(u.port), u.hostname, () => {
+      socket.write(`PUT ${u.pathname}${u.search} HTTP/1.1\r\nHost: ${u.host}\r\nContent-Type: video/mp4\r\nContent-Length: ${body.length}\r\n\r\n`);
+      socket.write(body);
+    });
+    let text = '';
+    socket.on('data', (c) => {
+      text += c.toString('latin1');
+      const answer = parsed(text);
+      if (answer.body !== undefined) {
+        socket.destroy();
+        resolve(answer);
+      }
+    });
+    socket.on('close', () => resolve(parsed(text)));
+    socket.on('error', () => resolve(parsed(text)));
+  });
+}
+const freeSpace = () => fillers.splice(0).forEach((f) => rmSync(f, { force: true }));
+
+beforeAll(async () => {
+  if (!mounted) return;
+  d = await startTestDaemon({ dataDir: join(base, 'data'), settings: { limits: { requests_per_minute: 100_000 } } });
+});
+afterAll(async () => {
+  await d?.stop();
+  if (mounted) spawnSync('umount', [base]);
+  rmSync(base, { recursive: true, force: true });
+});
+
+describe.skipIf(!mounted)('a full disk', () => {
+  it('mid-upload: INTERNAL_ERROR naming the object store, the stored upload intact, then it works again', async () => {
+    const auth = `Key ${await d.apiKey()}`;
+    const kept = (await d.call('POST', '/v1/uploads', { auth, body: { content_type: 'video/mp4' } })).body;
+    expect((await putObject(kept.upload_url, Buffer.alloc(200_000, 2))).status).toBe(200);
+    const keptRow = () => d.app.db.prepare('SELECT object_key, etag FROM uploads WHERE id = ?').get(kept.upload_id) as { object_key: string; etag: string };
+    const keptEtag = keptRow().etag;
+    expect(keptEtag).toMatch(/^[0-9a-f]{32}$/);
+    const next = (await d.call('POST', '/v1/uploads', { auth, body: { content_type: 'video/mp4' } })).body;
+
+    fill(256 * 1024);
+    // A body four times the room left: the store runs out of space partway through it.
+    // Over a plain socket: undici gives up on a request answered before its body is all sent.
+    const refused = await rawPut(next.upload_url, Buffer.alloc(1_000_000, 3));
+    expect(refused.status).toBe(500);
+    expect((refused.body as any).error).toMatchObject({ code: 'INTERNAL_ERROR', message: expect.stringContaining("object store's disk is full") });
+    expect((await d.call('GET', `/v1/uploads/${next.upload_id}`, { auth })).body.status).toBe('pending');
+
+    freeSpace();
+    expect((await putObject(next.upload_url, Buffer.alloc(1_000_000, 3))).status).toBe(200);
+    expect((await d.call('GET', `/v1/uploads/${kept.upload_id}`, { auth })).body.status).toBe('complete');
+    expect(keptRow().etag).toBe(keptEtag);
+    expect((await d.app.objects.stat(keptRow().object_key))?.etag).toBe(keptEtag);
+  });
+
+  it("under the database: INTERNAL_ERROR naming the database's disk, in one line from the CLI, then it works again", async () => {
+    const key = await d.apiKey();
+    const before = (await d.call('GET', '/v1/uploads', { auth: `Key ${key}` })).body;
+    fill(0);
+    const refused = await d.call('POST', '/v1/keys', { auth: `Bearer ${await d.token()}`, body: { label: 'when full' } });
+    expect(refused.status).toBe(500);
+    expect(refused.body.error).toMatchObject({ code: 'INTERNAL_ERROR', message: expect.stringMatching(/(database's|object store's) disk is full/) });
+    const cli = await runCli(['keys', 'create', '--label', 'from the cli'], { env: { CLIPPER_BASE_URL: d.url, CLIPPER_TOKEN: await d.token(), CLIPPER_STATE_DIR: tmpdir() } });
+    expect(cli.code).not.toBe(0);
+    expect(cli.stdout).toBe('');
+    expect(cli.stderr.split('\n').filter((l) => /disk is full/.test(l))).toEqual([expect.stringMatching(/^error INTERNAL_ERROR: The (database's|object store's) disk is full: .*retry with backoff once space is freed$/)]);
+
+    freeSpace();
+    expect((await d.call('POST', '/v1/keys', { auth: `Bearer ${await d.token()}`, body: { label: 'after' } })).status).toBe(201);
+    expect((await d.call('GET', '/v1/uploads', { auth: `Key ${key}` })).body).toEqual(before);
+    expect(d.app.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
+
+  it('mid-render: the render waits for space instead of failing, then finishes', async () => {
+    const clipId = await insertClip(d, { script: SHORT });
+    const auth = `Key ${await d.apiKey()}`;
+    const render = await d.call('POST', `/v1/clips/${clipId}/renders`, { auth, body: {} });
+    expect(render.status).toBe(202);
+    fill(64 * 1024);
+    for (const w of d.workers) await w.processAll().catch((e: unknown) => { throw new Error(`${w.name}: ${String(e)}`); });
+    const waiting = d.app.db.prepare("SELECT status, attempts, last_error FROM tasks WHERE kind = 'clip.render' AND resource_id = ?").get(clipId) as { status: string; attempts: number; last_error: string };
+    expect(waiting.status).toBe('pending');
+    expect(waiting.attempts, waiting.last_error).toBe(0); // the full disk did not use up an attempt
+    expect(d.app.db.prepare('SELECT status FROM renders WHERE clip_id = ?').pluck().get(clipId)).not.toBe('failed');
+
+    freeSpace();
+    d.clock.advance(DISK_FULL_RETRY_MS);
+    await d.processAll();
+    expect(d.app.db.prepare('SELECT status FROM renders WHERE clip_id = ?').pluck().get(clipId)).toBe('done');
+  }, 120_000);
+});

@@ -1,0 +1,6 @@
+// The package ships no types: what test/ops/metrics.test.ts uses of it.
+declare module 'parse-prometheus-text-format' {
+  interface Sample { labels?: Record<string, string>; value?: string; buckets?: Record<string, string>; count?: string; sum?: string }
+  interface Family { name: string; help: string; type: string; metrics: Sample[] }
+  export default function parsePrometheusTextFormat(text: string): Family[];
+}
