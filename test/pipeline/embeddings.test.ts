@@ -5,7 +5,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeEncoder, Embedder, findEmbedder } from '../../daemon/pipeline/embed/embedder.js';
+import { closeEncoder, Embedder, findEmbedder, shortlist } from '../../daemon/pipeline/embed/embedder.js';
 import { EncoderProcess, onnxRuntimePackage } from '../../daemon/pipeline/embed/embed-process.js';
 import { readEmbeddingModel } from '../../daemon/pipeline/embed/embed-model.js';
 import { passages, semanticMatch } from '../../daemon/pipeline/embed/semantic.js';
@@ -109,5 +109,12 @@ describe('the tiny encoder through onnxruntime-node', () => {
     await expect(pending).rejects.toThrow(/ended/);
     const e = new Embedder(model, () => proc);
     await expect(e.embed(['x'])).rejects.toThrow(/ended/);
+  });
+});
+
+describe('shortlist for a language model', () => {
+  it('keeps the texts most like the request, best first', async () => {
+    const e = findEmbedder(undefined, { CLIPPER_EMBEDDING_MODEL: modelDir })!;
+    expect(await shortlist(e, 'battery range', ['garden soil and rain water', 'battery range in a car', 'a song on guitar'], 1)).toEqual([1]);
   });
 });

@@ -74,3 +74,12 @@ export function findEmbedder(dataDir: string | undefined, env: NodeJS.ProcessEnv
   if (!dir) return undefined;
   return new Embedder(readEmbeddingModel(dir), sharedEncoder);
 }
+
+/**
+ * A shortlist for a language model (issue 28, item 3: "as the LLM's shortlist when one is"):
+ * the `keep` texts most like the request, as indexes into `texts`, best first.
+ */
+export async function shortlist(embedder: Embedder, request: string, texts: string[], keep: number): Promise<number[]> {
+  const like = await embedder.likeness(request, texts);
+  return like.map((l, i) => ({ l, i })).sort((a, b) => b.l - a.l || a.i - b.i).slice(0, keep).map((x) => x.i);
+}
