@@ -45,6 +45,8 @@ export interface CatalogueModel {
   embedding?: { pooling: 'cls' | 'mean'; query_prefix?: string; max_tokens?: number; similarity_floor?: number };
   /** Speech models other than Whisper: sherpa-onnx's model type (`nemo_transducer` for Parakeet). */
   model_type?: 'nemo_transducer';
+  /** ISO 639-1 codes of a speech model that is not Whisper (Whisper's are in its encoder). */
+  language_codes?: string[];
   /** `en`, or the number of languages of a multilingual model. */
   languages: string;
   /** Relative speed from Whisper's README (large = 1x). */
@@ -149,7 +151,11 @@ const parakeet = (v: 'v2' | 'v3', languages: string, wer: string): CatalogueMode
     { role: 'tokens', file: 'tokens.txt', size_bytes: v === 'v2' ? 9_400 : 94_000, verified: false },
   ],
 });
-const PARAKEET = [{ ...parakeet('v2', 'en', '1.7%'), recommended: true }, parakeet('v3', '25', '-')];
+const V3_LANGUAGES = 'bg hr cs da nl en et fi fr de el hu it lv lt mt pl pt ro sk sl es sv ru uk'.split(' ');
+const PARAKEET = [
+  { ...parakeet('v2', 'en', '1.7%'), recommended: true, language_codes: ['en'] },
+  { ...parakeet('v3', String(V3_LANGUAGES.length), '-'), language_codes: V3_LANGUAGES },
+];
 
 /** Every entry of the catalogue, by kind: speech (Whisper, Parakeet), embedding, and whatever kinds join later. */
 export const ALL_MODELS: CatalogueModel[] = [...CATALOGUE, ...PARAKEET, ...EMBEDDINGS];

@@ -21,6 +21,8 @@ export interface InstallOptions extends Pick<DownloadOptions, 'signal' | 'retryD
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 const SHERPA_FILE = /^(.*)-(encoder|decoder)(\.int8)?\.onnx$/;
+/** Parakeet's export (issue 28, item 4): encoder, decoder and joiner without a name prefix. */
+const TRANSDUCER_FILE = /^(encoder|decoder|joiner)(\.int8)?\.onnx$/;
 const isUrl = (s: string) => /^https?:\/\//i.test(s);
 
 /**
@@ -97,7 +99,7 @@ async function fetchCatalogued(m: CatalogueModel, dir: string, opts: InstallOpti
     if (got && !f.sha256) opts.onUnverified?.(f.file, got.sha256);
     if (got) record[f.file] = { ...got, url };
   }
-  const use = { ...(m.kind ? { kind: m.kind } : {}), ...(m.embedding ? { embedding: m.embedding } : {}), ...(m.model_type ? { model_type: m.model_type } : {}) };
+  const use = { ...(m.kind ? { kind: m.kind } : {}), ...(m.embedding ? { embedding: m.embedding } : {}), ...(m.model_type ? { model_type: m.model_type } : {}), ...(m.language_codes ? { language_codes: m.language_codes } : {}) };
   await writeFile(join(dir, 'clipper-model.json'), JSON.stringify({ catalogue: m.name, revision: m.revision, ...use, files: record }, null, 2));
 }
 
@@ -120,7 +122,7 @@ async function copySherpa(from: string, dir: string, prefix?: string): Promise<v
     for (const f of ['model.onnx', 'vocab.txt', 'clipper-model.json']) if (await stat(join(from, f)).catch(() => undefined)) await copyFile(join(from, f), join(dir, f));
     return;
   }
-  const files = (await readdir(from)).filter((f) => (prefix ? f.startsWith(`${prefix}-`) : true) && (SHERPA_FILE.test(f) || f.endsWith('tokens.txt')));
+  const files = (await readdir(from)).filter((f) => (prefix ? f.startsWith(`${prefix}-`) : true) && (SHERPA_FILE.test(f) || TRANSDUCER_FILE.test(f) || f.endsWith('tokens.txt')));
   if (!files.length) throw new ModelError(`${basename(from)} holds no sherpa-onnx Whisper model (<name>-encoder.onnx, <name>-decoder.onnx, <name>-tokens.txt)`);
   for (const f of files) await copyFile(join(from, f), join(dir, f));
 }
