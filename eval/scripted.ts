@@ -4,14 +4,14 @@
 // scene changes, suggested section by section as the daemon does (eval/sections.ts). What it
 // measures is the heuristics' reading of meaning with no recognition errors; `npm run eval`
 // (pocketsphinx on the audio) is the figure with them. Needs the talks' videos (made once,
-// cached in fixtures/generated/).
+// cached in fixtures/generated/ by `npm run eval -- --set NAME`).
 //
 //   npx tsx eval/scripted.ts [--set general] [--half tuning|held_out] [--list] [talk name parts...]
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spreadWords } from '../daemon/pipeline/transcribe/whisper-json.js';
 import type { Transcript } from '../daemon/pipeline/types.js';
-import { GENERATED, makeTalkVideos, type TalkTimes } from './fixtures.js';
+import { GENERATED, type TalkTimes } from './fixtures.js';
 import { report, type TalkResult } from './report.js';
 import { suggestBySections, type Source } from './sections.js';
 import { checkEvalSet, evalSetDir, loadEvalSet, loadSplit, targetOf } from './set.js';
@@ -28,7 +28,8 @@ if (problems.length) throw new Error(`the evaluation set is not sound:\n  ${prob
 if (half && half !== 'tuning' && half !== 'held_out') throw new Error(`--half is tuning or held_out, not ${half}`);
 const split = half ? loadSplit(evalSetDir(setName))[half as 'tuning' | 'held_out'] : undefined;
 const talks = set.talks.filter((t) => (!split || split.includes(t.name)) && (!names.length || names.some((n) => t.name.includes(n))));
-makeTalkVideos(set, talks.filter((t) => !existsSync(join(GENERATED, `${t.name}.json`))));
+const missing = talks.filter((t) => !existsSync(join(GENERATED, `${t.name}.json`)));
+if (missing.length) throw new Error(`no video yet for ${missing.map((t) => t.name).join(', ')}: make them once with npm run eval -- --set ${setName ?? ''} (or eval/fixtures.ts makeTalkVideos)`);
 
 /** The talk's script as a transcript, with the spoken times of its topics. */
 function scriptSource(times: TalkTimes): Source {

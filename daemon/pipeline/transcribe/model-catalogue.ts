@@ -116,14 +116,14 @@ export const CATALOGUE: CatalogueModel[] = [
 const VOCAB = { role: 'vocab' as const, file: 'vocab.txt', size_bytes: 231_508, verified: false };
 const EMBEDDINGS: CatalogueModel[] = [
   {
-    name: 'bge-small-en-v1.5', kind: 'embedding', recommended: true, languages: 'en', speed: '~40 passages/s', licence: 'MIT',
+    name: 'bge-small-en-v1.5', kind: 'embedding', recommended: true, languages: 'en', speed: '-', licence: 'MIT',
     gains: 'clips match what you ask for by meaning, not only by shared words (used when no language model is installed, and as its shortlist)',
     embedding: { pooling: 'cls', query_prefix: 'Represent this sentence for searching relevant passages: ', max_tokens: 512, similarity_floor: 0.4 },
     repo: 'Xenova/bge-small-en-v1.5', revision: 'main',
     files: [{ role: 'model', file: 'model.onnx', path: 'onnx/model_quantized.onnx', size_bytes: 34_000_000, verified: false }, VOCAB],
   },
   {
-    name: 'all-MiniLM-L6-v2', kind: 'embedding', languages: 'en', speed: '~100 passages/s', licence: 'Apache-2.0',
+    name: 'all-MiniLM-L6-v2', kind: 'embedding', languages: 'en', speed: '-', licence: 'Apache-2.0',
     gains: 'clips match what you ask for by meaning (smaller and faster than bge-small-en-v1.5, less accurate)',
     embedding: { pooling: 'mean', max_tokens: 256, similarity_floor: 0.1 },
     repo: 'Xenova/all-MiniLM-L6-v2', revision: 'main',
@@ -141,7 +141,7 @@ const EMBEDDINGS: CatalogueModel[] = [
  * hub's listing (not read from here), no SHA-256 pinned.
  */
 const parakeet = (v: 'v2' | 'v3', languages: string, wer: string): CatalogueModel => ({
-  name: `parakeet-tdt-0.6b-${v}`, kind: 'speech', model_type: 'nemo_transducer', languages, speed: '~30x', licence: 'CC-BY-4.0', wer,
+  name: `parakeet-tdt-0.6b-${v}`, kind: 'speech', model_type: 'nemo_transducer', languages, speed: '-', licence: 'CC-BY-4.0', wer,
   gains: 'fewer recognition errors and word-by-word caption times that do not drift',
   repo: `csukuangfj/sherpa-onnx-nemo-parakeet-tdt-0.6b-${v}-int8`, revision: 'main',
   files: [
