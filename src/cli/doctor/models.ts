@@ -9,6 +9,6 @@ export const recommendedModels: DoctorCheck = {
   async run({ dataDir, local, ctx }): Promise<CheckResult> {
     if (!local) return { status: 'skip', detail: 'the daemon is not local: its own machine holds its models' };
     const hint = await modelsSetupHint(dataDir, ctx.env);
-    return hint ? { status: 'warn', detail: 'not all installed', fix: hint } : { status: 'ok', detail: 'the recommended speech and embedding models are installed' };
+    return hint ? { status: 'warn', detail: 'not all installed', fix: hint } : { status: 'ok', detail: 'the recommended models are installed' };
   },
 };
