@@ -56,12 +56,13 @@ export async function wordVectorStatus(): Promise<{ words: number } | null> {
 
 /** `clipper models`: the models installed in `<dataDir>/models`, the catalogue, installing and removing. */
 export async function loadModelCatalogue() {
-  const [{ listModels, ModelError }, { installModel, removeModel }, { catalogue, catalogueSize, fileUrl }] = await Promise.all([
+  const [{ listModels, ModelError }, { installModel, removeModel }, { catalogue, catalogueSize, fileUrl }, { recommendedSet, setupHint }] = await Promise.all([
     import('./pipeline/transcribe/models.js'),
     import('./pipeline/transcribe/model-install.js'),
     import('./pipeline/transcribe/model-catalogue.js'),
+    import('./pipeline/transcribe/model-setup.js'),
   ]);
-  return { installModel, removeModel, listModels, ModelError, catalogue, catalogueSize, fileUrl };
+  return { installModel, removeModel, listModels, ModelError, catalogue, catalogueSize, fileUrl, recommendedSet, setupHint };
 }
 
 /**

@@ -7,6 +7,11 @@
 //   npm run eval -- long-3 short       talks whose names contain one of the words
 //   npm run eval -- --target 30        with target_duration 30 s
 //   npm run eval -- --json FILE        the per-talk results as JSON too
+//   npm run eval -- --set general      the second set (fixtures/eval-general: interviews,
+//                                      lectures, stories, reviews; issue 28, item 8)
+//   npm run eval -- --set general --half tuning|held_out
+//                                      one half of its fixed split (split.json); held_out is
+//                                      measured once, after the last change to the heuristics
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +24,7 @@ import { LinkServer } from '../test/jobs/helpers/link-server.js';
 import { GENERATED, makeTalkVideos } from './fixtures.js';
 import { speechPauses } from './pauses.js';
 import { report, type TalkResult } from './report.js';
-import { checkEvalSet, loadEvalSet, targetOf } from './set.js';
+import { checkEvalSet, evalSetDir, loadEvalSet, loadSplit, targetOf } from './set.js';
 import { cachedTranscriber } from './transcript-cache.js';
 
 const args = process.argv.slice(2);
@@ -27,14 +32,21 @@ const option = (name: string) => (args.includes(name) ? args.splice(args.indexOf
 const target = option('--target');
 const jsonOut = option('--json');
 const llm = option('--llm');
+const setName = option('--set');
+const half = option('--half');
 
-const set = loadEvalSet();
+const set = loadEvalSet(evalSetDir(setName));
+if (half && half !== 'tuning' && half !== 'held_out') {
+  process.stderr.write(`--half is tuning or held_out, not ${half}\n`);
+  process.exit(2);
+}
+const split = half ? loadSplit(evalSetDir(setName))[half as 'tuning' | 'held_out'] : undefined;
 const problems = checkEvalSet(set);
 if (problems.length) {
   process.stderr.write(`the evaluation set is not sound:\n  ${problems.join('\n  ')}\n`);
   process.exit(1);
 }
-const talks = set.talks.filter((t) => args.length === 0 || args.some((a) => t.name.includes(a)));
+const talks = set.talks.filter((t) => (!split || split.includes(t.name)) && (args.length === 0 || args.some((a) => t.name.includes(a))));
 const media = makeTalkVideos(set, talks);
 
 const work = mkdtempSync(join(tmpdir(), 'clipper-eval-'));

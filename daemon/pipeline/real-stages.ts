@@ -4,6 +4,7 @@ import { analyseFraming } from './framing/index.js';
 import { prepareCriteria, suggestSection, baseLanguage } from './suggest/index.js';
 import type { LlmSettings } from './llm/chat.js';
 import { chooseWithLlm } from './llm/choose.js';
+import { embeddingsFor } from './embed/stage.js';
 import type { Analysis, ProbeResult, SuggestedClip, Transcript, TranscriptionEngine } from './types.js';
 import type { PipelineStages, Span } from './stages.js';
 import { shiftTranscript, transcriptWithin } from './transcript-parts.js';
@@ -29,13 +30,16 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
       const holdBack = last === false;
       const whole = from <= 0 && span.end >= p.duration - 0.01;
       const part = whole ? { transcript, analysis, probe: p } : sectionView(transcript, analysis, p, { start: from, end: span.end });
-      const found = suggestSection(part.transcript, part.analysis, part.probe, { ...opts, sourceDuration: p.duration }, criteria, holdBack, llm ? LLM_POOL : 0);
+      // Issue 28, item 3: an installed sentence encoder matches the request to passages.
+      const embedded = await embeddingsFor(engine.dataDir, env, opts.criteria, criteria.general || !criteria.aspects.length, part.transcript);
+      const found = suggestSection(part.transcript, part.analysis, part.probe, { ...opts, sourceDuration: p.duration, semantic: embedded.semantic }, criteria, holdBack, llm ? LLM_POOL : 0);
       // Issue 20, item 5: with a language model configured, it ranks the pool and writes the copy.
       const chosen = llm && found.pool?.length ? await chooseWithLlm(llm, opts.criteria, found.pool, found.clips.length) : { clips: found.clips };
+      const ranking = 'ranking' in chosen ? { ...chosen.ranking, ...(embedded.semantic ? { embedding: embedded.semantic.model } : {}) } : embedded.ranking;
       return {
         clips: chosen.clips.map((c) => moveClip(c, whole ? 0 : from)),
         ...(found.carryFrom !== undefined ? { carryFrom: Math.round((found.carryFrom + (whole ? 0 : from)) * 100) / 100 } : {}),
-        ...('ranking' in chosen ? { ranking: chosen.ranking } : {}),
+        ...(ranking ? { ranking } : {}),
       };
     },
     frame: ({ mediaPath, probe: p, clip, words }, signal) =>

@@ -105,4 +105,12 @@ export interface SuggestOptions {
   language: string;
   /** Length of the whole video when suggesting for a section of it (s): short videos get a clip per topic. */
   sourceDuration?: number;
+  /** How like the request each passage is, by a sentence-embedding model (issue 28, item 3). */
+  semantic?: SemanticMatch;
+}
+
+/** Passages of a section (s from its start) and their likeness to the request, 0..1, from a sentence encoder. */
+export interface SemanticMatch {
+  model: string;
+  passages: { start: number; end: number; likeness: number }[];
 }

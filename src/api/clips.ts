@@ -94,9 +94,11 @@ export const clipJobSchema = z.object({
   warnings: z.array(jobWarningSchema).optional(),
   /**
    * Extension, only when a language model is configured (`llm` in config.json): who ranked the
-   * clips and wrote their titles, and what went wrong when the heuristics stood in (issue 20).
+   * clips and wrote their titles, and what went wrong when the heuristics stood in (issue 20);
+   * also when a sentence-embedding model matched the request to passages (`embedding`, its
+   * name: issue 28, item 3).
    */
-  ranking: z.object({ by: z.enum(['llm', 'heuristics']), model: z.string().optional(), note: z.string().optional() }).optional(),
+  ranking: z.object({ by: z.enum(['llm', 'heuristics']), model: z.string().optional(), embedding: z.string().optional(), note: z.string().optional() }).optional(),
 });
 export type ClipJobView = z.infer<typeof clipJobSchema>;
 

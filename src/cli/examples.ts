@@ -55,6 +55,7 @@ export const EXAMPLES: Record<string, string[]> = {
   'models add': ['clipper models add base.en', 'clipper models add ~/Downloads/sherpa-onnx-whisper-base.en/'],
   'models list': ['clipper models list --available'],
   'models remove': ['clipper models remove base.en'],
+  'models setup': ['clipper models setup', 'clipper models setup --yes'],
   api: ['clipper api GET /v1/ping', "clipper api POST /v1/keys --data '{\"label\":\"ci\"}' --jq .key"],
   completion: ['source <(clipper completion bash)', 'clipper completion fish > ~/.config/fish/completions/clipper.fish'],
 };

@@ -23,10 +23,13 @@ describe('clipper doctor', () => {
       ['llm', 'ok'],
       // Issue 20: the GloVe word vectors (an optional npm package that `npm ci` installs).
       ['word-vectors', 'ok'],
+      // Issue 28, item 5: the test daemon's data dir has none of the recommended models.
+      ['models', 'warn'],
     ]);
     expect(report.checks[1].detail).toBe(`team ${t.d.rootTeamId} via ID token (from local daemon data dir)`);
     expect(report.checks[2].detail).toMatch(/free at /);
     expect(report.checks[7].detail).toMatch(/^GloVe 100d, [\d,]+ words$/);
+    expect(report.checks[8].fix).toMatch(/^Better clips: .*Run `clipper models setup` \(\d+ MB download\)\.$/);
   });
 
   it('fails with exit code 1 and says what to do when the daemon is down', async () => {

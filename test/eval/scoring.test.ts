@@ -2,7 +2,7 @@
 // itself is too slow for the test suite.
 import { describe, expect, it } from 'vitest';
 import { covers, inPause, pausesOf, purity, rankOn, shareOn, titleFigures } from '../../eval/scoring.js';
-import { checkEvalSet, loadEvalSet, targetOf } from '../../eval/set.js';
+import { checkEvalSet, evalSetDir, loadEvalSet, loadSplit, targetOf } from '../../eval/set.js';
 import { scriptOf } from '../../eval/fixtures.js';
 
 describe('evaluation figures', () => {
@@ -61,5 +61,24 @@ describe('the evaluation set', () => {
     expect(script[1]).toBe('#!scenes off');
     expect(script[2].startsWith(`${talk.topics[0]}|0x`)).toBe(true);
     expect(targetOf(talk).target).toMatch(/t-/);
+  });
+});
+
+describe('the second evaluation set (issue 28, item 8)', () => {
+  const dir = evalSetDir('general');
+  const set = loadEvalSet(dir);
+
+  it('has 24 sound talks of six topics in four speaking styles, split once into two halves of twelve', () => {
+    expect(checkEvalSet(set)).toEqual([]);
+    expect(set.talks).toHaveLength(24);
+    for (const t of set.talks) expect(t.topics).toHaveLength(6);
+    expect(new Set(set.talks.map((t) => (t as { style?: string }).style))).toEqual(new Set(['story', 'interview', 'review', 'lecture']));
+    const { tuning, held_out } = loadSplit(dir);
+    expect(tuning).toHaveLength(12);
+    expect(held_out).toHaveLength(12);
+    expect([...tuning, ...held_out].sort()).toEqual(set.talks.map((t) => t.name).sort());
+    // No talk or theme of the first set: nothing here was tuned on before.
+    const first = loadEvalSet();
+    for (const ask of Object.keys(set.requests)) expect(first.requests[ask]).toBeUndefined();
   });
 });

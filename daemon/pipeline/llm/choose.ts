@@ -12,6 +12,8 @@ import { copyPrompt, copySchema, rankingPrompt, rankingSchema, type Candidate } 
 export interface Ranking {
   by: 'llm' | 'heuristics';
   model?: string;
+  /** The sentence-embedding model that matched the request to passages (issue 28, item 3). */
+  embedding?: string;
   /** What went wrong, when the heuristics stood in for some or all of it. */
   note?: string;
 }

@@ -68,7 +68,7 @@ export function suggestSection(
   const carry = holdBack && last && last.end - last.start <= MAX_CARRY ? last.start : undefined;
   if (carry !== undefined && all.length === 1) return { clips: [], carryFrom: 0 };
   const topics = carry === undefined ? all : all.slice(0, -1);
-  const relevance = new RelevanceModel(src, criteria, topics);
+  const relevance = new RelevanceModel(src, criteria, topics, opts.semantic);
   const mode: ScoreMode = relevance.mode;
   const plan = lengthPlan(opts.targetDuration);
   const boundaries = mode === 'none' ? soundBoundaries(src) : speechBoundaries(src);

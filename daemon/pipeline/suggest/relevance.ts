@@ -9,6 +9,7 @@ import { passageVector, requestVector } from '../language/gloss-vectors.js';
 import { Aboutness } from './aboutness.js';
 import { cosine } from './cohesion.js';
 import type { PreparedCriteria } from './criteria.js';
+import type { SemanticMatch } from '../types.js';
 import type { SourceModel } from './source.js';
 import { topicOfWord, type Topic } from './topics.js';
 
@@ -46,6 +47,14 @@ const VECTOR_SHARE = 0.7;
  * 11/16, the 50 designed requests 29 -> 36, the 36 others 29 -> 33; flat from 0.7 to 3.
  */
 const LIKENESS_SCALE = 1.5;
+/**
+ * With a sentence-embedding model installed (issue 28, item 3): share of a topic's score that is
+ * its passages' likeness to the request, and that likeness (0..1 above the model's floor) onto
+ * aboutness's scale (the asked topic about 0.1 to 0.3). Priors, not tuned: no real encoder's
+ * weights can be had on the machines this was written on.
+ */
+const EMBEDDING_SHARE = 0.6;
+const EMBEDDING_SCALE = 0.4;
 
 export class RelevanceModel {
   readonly mode: 'criteria' | 'general' | 'none';
@@ -54,7 +63,7 @@ export class RelevanceModel {
   private readonly about: Aboutness | null = null;
   private readonly topicScores: number[] = [];
 
-  constructor(private readonly src: SourceModel, criteria: PreparedCriteria, private readonly topics: Topic[]) {
+  constructor(private readonly src: SourceModel, criteria: PreparedCriteria, private readonly topics: Topic[], semantic?: SemanticMatch) {
     const n = src.words.length;
     this.mode = n === 0 ? 'none' : criteria.general || criteria.aspects.length === 0 ? 'general' : 'criteria';
     if (this.mode === 'none') return;
@@ -63,6 +72,10 @@ export class RelevanceModel {
     if (this.mode === 'criteria') {
       this.about = new Aboutness(src, criteria.aspects, criteria.roles);
       this.topicScores = topicAboutness(src, criteria, topics, this.about);
+      if (semantic?.passages.length) {
+        const like = topicLikeness(topics, semantic);
+        this.topicScores = this.topicScores.map((h, k) => (1 - EMBEDDING_SHARE) * h + EMBEDDING_SHARE * EMBEDDING_SCALE * like[k]);
+      }
     } else {
       this.focusPrefix = new Float64Array(n + 1);
       const lastSeen = new Map<string, number>();
@@ -134,4 +147,19 @@ function topicAboutness(src: SourceModel, { aspects, roles }: PreparedCriteria, 
     return cosine(request, passageVector(words, aspects));
   });
   return own.map((a, k) => (1 - VECTOR_SHARE) * a + VECTOR_SHARE * LIKENESS_SCALE * likeness[k]);
+}
+
+/** Each topic's likeness to the request: its passages' likeness, weighted by how much of each lies in it. */
+function topicLikeness(topics: Topic[], semantic: SemanticMatch): number[] {
+  return topics.map((t) => {
+    let sum = 0;
+    let weight = 0;
+    for (const p of semantic.passages) {
+      const inside = Math.min(t.end, p.end) - Math.max(t.start, p.start);
+      if (inside <= 0) continue;
+      sum += inside * p.likeness;
+      weight += inside;
+    }
+    return weight > 0 ? sum / weight : 0;
+  });
 }

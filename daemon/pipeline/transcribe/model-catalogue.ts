@@ -19,16 +19,34 @@ import { ModelError } from './models.js';
  * download but shown as not read from the hub (`verified: false`).
  */
 export interface CatalogueFile {
-  role: 'encoder' | 'decoder' | 'tokens';
+  role: 'encoder' | 'decoder' | 'joiner' | 'tokens' | 'model' | 'vocab';
+  /** Its name in the installed folder. */
   file: string;
+  /** Its path in the hub's repository, when not `file` (e.g. `onnx/model_quantized.onnx`). */
+  path?: string;
   size_bytes: number;
   sha256?: string;
   /** True when `sha256` was read from the hub itself. */
   verified: boolean;
 }
 
+/** What a catalogue model is for (issue 28): `models setup` offers one of each kind. */
+export type ModelKind = 'speech' | 'embedding' | 'llm';
+
 export interface CatalogueModel {
   name: string;
+  /** Absent: `speech` (the Whisper entries of issue 14). */
+  kind?: ModelKind;
+  /** The one of its kind `clipper models setup` offers. */
+  recommended?: boolean;
+  /** What installing it changes for the user, in one line (`models setup` shows it). */
+  gains?: string;
+  /** Sentence encoders: how to pool and what to put before a request (kept in clipper-model.json). */
+  embedding?: { pooling: 'cls' | 'mean'; query_prefix?: string; max_tokens?: number; similarity_floor?: number };
+  /** Speech models other than Whisper: sherpa-onnx's model type (`nemo_transducer` for Parakeet). */
+  model_type?: 'nemo_transducer';
+  /** ISO 639-1 codes of a speech model that is not Whisper (Whisper's are in its encoder). */
+  language_codes?: string[];
   /** `en`, or the number of languages of a multilingual model. */
   languages: string;
   /** Relative speed from Whisper's README (large = 1x). */
@@ -82,10 +100,73 @@ export const CATALOGUE: CatalogueModel[] = [
   entry('small', '~4x', [112, 262], '3.4%'),
 ];
 
+/**
+ * Sentence encoders (issue 28, item 3), the int8 ONNX exports the transformers.js project
+ * publishes (onnx/model_quantized.onnx beside the original's WordPiece vocab.txt, the BERT
+ * uncased vocabulary of 30,522 tokens). bge-small-en-v1.5 is recommended: of the small English
+ * encoders it has the best published retrieval score (MTEB retrieval average 51.7, against 41.9
+ * for all-MiniLM-L6-v2; 33 M parameters, 384 dimensions, MIT licence), and it is trained for
+ * short queries against passages, which is what a request against a talk's topics is.
+ * all-MiniLM-L6-v2 is smaller and faster (22 M parameters; Apache-2.0). multilingual-e5-small
+ * (118 M) needs a SentencePiece tokenizer and is not offered yet. Sizes are those the hub lists,
+ * rounded (not read from here): no SHA-256 is pinned, so the downloaded files' SHA-256s are printed.
+ * `similarity_floor` is the cosine unrelated passages typically have with each model (bge v1.5's
+ * sit around 0.4, MiniLM's near 0.1, as their authors describe); not measured here.
+ */
+const VOCAB = { role: 'vocab' as const, file: 'vocab.txt', size_bytes: 231_508, verified: false };
+const EMBEDDINGS: CatalogueModel[] = [
+  {
+    name: 'bge-small-en-v1.5', kind: 'embedding', recommended: true, languages: 'en', speed: '-', licence: 'MIT',
+    gains: 'clips match what you ask for by meaning, not only by shared words (used when no language model is installed, and as its shortlist)',
+    embedding: { pooling: 'cls', query_prefix: 'Represent this sentence for searching relevant passages: ', max_tokens: 512, similarity_floor: 0.4 },
+    repo: 'Xenova/bge-small-en-v1.5', revision: 'main',
+    files: [{ role: 'model', file: 'model.onnx', path: 'onnx/model_quantized.onnx', size_bytes: 34_000_000, verified: false }, VOCAB],
+  },
+  {
+    name: 'all-MiniLM-L6-v2', kind: 'embedding', languages: 'en', speed: '-', licence: 'Apache-2.0',
+    gains: 'clips match what you ask for by meaning (smaller and faster than bge-small-en-v1.5, less accurate)',
+    embedding: { pooling: 'mean', max_tokens: 256, similarity_floor: 0.1 },
+    repo: 'Xenova/all-MiniLM-L6-v2', revision: 'main',
+    files: [{ role: 'model', file: 'model.onnx', path: 'onnx/model_quantized.onnx', size_bytes: 23_000_000, verified: false }, VOCAB],
+  },
+];
+
+/**
+ * NVIDIA Parakeet TDT 0.6B (issue 28, item 4), the int8 ONNX export sherpa-onnx's
+ * scripts/nemo/parakeet-tdt-0.6b-v2 (and -v3) write: a NeMo token-and-duration transducer
+ * (encoder, decoder, joiner, tokens.txt) that sherpa-onnx runs as `nemo_transducer`, giving
+ * every token its own time (real word timestamps, where Whisper's exports share a phrase's time
+ * out). Published: v2 about 6.05% average word error on the Open ASR Leaderboard (1.69% on
+ * LibriSpeech test-clean), v3 25 European languages; CC-BY-4.0. Sizes are rounded from the
+ * hub's listing (not read from here), no SHA-256 pinned.
+ */
+const parakeet = (v: 'v2' | 'v3', languages: string, wer: string): CatalogueModel => ({
+  name: `parakeet-tdt-0.6b-${v}`, kind: 'speech', model_type: 'nemo_transducer', languages, speed: '-', licence: 'CC-BY-4.0', wer,
+  gains: 'fewer recognition errors and word-by-word caption times that do not drift',
+  repo: `csukuangfj/sherpa-onnx-nemo-parakeet-tdt-0.6b-${v}-int8`, revision: 'main',
+  files: [
+    { role: 'encoder', file: 'encoder.int8.onnx', size_bytes: v === 'v2' ? 622_000_000 : 652_000_000, verified: false },
+    { role: 'decoder', file: 'decoder.int8.onnx', size_bytes: v === 'v2' ? 7_000_000 : 12_000_000, verified: false },
+    { role: 'joiner', file: 'joiner.int8.onnx', size_bytes: v === 'v2' ? 1_700_000 : 6_400_000, verified: false },
+    { role: 'tokens', file: 'tokens.txt', size_bytes: v === 'v2' ? 9_400 : 94_000, verified: false },
+  ],
+});
+const V3_LANGUAGES = 'bg hr cs da nl en et fi fr de el hu it lv lt mt pl pt ro sk sl es sv ru uk'.split(' ');
+const PARAKEET = [
+  { ...parakeet('v2', 'en', '1.7%'), recommended: true, language_codes: ['en'] },
+  { ...parakeet('v3', String(V3_LANGUAGES.length), '-'), language_codes: V3_LANGUAGES },
+];
+
+/** Every entry of the catalogue, by kind: speech (Whisper, Parakeet), embedding, and whatever kinds join later. */
+export const ALL_MODELS: CatalogueModel[] = [...CATALOGUE, ...PARAKEET, ...EMBEDDINGS];
+
+/** A catalogue entry's kind (entries without one are speech models). */
+export const kindOf = (m: CatalogueModel): ModelKind => m.kind ?? 'speech';
+
 export const modelHub = (env: NodeJS.ProcessEnv = process.env) => (env.CLIPPER_MODEL_HUB || 'https://huggingface.co').replace(/\/+$/, '');
 
 /** The download URL of one file of a catalogue model. */
-export const fileUrl = (m: CatalogueModel, f: CatalogueFile, env: NodeJS.ProcessEnv = process.env) => `${modelHub(env)}/${m.repo}/resolve/${m.revision}/${f.file}`;
+export const fileUrl = (m: CatalogueModel, f: CatalogueFile, env: NodeJS.ProcessEnv = process.env) => `${modelHub(env)}/${m.repo}/resolve/${m.revision}/${f.path ?? f.file}`;
 
 export const catalogueSize = (m: CatalogueModel) => m.files.reduce((n, f) => n + f.size_bytes, 0);
 
@@ -96,7 +177,7 @@ export const catalogueSize = (m: CatalogueModel) => m.files.reduce((n, f) => n +
  */
 export function catalogue(env: NodeJS.ProcessEnv = process.env): CatalogueModel[] {
   const file = env.CLIPPER_MODEL_CATALOGUE;
-  if (!file) return CATALOGUE;
+  if (!file) return ALL_MODELS;
   let extra: CatalogueModel[];
   try {
     extra = JSON.parse(readFileSync(file, 'utf8')) as CatalogueModel[];
@@ -106,7 +187,7 @@ export function catalogue(env: NodeJS.ProcessEnv = process.env): CatalogueModel[
   if (!Array.isArray(extra) || !extra.every((m) => typeof m?.name === 'string' && typeof m.repo === 'string' && Array.isArray(m.files))) {
     throw new ModelError(`CLIPPER_MODEL_CATALOGUE: ${file} is not a list of models ({name, repo, revision, files: [{role, file, size_bytes, sha256}]})`);
   }
-  return [...CATALOGUE.filter((m) => !extra.some((x) => x.name === m.name)), ...extra];
+  return [...ALL_MODELS.filter((m) => !extra.some((x) => x.name === m.name)), ...extra];
 }
 
 export const findCatalogueModel = (name: string, env: NodeJS.ProcessEnv = process.env) => catalogue(env).find((m) => m.name === name);

@@ -5,6 +5,7 @@ import { type CatalogueModel, fileUrl, findCatalogueModel } from './model-catalo
 import { type Downloaded, downloadFile, type DownloadOptions } from './model-download.js';
 import { checkGgmlFile, describeModel, ModelError, type ModelInfo, modelsDir } from './models.js';
 import { readSherpaModel, SherpaModelError } from './sherpa-model.js';
+import { EmbeddingModelError, looksLikeEmbedding, readEmbeddingModel } from '../embed/embed-model.js';
 
 export interface InstallOptions extends Pick<DownloadOptions, 'signal' | 'retryDelayMs'> {
   /** Name in the models folder (default: the catalogue name, or the source's own name). */
@@ -20,6 +21,8 @@ export interface InstallOptions extends Pick<DownloadOptions, 'signal' | 'retryD
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 const SHERPA_FILE = /^(.*)-(encoder|decoder)(\.int8)?\.onnx$/;
+/** Parakeet's export (issue 28, item 4): encoder, decoder and joiner without a name prefix. */
+const TRANSDUCER_FILE = /^(encoder|decoder|joiner)(\.int8)?\.onnx$/;
 const isUrl = (s: string) => /^https?:\/\//i.test(s);
 
 /**
@@ -76,9 +79,10 @@ async function installFolder(target: string, dataDir: string, fill: (dir: string
   await mkdir(staging, { recursive: true });
   await fill(staging);
   try {
-    readSherpaModel(staging);
+    if (looksLikeEmbedding(staging)) readEmbeddingModel(staging);
+    else readSherpaModel(staging);
   } catch (e) {
-    if (e instanceof SherpaModelError) throw new ModelError(e.message.replace(basename(staging), basename(target)));
+    if (e instanceof SherpaModelError || e instanceof EmbeddingModelError) throw new ModelError(e.message.replace(basename(staging), basename(target)));
     throw e;
   }
   await rm(target, { recursive: true, force: true });
@@ -95,7 +99,8 @@ async function fetchCatalogued(m: CatalogueModel, dir: string, opts: InstallOpti
     if (got && !f.sha256) opts.onUnverified?.(f.file, got.sha256);
     if (got) record[f.file] = { ...got, url };
   }
-  await writeFile(join(dir, 'clipper-model.json'), JSON.stringify({ catalogue: m.name, revision: m.revision, files: record }, null, 2));
+  const use = { ...(m.kind ? { kind: m.kind } : {}), ...(m.embedding ? { embedding: m.embedding } : {}), ...(m.model_type ? { model_type: m.model_type } : {}), ...(m.language_codes ? { language_codes: m.language_codes } : {}) };
+  await writeFile(join(dir, 'clipper-model.json'), JSON.stringify({ catalogue: m.name, revision: m.revision, ...use, files: record }, null, 2));
 }
 
 /** A sherpa-onnx encoder's URL: its decoder and tokens file are beside it, named alike. */
@@ -112,7 +117,12 @@ async function fetchSiblings(url: string, dir: string, opts: InstallOptions): Pr
 }
 
 async function copySherpa(from: string, dir: string, prefix?: string): Promise<void> {
-  const files = (await readdir(from)).filter((f) => (prefix ? f.startsWith(`${prefix}-`) : true) && (SHERPA_FILE.test(f) || f.endsWith('tokens.txt')));
+  if (!prefix && looksLikeEmbedding(from)) {
+    // A sentence encoder's folder (issue 28, item 3): its encoder, vocabulary and, when there is one, how it is used.
+    for (const f of ['model.onnx', 'vocab.txt', 'clipper-model.json']) if (await stat(join(from, f)).catch(() => undefined)) await copyFile(join(from, f), join(dir, f));
+    return;
+  }
+  const files = (await readdir(from)).filter((f) => (prefix ? f.startsWith(`${prefix}-`) : true) && (SHERPA_FILE.test(f) || TRANSDUCER_FILE.test(f) || f.endsWith('tokens.txt')));
   if (!files.length) throw new ModelError(`${basename(from)} holds no sherpa-onnx Whisper model (<name>-encoder.onnx, <name>-decoder.onnx, <name>-tokens.txt)`);
   for (const f of files) await copyFile(join(from, f), join(dir, f));
 }

@@ -2,6 +2,7 @@ import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from
 import { basename, isAbsolute, join } from 'node:path';
 import type { EngineConfig } from './engines.js';
 import { readSherpaModel, SherpaModelError } from './sherpa-model.js';
+import { EmbeddingModelError, looksLikeEmbedding, readEmbeddingModel } from '../embed/embed-model.js';
 
 /**
  * An installed model in `<dataDir>/models/`: a whisper.cpp ggml file, or a folder holding a
@@ -9,7 +10,8 @@ import { readSherpaModel, SherpaModelError } from './sherpa-model.js';
  */
 export interface ModelInfo {
   name: string;
-  kind: 'sherpa-onnx' | 'ggml';
+  /** `embedding`: a sentence encoder (issue 28, item 3), not a speech model. */
+  kind: 'sherpa-onnx' | 'ggml' | 'embedding';
   path: string;
   size_bytes: number;
   modified_at: number;
@@ -51,6 +53,14 @@ export function describeModel(path: string): ModelInfo | undefined {
   if (!st) return undefined;
   const modified_at = Math.round(st.mtimeMs);
   if (st.isDirectory()) {
+    if (looksLikeEmbedding(path)) {
+      try {
+        return { name: basename(path), kind: 'embedding', path, size_bytes: readEmbeddingModel(path).size_bytes, modified_at };
+      } catch (e) {
+        if (e instanceof EmbeddingModelError) return undefined;
+        throw e;
+      }
+    }
     try {
       const m = readSherpaModel(path);
       return { name: m.name, kind: 'sherpa-onnx', path, size_bytes: m.size_bytes, modified_at, languages: m.languages };

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { OnnxFormatError, readOnnxInfo } from './onnx-info.js';
 
@@ -24,6 +24,9 @@ export interface SherpaWhisperModel {
    */
   timings: 'tokens' | 'segments';
   size_bytes: number;
+  /** `nemo_transducer`: NVIDIA Parakeet TDT (issue 28, item 4), with `joiner`; absent: Whisper. */
+  family?: 'nemo_transducer';
+  joiner?: string;
 }
 
 /** A model folder that is not a usable sherpa-onnx Whisper model; the message says why. */
@@ -36,6 +39,9 @@ export class SherpaModelError extends Error {}
 const REQUIRED = ['n_mels', 'n_text_layer', 'n_text_ctx', 'n_text_state', 'n_vocab', 'sot', 'eot', 'blank_id', 'translate', 'transcribe', 'is_multilingual', 'no_timestamps', 'no_speech', 'sot_sequence'];
 
 const ROLE = /^(.*)-(encoder|decoder)(\.int8)?\.onnx$/;
+const TRANSDUCER = /^(encoder|decoder|joiner)(\.int8)?\.onnx$/;
+/** Metadata sherpa-onnx reads from a NeMo transducer's encoder (offline-transducer-nemo-model.cc). */
+const NEMO_REQUIRED = ['vocab_size', 'subsampling_factor', 'pred_rnn_layers', 'pred_hidden'];
 
 /** The three files of the model in `dir`, checked; throws SherpaModelError. */
 export function readSherpaModel(dir: string): SherpaWhisperModel {
@@ -46,6 +52,7 @@ export function readSherpaModel(dir: string): SherpaWhisperModel {
   } catch {
     throw new SherpaModelError(`${name} is not a model folder`);
   }
+  if (files.some((f) => TRANSDUCER.exec(f)?.[1] === 'joiner')) return readTransducer(dir, name, files);
   const pick = (role: string) => {
     const found = files.filter((f) => ROLE.exec(f)?.[2] === role).sort((a, b) => a.length - b.length);
     if (!found.length) throw new SherpaModelError(`${name} has no ${role} (a file called <name>-${role}.onnx)`);
@@ -85,5 +92,53 @@ export function readSherpaModel(dir: string): SherpaWhisperModel {
     multilingual,
     timings: dec.outputs.length >= 4 ? 'tokens' : 'segments',
     size_bytes: size,
+  };
+}
+
+/**
+ * NVIDIA Parakeet TDT as sherpa-onnx's export writes it (issue 28, item 4): `encoder.onnx`,
+ * `decoder.onnx`, `joiner.onnx` (or `.int8.onnx`) and `tokens.txt` ending with `<blk>`. Every
+ * token gets a frame time and a duration from the transducer, so word times are real. Its
+ * languages are the catalogue entry's (clipper-model.json), English when it does not say.
+ */
+function readTransducer(dir: string, name: string, files: string[]): SherpaWhisperModel {
+  const pick = (role: string) => {
+    const found = files.filter((f) => TRANSDUCER.exec(f)?.[1] === role).sort((a, b) => a.length - b.length);
+    if (!found.length) throw new SherpaModelError(`${name} has no ${role} (${role}.onnx or ${role}.int8.onnx)`);
+    return found[0];
+  };
+  const [encoder, decoder, joiner] = ['encoder', 'decoder', 'joiner'].map(pick);
+  if (!files.includes('tokens.txt')) throw new SherpaModelError(`${name} has no tokens file (tokens.txt)`);
+  let meta;
+  try {
+    meta = readOnnxInfo(join(dir, encoder)).metadata;
+    for (const f of [decoder, joiner]) readOnnxInfo(join(dir, f));
+  } catch (e) {
+    if (e instanceof OnnxFormatError) throw new SherpaModelError(`${name}: ${e.message}`);
+    throw e;
+  }
+  const missing = NEMO_REQUIRED.filter((k) => !(k in meta));
+  if (missing.length) throw new SherpaModelError(`${name} is not a NeMo transducer for sherpa-onnx: its encoder has no ${missing.join(', ')} metadata`);
+  const tokens = readFileSync(join(dir, 'tokens.txt'), 'utf8').trimEnd().split('\n');
+  if (!/^<blk> \d+$/.test(tokens[tokens.length - 1] ?? '')) throw new SherpaModelError(`${name}: tokens.txt does not end with the blank token <blk>`);
+  let languages = ['en'];
+  try {
+    const record = JSON.parse(readFileSync(join(dir, 'clipper-model.json'), 'utf8')) as { language_codes?: string[] };
+    if (Array.isArray(record.language_codes) && record.language_codes.length) languages = record.language_codes;
+  } catch {
+    // no record (a model copied in by hand): English
+  }
+  return {
+    name,
+    dir,
+    encoder: join(dir, encoder),
+    decoder: join(dir, decoder),
+    joiner: join(dir, joiner),
+    tokens: join(dir, 'tokens.txt'),
+    languages,
+    multilingual: languages.length > 1,
+    timings: 'tokens',
+    family: 'nemo_transducer',
+    size_bytes: [encoder, decoder, joiner, 'tokens.txt'].reduce((n, f) => n + statSync(join(dir, f)).size, 0),
   };
 }

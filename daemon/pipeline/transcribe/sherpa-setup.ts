@@ -6,7 +6,7 @@ import { SherpaWhisperEngine } from './sherpa.js';
 import { sherpaPackage } from './sherpa-process.js';
 
 const describeModel = (m: SherpaWhisperModel) =>
-  `${m.multilingual ? `${m.languages.length} languages` : 'English'}, ${m.timings === 'tokens' ? 'word times from cross-attention' : 'phrase times (no cross-attention output)'}`;
+  `${m.family === 'nemo_transducer' ? 'Parakeet transducer, ' : ''}${m.multilingual ? `${m.languages.length} languages` : 'English'}, ${m.family === 'nemo_transducer' ? 'word times from the transducer' : m.timings === 'tokens' ? 'word times from cross-attention' : 'phrase times (no cross-attention output)'}`;
 
 /**
  * The sherpa-onnx candidate (issue 14, item 2: "When a model is installed, it is the default

@@ -20,6 +20,22 @@ type TranscribeOpts = Parameters<TranscriptionEngine['transcribe']>[1];
 export const SHERPA_CHUNKING = { maxSeconds: 26, overlapSeconds: 1 } as const;
 const LIMIT_SECONDS = 29.4;
 
+/**
+ * Parakeet TDT (issue 28, item 4): sherpa-onnx's `nemo_transducer`, which reads the feature
+ * size and normalisation from the encoder's metadata and finds the language itself.
+ */
+const transducerConfig = (model: SherpaWhisperModel) => ({
+  featConfig: { sampleRate: 16000, featureDim: 128 },
+  modelConfig: {
+    transducer: { encoder: model.encoder, decoder: model.decoder, joiner: model.joiner },
+    tokens: model.tokens,
+    modelType: 'nemo_transducer',
+    numThreads: 1,
+    provider: 'cpu',
+    debug: 0,
+  },
+});
+
 /** Keeps what sherpa-onnx says about a failure and drops where in its sources it said it. */
 const reasonOf = (log: string, fallback: string) => {
   const lines = log.split('\n').map((l) => l.replace(/^\S+\.(cc|h):\w+:\d+\s+/, '').trim());
@@ -61,7 +77,7 @@ export class SherpaWhisperEngine implements TranscriptionEngine {
     // The job cuts chunks to size; longer audio (a job planned before the model was installed) is cut here the same way.
     if (info.duration > LIMIT_SECONDS) return this.inPieces(wavPath, info, language, opts);
     opts.onProgress?.(0);
-    const config = {
+    const config = model.family === 'nemo_transducer' ? transducerConfig(model) : {
       featConfig: { sampleRate: 16000, featureDim: 80 },
       modelConfig: {
         whisper: {

@@ -45,5 +45,6 @@ export function jobRanking(sections: Map<string, unknown>): Ranking | undefined 
   if (!all.length) return undefined;
   const model = all.find((r) => r.model)?.model;
   const note = all.find((r) => r.note)?.note;
-  return { by: all.every((r) => r.by === 'llm') ? 'llm' : 'heuristics', ...(model ? { model } : {}), ...(note ? { note } : {}) };
+  const embedding = all.find((r) => r.embedding)?.embedding;
+  return { by: all.every((r) => r.by === 'llm') ? 'llm' : 'heuristics', ...(model ? { model } : {}), ...(embedding ? { embedding } : {}), ...(note ? { note } : {}) };
 }

@@ -1,3 +1,4 @@
+import { modelsSetupHint } from '../models/setup-hint.js';
 import { basename, resolve } from 'node:path';
 import { uploadFile, type UploadProgress } from '../../client/uploader.js';
 import { startTransfer, type TransferProgress } from '../progress.js';
@@ -49,6 +50,10 @@ export async function run(opts: CreateOptions, ctx: CliContext, upload: FileUplo
   if (opts.duration !== undefined) body.target_duration = parseDuration(opts.duration, '--duration') / 1000;
   const source = await checkClipSource(opts.source, body, { language: '--language', target_duration: '--duration', criteria: '--criteria' });
   const client = await ctx.client();
+  // Issue 28, item 5: on the local daemon, what the recommended models would add, in one line.
+  const local = ctx.target().dataDir;
+  const hint = local ? await modelsSetupHint(local, ctx.env) : undefined;
+  if (hint) ctx.out.info(hint);
   body.source = 'url' in source ? { url: source.url } : { upload_id: await upload(client, source.path, ctx) };
   const created = await client.clips.create(body);
   new JobHistory(ctx.env).add({

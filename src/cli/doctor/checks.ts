@@ -5,6 +5,7 @@ import { dataDirDiskSpace } from './storage.js';
 import { mediaChecks } from './media.js';
 import { languageModel } from './llm.js';
 import { wordVectors } from './word-vectors.js';
+import { recommendedModels } from './models.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
@@ -39,4 +40,4 @@ export interface DoctorCheck {
  * system adds its own checks here (media: ffmpeg and ffprobe versions, transcription engine,
  * yt-dlp) without touching the command.
  */
-export const DOCTOR_CHECKS: DoctorCheck[] = [serviceReachable, credentialsValid, dataDirDiskSpace, ...mediaChecks, languageModel, wordVectors];
+export const DOCTOR_CHECKS: DoctorCheck[] = [serviceReachable, credentialsValid, dataDirDiskSpace, ...mediaChecks, languageModel, wordVectors, recommendedModels];

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defaultDataDir, loadModelCatalogue } from '../local-daemon.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-import { renderTransfer, TransferMeter } from '../progress.js';
+import { downloadProgress } from './download-progress.js';
 
 export interface AddModelOptions {
   source: string;
@@ -22,23 +22,7 @@ const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
  */
 export async function run(opts: AddModelOptions, ctx: CliContext): Promise<void> {
   const dataDir = resolve(opts.dataDir ?? defaultDataDir(ctx.env));
-  const showProgress = !!ctx.io.stderr.isTTY && !ctx.out.jsonMode;
-  let file = '';
-  let meter: TransferMeter | undefined;
-  let drawn = 0;
-  const onProgress = (received: number, total: number | undefined, name: string) => {
-    if (!showProgress) return;
-    if (name !== file || !meter) {
-      if (meter) ctx.io.stderr.write('\n');
-      file = name;
-      meter = new TransferMeter(total ?? 0, received);
-    }
-    meter.add(received - meter.doneBytes);
-    const now = Date.now();
-    if (now - drawn < 100 && received !== total) return;
-    drawn = now;
-    ctx.io.stderr.write(`\r${total ? renderTransfer(name, meter) : `${name} ${mb(received)} MB`}   `);
-  };
+  const progress = downloadProgress(ctx);
   const { installModel, ModelError } = await loadModelCatalogue();
   let model;
   try {
@@ -46,17 +30,18 @@ export async function run(opts: AddModelOptions, ctx: CliContext): Promise<void>
       name: opts.name,
       force: opts.force,
       env: ctx.env,
-      onProgress,
+      onProgress: progress.onProgress,
       onUnverified: (f, sha) => ctx.out.info(`${f}: no published SHA-256 to check it against; its SHA-256 is ${sha}`),
     });
   } catch (e) {
     if (e instanceof ModelError) throw new CliError(EXIT.ERROR, e.message, undefined, 'MODEL_ERROR');
     throw e;
   } finally {
-    if (meter) ctx.io.stderr.write('\n');
+    progress.end();
   }
   ctx.out.data(model, () => {
     ctx.out.line(model.path);
+    if (model.kind === 'embedding') return ctx.out.info(`installed ${model.name} (${mb(model.size_bytes)} MB); new jobs with a request match it to passages by meaning (see \`clipper doctor\`)`);
     const engine = model.kind === 'sherpa-onnx' ? 'sherpa-onnx' : 'whisper.cpp when its binary is on PATH';
     ctx.out.info(`installed ${model.name} (${mb(model.size_bytes)} MB); new jobs transcribe with ${engine} (see \`clipper doctor\`)`);
   });

@@ -3,12 +3,12 @@ import type { CliContext } from '../context.js';
 import type { AddModelOptions } from './add.js';
 
 /**
- * `models add|list|remove` (DESIGN.md "Second round": `clipper models add NAME|FILE|URL`,
+ * `models add|list|setup|remove` (setup: issue 28, item 5) (DESIGN.md "Second round": `clipper models add NAME|FILE|URL`,
  * `models list [--available]`, `models remove NAME`): speech models of a local data dir (no
  * daemon needed). Registration only: the verbs (pipeline code) are imported when they run.
  */
 export function registerModelCommands(program: Command, ctx: CliContext): void {
-  const models = program.command('models').description('speech recognition models (Whisper for sherpa-onnx, whisper.cpp ggml files) of a local data dir');
+  const models = program.command('models').description('models of a local data dir: speech (Whisper and Parakeet for sherpa-onnx, whisper.cpp ggml files), sentence embeddings, language models');
   models
     .command('add')
     .description('install a model of the catalogue by name, or a model file, folder or URL')
@@ -23,6 +23,12 @@ export function registerModelCommands(program: Command, ctx: CliContext): void {
     .option('--data-dir <dir>', 'data folder of the daemon')
     .option('--available', 'the models `models add NAME` can download, with their URLs and checksums')
     .action(async (o: { dataDir?: string; available?: boolean }) => (await import('./list.js')).run(o, ctx));
+  models
+    .command('setup')
+    .description('download the recommended models (speech, embeddings, language model), with sizes and what each changes')
+    .option('--data-dir <dir>', 'data folder of the daemon')
+    .option('--yes', 'download without asking (scripts)')
+    .action(async (o: { dataDir?: string; yes?: boolean }) => (await import('./setup.js')).run(o, ctx));
   models
     .command('remove')
     .description('delete an installed model')

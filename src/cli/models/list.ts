@@ -23,7 +23,8 @@ export async function run(opts: { dataDir?: string; available?: boolean }, ctx: 
     }
     const models = entries.map((m) => ({
       name: m.name,
-      engine: 'sherpa-onnx',
+      kind: m.kind ?? 'speech',
+      engine: m.kind === 'embedding' ? 'onnxruntime' : 'sherpa-onnx',
       languages: m.languages === 'en' ? ['en'] : `${m.languages} languages`,
       size_bytes: catalogueSize(m),
       speed: m.speed,
@@ -34,6 +35,7 @@ export async function run(opts: { dataDir?: string; available?: boolean }, ctx: 
     return ctx.out.data({ models }, () => {
       ctx.out.table(models, [
         { header: 'NAME', value: (m) => m.name },
+        { header: 'KIND', value: (m) => m.kind },
         { header: 'LANGUAGES', value: (m) => (Array.isArray(m.languages) ? 'English' : m.languages) },
         { header: 'SIZE (MB)', value: (m) => mb(m.size_bytes) },
         { header: 'SPEED', value: (m) => m.speed },
@@ -47,7 +49,7 @@ export async function run(opts: { dataDir?: string; available?: boolean }, ctx: 
   ctx.out.data({ models }, () =>
     ctx.out.table(models, [
       { header: 'NAME', value: (m) => m.name },
-      { header: 'ENGINE', value: (m) => (m.kind === 'ggml' ? 'whisper.cpp' : 'sherpa-onnx') },
+      { header: 'ENGINE', value: (m) => (m.kind === 'ggml' ? 'whisper.cpp' : m.kind === 'embedding' ? 'onnxruntime (embeddings)' : 'sherpa-onnx') },
       { header: 'LANGUAGES', value: (m) => (m.languages ? (m.languages.length > 6 ? `${m.languages.length} languages` : m.languages.join(',')) : '-') },
       { header: 'SIZE (MB)', value: (m) => mb(m.size_bytes) },
       { header: 'INSTALLED', value: (m) => formatTime(m.modified_at) },
