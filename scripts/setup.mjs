@@ -81,7 +81,12 @@ function setUpNpm() {
   const absent = deps.filter((d) => !existsSync(join(root, 'node_modules', d, 'package.json')));
   if (!absent.length) return;
   const fresh = !existsSync(join(root, 'node_modules'));
-  const extra = existsSync('/usr/include/node') && !env.npm_config_nodedir ? { npm_config_nodedir: '/usr' } : {};
+  const extra = {
+    ...(existsSync('/usr/include/node') && !env.npm_config_nodedir ? { npm_config_nodedir: '/usr' } : {}),
+    // onnxruntime-node's CPU binaries ship inside the package; its install step would download
+    // GPU ones (and fails offline). Issue 28.
+    ONNXRUNTIME_NODE_INSTALL: env.ONNXRUNTIME_NODE_INSTALL ?? 'skip',
+  };
   say(fresh ? 'installing npm packages (first run: npm ci)' : `installing missing npm packages: ${absent.join(', ')}`);
   const r = run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund'], extra);
   if (!r.ok) process.exit(r.code || 1);
