@@ -70,6 +70,11 @@ export class CutsPanel {
   private shape(): void {
     this.o.player.style.aspectRatio = this.aspect.replace(':', ' / ');
     this.o.player.dataset.aspect = this.aspect;
+    // A ratio wider than 9:16 takes the column's width (its height follows); 9:16 keeps the
+    // stylesheet's height, which keeps Play above the fold.
+    const wide = this.aspect !== '9:16';
+    this.o.player.style.height = wide ? 'auto' : '';
+    this.o.player.style.width = wide ? '100%' : '';
   }
 
   /** Lists what the ticked options would cut (call again after a trim or a transcript fix). */

@@ -56,9 +56,25 @@ export class FramedPlayer {
       g.drawImage(this.video, 0, (h - fh) / 2, w, fh);
       c.dataset.crop = `0,0,${sw},${sh}`;
     } else {
-      const b = win(this.framing.fill);
+      const b = toRatio(win(this.framing.fill), w / h, this.framing.source);
       g.drawImage(this.video, b.x, b.y, b.w, b.h, 0, 0, w, h);
       c.dataset.crop = [b.x, b.y, b.w, b.h].map(Math.round).join(',');
     }
   }
+}
+
+/**
+ * The plan's window widened or narrowed to the player's ratio around the same centre, inside the
+ * picture (a 1:1 or 16:9 render re-cuts the 9:16 plan the same way: daemon/pipeline/framing/aspect.ts).
+ */
+function toRatio(b: { x: number; y: number; w: number; h: number }, ratio: number, source: { width: number; height: number }) {
+  if (!source.width || !source.height || Math.abs(b.w / b.h - ratio) < 0.01) return b;
+  let h = b.h;
+  let w = h * ratio;
+  if (w > source.width) [w, h] = [source.width, source.width / ratio];
+  const cx = b.x + b.w / 2;
+  const cy = b.y + b.h / 2;
+  const x = Math.min(Math.max(0, cx - w / 2), source.width - w);
+  const y = Math.min(Math.max(0, cy - h / 2), source.height - h);
+  return { x, y, w, h };
 }
