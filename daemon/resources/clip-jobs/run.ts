@@ -126,10 +126,10 @@ export class JobRun {
         const transcript = joinTranscripts(parts, { engine: stages.transcriber.name, language: this.job.language });
         const last = s === plan.sections.length - 1;
         const result = await stages
-          .suggest({ transcript, analysis: found, probe, span: section, carryFrom, last }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language })
+          .suggest({ transcript, analysis: found, probe, span: section, carryFrom, last }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language, clipCount: this.job.requested_clips ?? undefined })
           .catch((e) => Promise.reject(new Error(`Clip suggestion failed: ${(e as Error).message}`)));
         // Issue 4: at most 30 clips a job, however many sections it has.
-        const room = Math.max(0, MAX_CLIPS - (await this.deps.store.clips.listByJob(this.job.id)).length);
+        const room = Math.max(0, (this.job.requested_clips ?? MAX_CLIPS) - (await this.deps.store.clips.listByJob(this.job.id)).length);
         const clips = result.clips.slice(0, room).map((c) => ({ ...c, words: wordsIn(transcript, c) }));
         const extra = { ...(result.carryFrom !== undefined && !last ? { carry_from: result.carryFrom } : {}), ...(result.ranking ? { ranking: result.ranking } : {}) };
         const ids = await this.t.suggested(this.job, `suggest:${s}`, clips, extra);

@@ -16,6 +16,7 @@ import { m007 } from './007-framing.js';
 import { m013 } from './013-session-links.js';
 import { m016 } from './016-clip-edits-sessions.js';
 import { m021 } from './021-rate-counters.js';
+import { m030 } from './030-requested-clips.js';
 
 export interface Migration {
   version: number;
@@ -23,4 +24,4 @@ export interface Migration {
   sql: string;
 }
 
-export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m013, m016, m021];
+export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m013, m016, m021, m030];

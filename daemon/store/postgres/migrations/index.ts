@@ -1,6 +1,7 @@
 import type { Sql } from '../../sql.js';
 import { p001 } from './001-schema.js';
 import { p002 } from './002-rate-counters.js';
+import { p030 } from './030-requested-clips.js';
 
 export interface PgMigration {
   version: number;
@@ -9,7 +10,7 @@ export interface PgMigration {
 }
 
 /** PostgreSQL's own numbered migrations (issue 21, item 1), applied in order, each once. */
-export const PG_MIGRATIONS: PgMigration[] = [p001, p002];
+export const PG_MIGRATIONS: PgMigration[] = [p001, p002, p030];
 
 /**
  * Applies the migrations not yet recorded in schema_migrations, all in one transaction (a
