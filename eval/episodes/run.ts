@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { startDaemon } from '../../daemon/daemon.js';
 import { mintIdToken } from '../../daemon/identity/local-issuer.js';
 import { silentLogger } from '../../daemon/log.js';
-import type { Word } from '../../daemon/pipeline/types.js';
+import type { Transcript } from '../../daemon/pipeline/types.js';
 import { LinkServer } from '../../test/jobs/helpers/link-server.js';
 import { GENERATED } from '../fixtures.js';
 import { cachedTranscriber } from '../transcript-cache.js';
@@ -49,7 +49,7 @@ try {
     }
     if (job.status === 'error') throw new Error(`${name}: the job failed: ${job.error}`);
     const stages = await d.app.clipJobs.repo.stageResults(jobId);
-    const words = [...stages].filter(([k]) => /^transcribe:\d+$/.test(k)).flatMap(([, v]) => (v as { words: Word[] }).words);
+    const words = [...stages].filter(([k]) => /^transcribe:\d+$/.test(k)).flatMap(([, v]) => (v as Transcript).segments.flatMap((s) => s.words));
     const speakers = stages.get('speakers') as { turns: { start: number; end: number; speaker: number }[] } | undefined;
     const spoken = words.map((w) => ({ start: w.start, end: w.end, speaker: speakers?.turns.find((t) => t.start <= w.start + 0.01 && t.end >= w.end - 0.01)?.speaker }));
     const { script, times } = { script: loadEpisode(name), times: media.get(name)!.times };

@@ -28,7 +28,7 @@ function talkOf(parts: Part[]) {
     t += 1;
   }
   const duration = Math.round(t * 100) / 100;
-  const transcript: Transcript = { language: 'en', engine: 'test', segments: [{ start: 1, end: t - 1, text: words.map((w) => w.text).join(''), words }] };
+  const transcript: Transcript = { language: 'en', engine: 'pocketsphinx', segments: [{ start: 1, end: t - 1, text: words.map((w) => w.text).join(''), words }] };
   const analysis: Analysis = { silences, loudness: Array.from({ length: Math.ceil(duration * 10) }, () => -20), loudnessStep: 0.1, scenes: [] };
   const probe = { duration, width: 640, height: 360, fps: 25, hasAudio: true, hasVideo: true } as ProbeResult;
   return { transcript, analysis, probe, spans };
