@@ -20,6 +20,8 @@ export interface Word {
   end: number;
   /** 0..1 when the engine gives one. */
   confidence?: number;
+  /** Issue 30, item 3: who says it (`S1`, `S2`, ...), when the speakers were told apart. */
+  speaker?: string;
 }
 
 /** A stretch of speech (an utterance or sentence) with its words. */
@@ -67,6 +69,8 @@ export interface Analysis {
   /** Short-term loudness in LUFS sampled every `loudnessStep` seconds from 0. */
   loudness: number[];
   loudnessStep: number;
+  /** Issue 30, item 3: voice pitch (Hz, 0 unvoiced) every PITCH_STEP (0.05) s from 0, for the heuristic diarization. */
+  pitch?: number[];
   /** Times (s) of scene changes. */
   scenes: number[];
 }

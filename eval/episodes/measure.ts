@@ -4,7 +4,7 @@
 import { type EpisodeScript, type EpisodeTimes, FILLER } from './script.js';
 
 export interface EvalClip { start: number; end: number; title: string; score: number }
-export interface SpokenWord { start: number; end: number; speaker?: number }
+export interface SpokenWord { start: number; end: number; speaker?: string }
 
 interface Span { start: number; end: number }
 const overlap = (a: Span, b: Span) => Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));

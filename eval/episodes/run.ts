@@ -11,6 +11,7 @@ import { mintIdToken } from '../../daemon/identity/local-issuer.js';
 import { silentLogger } from '../../daemon/log.js';
 import type { Transcript } from '../../daemon/pipeline/types.js';
 import { LinkServer } from '../../test/jobs/helpers/link-server.js';
+import { speakerOf, type SpeakerTurn } from '../../daemon/pipeline/speakers/diarize.js';
 import { GENERATED } from '../fixtures.js';
 import { cachedTranscriber } from '../transcript-cache.js';
 import { makeEpisode } from './make.js';
@@ -50,8 +51,9 @@ try {
     if (job.status === 'error') throw new Error(`${name}: the job failed: ${job.error}`);
     const stages = await d.app.clipJobs.repo.stageResults(jobId);
     const words = [...stages].filter(([k]) => /^transcribe:\d+$/.test(k)).flatMap(([, v]) => (v as Transcript).segments.flatMap((s) => s.words));
-    const speakers = stages.get('speakers') as { turns: { start: number; end: number; speaker: number }[] } | undefined;
-    const spoken = words.map((w) => ({ start: w.start, end: w.end, speaker: speakers?.turns.find((t) => t.start <= w.start + 0.01 && t.end >= w.end - 0.01)?.speaker }));
+    // The speaker turns each section's suggestion stored (issue 30, item 3).
+    const turns = [...stages].filter(([k]) => k.startsWith('suggest:')).flatMap(([, v]) => (v as { speakers?: SpeakerTurn[] }).speakers ?? []);
+    const spoken = words.map((w) => ({ start: w.start, end: w.end, speaker: speakerOf(turns, w) }));
     const { script, times } = { script: loadEpisode(name), times: media.get(name)!.times };
     figures.set(name, measureEpisode(script, times, job.clips.map((c) => ({ start: c.start, end: c.end, title: c.title, score: c.score })), spoken));
   }

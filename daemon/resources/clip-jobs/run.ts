@@ -22,6 +22,7 @@ import { writeSilentWav } from '../../pipeline/media/silent-wav.js';
 import { frameEnergies } from '../../pipeline/transcribe/chunking.js';
 import { readWavInfo, writeWavSlice, type WavInfo } from '../../pipeline/transcribe/wav.js';
 import { writeViaTemp } from '../../pipeline/temp-file.js';
+import { withSpeakers } from '../../pipeline/speakers/diarize.js';
 
 /**
  * One attempt at a clip job (DESIGN.md, "The pipeline"): ingest -> probe -> audio -> analysis
@@ -130,8 +131,8 @@ export class JobRun {
           .catch((e) => Promise.reject(new Error(`Clip suggestion failed: ${(e as Error).message}`)));
         // Issue 4: at most 30 clips a job, however many sections it has.
         const room = Math.max(0, (this.job.requested_clips ?? MAX_CLIPS) - (await this.deps.store.clips.listByJob(this.job.id)).length);
-        const clips = result.clips.slice(0, room).map((c) => ({ ...c, words: wordsIn(transcript, c) }));
-        const extra = { ...(result.carryFrom !== undefined && !last ? { carry_from: result.carryFrom } : {}), ...(result.ranking ? { ranking: result.ranking } : {}) };
+        const clips = result.clips.slice(0, room).map((c) => ({ ...c, words: withSpeakers(wordsIn(transcript, c), result.speakers) }));
+        const extra = { ...(result.speakers ? { speakers: result.speakers } : {}), ...(result.carryFrom !== undefined && !last ? { carry_from: result.carryFrom } : {}), ...(result.ranking ? { ranking: result.ranking } : {}) };
         const ids = await this.t.suggested(this.job, `suggest:${s}`, clips, extra);
         this.done.set(`suggest:${s}`, { clip_ids: ids, ...extra });
         for (const id of ids) previews.push(this.track(this.preview((await this.deps.store.clips.byId(id))!, mediaPath, probe)));
