@@ -4,6 +4,7 @@
 // for the tuning half and the held-out half apart (fixtures/eval-episodes/split.json). Tune on
 // the tuning half only; the held-out figures are taken once, after the last change.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDaemon } from '../../daemon/daemon.js';
@@ -32,7 +33,12 @@ const d = await startDaemon({ config: { dataDir: join(work, 'data'), host: '127.
 const links = await new LinkServer().start();
 const real = d.app.clipJobs.deps.stages;
 const cache = { hits: 0, misses: 0 };
-d.app.clipJobs.deps.stages = { ...real, transcriber: cachedTranscriber(real.transcriber, join(GENERATED, 'eval-transcripts'), cache) };
+d.app.clipJobs.deps.stages = {
+  ...real,
+  transcriber: cachedTranscriber(real.transcriber, join(GENERATED, 'eval-transcripts'), cache),
+  // Clip choice is what is measured: a preview is an empty file here (`npm run eval` renders them).
+  renderPreview: async (_input, out) => writeFile(out, ''),
+};
 try {
   const team = (await d.app.teams.first())!.id;
   const token = await mintIdToken(join(work, 'data'), team);
