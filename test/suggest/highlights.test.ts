@@ -95,7 +95,7 @@ describe('how many clips, and from where', () => {
     // The best candidates all sit in the first third.
     const cands = [
       ...Array.from({ length: 10 }, (_, i) => ({ start: i * 30, end: i * 30 + 25, u: 1 - i * 0.01 })),
-      { start: 400, end: 425, u: 0.6 }, { start: 500, end: 525, u: 0.6 }, { start: 700, end: 725, u: 0.55 }, { start: 800, end: 825, u: 0.55 },
+      { start: 400, end: 425, u: 0.85 }, { start: 500, end: 525, u: 0.85 }, { start: 700, end: 725, u: 0.8 }, { start: 800, end: 825, u: 0.8 },
     ];
     const taken = selectSpread(cands, 6, (c) => c, (c) => c.u, undefined, 900);
     const thirds = [0, 1, 2].map((k) => taken.filter((c) => Math.floor(((c.start + c.end) / 2 / 900) * 3) === k).length);

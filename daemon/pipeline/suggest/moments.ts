@@ -51,7 +51,7 @@ export class MomentModel {
       const tokens = words.slice(p.first, p.last + 1).map((w) => w.token);
       const cues = FILLER_PHRASES.filter((phrase) => containsPhrase(tokens, phrase)).length;
       const chat = tokens.filter((t) => SMALL_TALK.has(t) || isFiller(t)).length / Math.max(1, tokens.length);
-      p.filler = Math.min(1, cues >= 2 ? 1 : cues === 1 ? 0.7 : 0) || Math.min(1, Math.max(0, (chat - 0.04) / 0.08));
+      p.filler = Math.min(1, cues >= 2 ? 1 : cues === 1 ? 0.85 : 0) || Math.min(1, Math.max(0, (chat - 0.04) / 0.08));
       const lastSentence = sentences[src.sentenceOf[p.last]];
       p.question = words[lastSentence.first].question || isQuestionOpener(words[lastSentence.first].token) || words[p.last].question;
     }

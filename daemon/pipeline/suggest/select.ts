@@ -30,7 +30,7 @@ export function clipCount(duration: number, topics = 0, whole = duration, opts: 
 }
 
 /** A candidate in another third is taken for spread only if worth this share of the best one. */
-const SPREAD_WORTH = 0.5;
+const SPREAD_WORTH = 0.75;
 
 interface Span {
   start: number;
@@ -49,7 +49,7 @@ export function overlapFraction(a: Span, b: Span): number {
  * those taken by more than MAX_OVERLAP, until `count` are taken. With `group` (the topic), a
  * first round takes at most one per group, so the clips spread over the video's topics. With
  * `length` (the span's duration), issue 30, item 1: "no more than half of them from any one third
- * of it" while other thirds still have candidates worth as much as half the best one; only when
+ * of it" while other thirds still have candidates worth three quarters of the best one; only when
  * they have none (silence, music, or only filler there) does a third take more.
  */
 export function selectSpread<T>(candidates: T[], count: number, span: (c: T) => Span, utility: (c: T) => number, group?: (c: T) => number, length?: number): T[] {

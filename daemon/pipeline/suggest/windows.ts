@@ -170,7 +170,7 @@ export function evaluate(
 /** Weights of the no-request score (issue 30, item 2); they sum to 1. */
 export const GENERAL_WEIGHTS = { relevance: 0.1, hook: 0.22, energy: 0.08, completeness: 0.12, payoff: 0.24, self_contained: 0.24 };
 /** How much of the score a clip made wholly of filler loses. */
-const FILLER_PENALTY = 0.7;
+const FILLER_PENALTY = 0.8;
 
 function generalScore(parts: ScoreBreakdown, scores: ClipScores, filler: number): number {
   const w = GENERAL_WEIGHTS;
