@@ -90,6 +90,7 @@ export const SETTINGS = {
   },
   network: {
     allow_private_targets: bool(false, 'A hosted daemon may download from and deliver webhooks to private addresses'),
+    ytdlp_cookies: str(undefined, 'Cookies file (Netscape format) handed to yt-dlp for video-platform links that need a signed-in session'),
   },
   transcription: {
     engine: oneOf(['auto', 'sherpa-onnx', 'whisper.cpp', 'pocketsphinx', 'none'], 'auto', 'Speech engine (`CLIPPER_TRANSCRIBER` wins); auto picks the best that can run'),

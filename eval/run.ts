@@ -27,6 +27,11 @@ import { report, type TalkResult } from './report.js';
 import { checkEvalSet, evalSetDir, loadEvalSet, loadSplit, targetOf } from './set.js';
 import { cachedTranscriber } from './transcript-cache.js';
 
+// `npm run eval -- episodes ...`: the no-request podcast episodes instead (issue 30, item 5).
+if (process.argv[2] === 'episodes') {
+  await import('./episodes/run.js');
+  process.exit(0);
+}
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : undefined);
 const target = option('--target');

@@ -7,6 +7,10 @@ import { chooseWithLlm } from './llm/choose.js';
 import { embeddingsFor } from './embed/stage.js';
 import type { Analysis, ProbeResult, SuggestedClip, Transcript, TranscriptionEngine } from './types.js';
 import type { PipelineStages, Span } from './stages.js';
+import { diarize, voicesOf } from './speakers/diarize.js';
+import { PITCH_STEP, pitchTrack } from './speakers/pitch.js';
+import { readWavInfo } from './transcribe/wav.js';
+import { transcriptWords } from './language/sentences.js';
 import { shiftTranscript, transcriptWithin } from './transcript-parts.js';
 
 /** Candidate clips a language model ranks per section (the best of each topic). */
@@ -22,7 +26,11 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
   return {
     probe: (file, signal) => probe(file, { signal }),
     extractAudio: async (file, wav, signal) => void (await extractAudio(file, wav, { signal })),
-    analyse: ({ mediaPath, probe: p }, signal) => analyse(mediaPath, p, { signal }),
+    analyse: async ({ mediaPath, wavPath, probe: p }, signal) => ({
+      ...(await analyse(mediaPath, p, { signal })),
+      // Issue 30, item 3: the pitch track the heuristic diarization reads.
+      pitch: await pitchTrack(await readWavInfo(wavPath), wavPath, signal),
+    }),
     transcriber: engineAtStart(engine, env),
     suggest: async ({ transcript, analysis, probe: p, span, carryFrom, last }, opts) => {
       const criteria = await prepareCriteria(opts.criteria, baseLanguage(opts.language));
@@ -33,6 +41,7 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
       // Issue 28, item 3: an installed sentence encoder matches the request to passages.
       const embedded = await embeddingsFor(engine.dataDir, env, opts.criteria, criteria.general || !criteria.aspects.length, part.transcript);
       const found = suggestSection(part.transcript, part.analysis, part.probe, { ...opts, sourceDuration: p.duration, semantic: embedded.semantic }, criteria, holdBack, llm ? LLM_POOL : 0);
+      const voices = voicesOf(analysis.pitch ?? []);
       // Issue 20, item 5: with a language model configured, it ranks the pool and writes the copy.
       const chosen = llm && found.pool?.length ? await chooseWithLlm(llm, opts.criteria, found.pool, found.clips.length) : { clips: found.clips };
       const ranking = 'ranking' in chosen ? { ...chosen.ranking, ...(embedded.semantic ? { embedding: embedded.semantic.model } : {}) } : embedded.ranking;
@@ -40,6 +49,7 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
         clips: chosen.clips.map((c) => moveClip(c, whole ? 0 : from)),
         ...(found.carryFrom !== undefined ? { carryFrom: Math.round((found.carryFrom + (whole ? 0 : from)) * 100) / 100 } : {}),
         ...(ranking ? { ranking } : {}),
+        ...(part.analysis.pitch?.length ? { speakers: diarize(transcriptWords(part.transcript), part.analysis.pitch, voices).map((t) => moveSpan(t, whole ? 0 : from)) } : {}),
       };
     },
     frame: ({ mediaPath, probe: p, clip, words }, signal) =>
@@ -77,9 +87,15 @@ function sectionView(transcript: Transcript, analysis: Analysis, probe: ProbeRes
       loudness: analysis.loudness.slice(Math.round(span.start / step), Math.round(span.end / step)),
       loudnessStep: analysis.loudnessStep,
       scenes: analysis.scenes.filter((t) => t > span.start && t < span.end).map(inside),
+      ...(analysis.pitch ? { pitch: analysis.pitch.slice(Math.round(span.start / PITCH_STEP), Math.round(span.end / PITCH_STEP)) } : {}),
     },
     probe: { ...probe, duration: Math.round(length * 1000) / 1000 },
   };
+}
+
+function moveSpan<T extends Span>(s: T, offset: number): T {
+  const at = (n: number) => Math.round((n + offset) * 1000) / 1000;
+  return { ...s, start: at(s.start), end: at(s.end) };
 }
 
 function moveClip(c: SuggestedClip, offset: number): SuggestedClip {

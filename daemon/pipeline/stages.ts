@@ -1,6 +1,7 @@
 import type { FramingPlan } from './framing/types.js';
 import type { Analysis, ProbeResult, SuggestedClip, SuggestOptions, Transcript, TranscriptionEngine, Word } from './types.js';
 import type { Ranking } from './llm/choose.js';
+import type { SpeakerTurn } from './speakers/diarize.js';
 
 /** A section's clips, best first, and where the next section takes over (issue 20: a topic is never cut by a section's end). */
 export interface SectionClips {
@@ -9,6 +10,8 @@ export interface SectionClips {
   ranking?: Ranking;
   /** Seconds in the source: a topic still going on at the section's end starts here; the next section's clips may start from it. */
   carryFrom?: number;
+  /** Issue 30, item 3: who speaks when in the section (seconds in the source). */
+  speakers?: SpeakerTurn[];
 }
 
 /** A part of the source in seconds. */

@@ -20,6 +20,8 @@ export interface Word {
   end: number;
   /** 0..1 when the engine gives one. */
   confidence?: number;
+  /** Issue 30, item 3: who says it (`S1`, `S2`, ...), when the speakers were told apart. */
+  speaker?: string;
 }
 
 /** A stretch of speech (an utterance or sentence) with its words. */
@@ -67,6 +69,8 @@ export interface Analysis {
   /** Short-term loudness in LUFS sampled every `loudnessStep` seconds from 0. */
   loudness: number[];
   loudnessStep: number;
+  /** Issue 30, item 3: voice pitch (Hz, 0 unvoiced) every PITCH_STEP (0.05) s from 0, for the heuristic diarization. */
+  pitch?: number[];
   /** Times (s) of scene changes. */
   scenes: number[];
 }
@@ -78,6 +82,18 @@ export interface ScoreBreakdown {
   completeness: number; // 0..1, starts and ends on sentence / pause boundaries
 }
 
+/**
+ * DESIGN.md, third round: a clip's `scores`, what makes a moment worth posting (issue 30, item
+ * 2). The heuristics and a language model's judgement give the same names.
+ */
+export interface ClipScores {
+  hook: number;
+  payoff: number;
+  self_contained: number;
+  /** Only with criteria. */
+  relevance?: number;
+}
+
 /** A suggested clip before it is stored (the suggest stage's output). */
 export interface SuggestedClip {
   start: number; // seconds in the source, two decimals
@@ -85,6 +101,8 @@ export interface SuggestedClip {
   title: string; // from the clip's own words, at most 100 characters
   score: number; // 0..1 composite
   score_breakdown: ScoreBreakdown;
+  /** Sub-scores (issue 30, item 2); stored inside the breakdown's JSON. */
+  scores?: ClipScores;
   reason: string; // one line
   /** The clip's transcript text (drafts and the editor page use it). */
   transcript: string;
@@ -105,6 +123,8 @@ export interface SuggestOptions {
   language: string;
   /** Length of the whole video when suggesting for a section of it (s): short videos get a clip per topic. */
   sourceDuration?: number;
+  /** The job's `clip_count` (issue 30, item 1): clips wanted from the whole video instead of the count by its length. */
+  clipCount?: number;
   /** How like the request each passage is, by a sentence-embedding model (issue 28, item 3). */
   semantic?: SemanticMatch;
 }

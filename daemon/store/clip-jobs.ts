@@ -15,9 +15,9 @@ export class ClipJobRepo implements ClipJobRepository {
   constructor(private db: Sql) {}
 
   async insert(input: NewClipJob, now: number, id = newId('job')): Promise<ClipJobRow> {
-    const row: ClipJobRow = { ...input, id, asset_id: newId('asset'), status: 'queued', progress: 0, error: null, created_at: now, updated_at: now };
-    await this.db.run(`INSERT INTO clip_jobs (id, team_id, asset_id, status, source_type, source_url, upload_id, criteria, target_duration, language, folder_name, media_key, progress, error, created_at, updated_at)
-         VALUES (@id, @team_id, @asset_id, @status, @source_type, @source_url, @upload_id, @criteria, @target_duration, @language, @folder_name, @media_key, @progress, @error, @created_at, @updated_at)`, row);
+    const row: ClipJobRow = { requested_clips: null, ...input, id, asset_id: newId('asset'), status: 'queued', progress: 0, error: null, created_at: now, updated_at: now };
+    await this.db.run(`INSERT INTO clip_jobs (id, team_id, asset_id, status, source_type, source_url, upload_id, criteria, target_duration, requested_clips, language, folder_name, media_key, progress, error, created_at, updated_at)
+         VALUES (@id, @team_id, @asset_id, @status, @source_type, @source_url, @upload_id, @criteria, @target_duration, @requested_clips, @language, @folder_name, @media_key, @progress, @error, @created_at, @updated_at)`, row);
     return row;
   }
 
@@ -111,7 +111,7 @@ export class ClipJobRepo implements ClipJobRepository {
         await this.db.run(
           `INSERT INTO clips (id, job_id, team_id, rank, start, "end", title, score, score_breakdown, reason, transcript, words, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          id, job.id, job.team_id, rank++, c.start, c.end, c.title, c.score, JSON.stringify(c.score_breakdown), c.reason, c.transcript, JSON.stringify(c.words), now,
+          id, job.id, job.team_id, rank++, c.start, c.end, c.title, c.score, JSON.stringify(c.scores ? { ...c.score_breakdown, scores: c.scores } : c.score_breakdown), c.reason, c.transcript, JSON.stringify(c.words), now,
         );
         ids.push(id);
       }

@@ -1,11 +1,17 @@
 import type { Sql } from './sql.js';
-import type { ScoreBreakdown, Word } from '../pipeline/types.js';
+import type { ClipScores, ScoreBreakdown, Word } from '../pipeline/types.js';
 import type { ClipRow, ClipTranscriptEdit } from './records.js';
 import type { ClipRepository } from './repositories.js';
 
 export type { ClipRow };
 
-export const clipBreakdown = (c: ClipRow) => JSON.parse(c.score_breakdown) as ScoreBreakdown;
+export const clipBreakdown = (c: ClipRow) => JSON.parse(c.score_breakdown) as ScoreBreakdown & { scores?: ClipScores };
+
+/** The clip's `score_breakdown` and, when it was scored with them, its `scores` (issue 30, item 2). */
+export function clipScoreViews(c: ClipRow): { score_breakdown: ScoreBreakdown; scores?: ClipScores } {
+  const { scores, ...breakdown } = clipBreakdown(c);
+  return { score_breakdown: breakdown, ...(scores ? { scores } : {}) };
+}
 export const clipWords = (c: Pick<ClipRow, 'words'>) => JSON.parse(c.words) as Word[];
 /** Seconds with two decimals (spec: Clip.duration). */
 export const clipDuration = (c: Pick<ClipRow, 'start' | 'end'>) => Math.round((c.end - c.start) * 100) / 100;

@@ -111,6 +111,8 @@ export interface ClipJobRow {
   upload_id: string | null;
   criteria: string | null;
   target_duration: number | null;
+  /** The caller's `clip_count` (issue 30, item 1; migration 030), or null for the count by length. */
+  requested_clips: number | null;
   language: string;
   folder_name: string;
   media_key: string | null;
@@ -120,7 +122,7 @@ export interface ClipJobRow {
   updated_at: number;
 }
 
-export type NewClipJob = Pick<ClipJobRow, 'team_id' | 'source_type' | 'source_url' | 'upload_id' | 'criteria' | 'target_duration' | 'language' | 'folder_name' | 'media_key'>;
+export type NewClipJob = Pick<ClipJobRow, 'team_id' | 'source_type' | 'source_url' | 'upload_id' | 'criteria' | 'target_duration' | 'language' | 'folder_name' | 'media_key'> & Partial<Pick<ClipJobRow, 'requested_clips'>>;
 
 /** A suggested clip with the words it contains, ready to be stored. */
 export type ClipToStore = SuggestedClip & { words: Word[] };

@@ -41,7 +41,12 @@ export const putTranscriptSchema = z.strictObject({
 export type PutTranscriptInput = z.input<typeof putTranscriptSchema>;
 
 // Responses, as zod schemas so the OpenAPI document is generated from them (issue 18, item 1).
-export const transcriptWordSchema = z.object({ text: z.string(), start: z.number(), end: z.number() });
+export const transcriptWordSchema = z.object({
+  text: z.string(),
+  start: z.number(),
+  end: z.number(),
+  speaker: z.string().optional().describe('Extension (issue 30): who says the word, `S1`, `S2`, ... (told apart by voice pitch and pauses, or a diarization model)'),
+});
 export type TranscriptWord = z.infer<typeof transcriptWordSchema>;
 
 export const clipTranscriptSchema = z.object({ clip_id: z.string(), words: z.array(transcriptWordSchema) });

@@ -19,6 +19,9 @@ const sourceSchema = z
   // Spec: "Exactly one of source.url and source.upload_id must be given."
   .refine((s) => (s.url === undefined) !== (s.upload_id === undefined), { message: 'give exactly one of source.url and source.upload_id' });
 
+/** Most clips a job may ask for (spec: at most 30 clips a job). */
+export const CLIP_COUNT_MAX = 30;
+
 export const createClipJobSchema = z.strictObject({
   source: sourceSchema,
   criteria: z.string({ message: 'criteria must be a string' }).trim().max(CRITERIA_MAX_CHARS, `criteria is at most ${CRITERIA_MAX_CHARS} characters`).optional(),
@@ -33,6 +36,12 @@ export const createClipJobSchema = z.strictObject({
     .transform((s) => s.toLowerCase())
     .refine(isIso6391, 'language must be an ISO 639-1 code such as "en" or "de"')
     .optional(),
+  // Extension (DESIGN.md, third round; issue 30, item 1): how many clips the caller wants.
+  clip_count: z
+    .number({ message: `clip_count must be a whole number from 1 to ${CLIP_COUNT_MAX}` })
+    .refine((n) => Number.isInteger(n) && n >= 1 && n <= CLIP_COUNT_MAX, `clip_count must be a whole number from 1 to ${CLIP_COUNT_MAX}`)
+    .optional()
+    .describe(`Extension: how many clips to suggest, 1 to ${CLIP_COUNT_MAX}. Default: by the video's length (about one per two minutes), at least 3 for a video over a minute that has speech`),
 });
 export type CreateClipJobInput = z.input<typeof createClipJobSchema>;
 export type CreateClipJobRequest = z.output<typeof createClipJobSchema>;
@@ -48,6 +57,14 @@ export const scoreBreakdownSchema = z.object({
 });
 export type ScoreBreakdownView = z.infer<typeof scoreBreakdownSchema>;
 
+/** DESIGN.md, third round: what makes a moment worth posting, each 0 to 1 (`relevance` only with criteria). */
+export const clipScoresSchema = z.object({
+  hook: z.number().min(0).max(1).describe('The first seconds: a question, a claim, a number, a surprise'),
+  payoff: z.number().min(0).max(1).describe('The end: a punchline, an answer, a conclusion'),
+  self_contained: z.number().min(0).max(1).describe('A whole story or answer that needs nothing before it'),
+  relevance: z.number().min(0).max(1).optional().describe('How well the clip matches `criteria`; only with criteria'),
+});
+
 /** A clip as the API shows it: the spec's fields plus DESIGN.md's extensions. */
 export const clipSchema = z.object({
   id: z.string(),
@@ -59,6 +76,7 @@ export const clipSchema = z.object({
   start: z.number().describe('Extension: seconds in the source'),
   end: z.number().describe('Extension: seconds in the source'),
   score_breakdown: scoreBreakdownSchema,
+  scores: clipScoresSchema.optional().describe('Extension: sub-scores of what makes the moment worth posting'),
   reason: z.string(),
 });
 export type ClipView = z.infer<typeof clipSchema>;

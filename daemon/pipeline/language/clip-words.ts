@@ -36,7 +36,9 @@ const cased = (words: Word[]) => words.some((w) => /[A-Z]/.test(w.text) || /[.,?
  * returned as they are.
  */
 export function punctuate(words: Word[]): Word[] {
-  if (!words.length || cased(words)) return words.map(({ text, start, end }) => ({ text, start, end }));
+  // Issue 30, item 3: a word's speaker goes along.
+  const who = (w: Word) => (w.speaker ? { speaker: w.speaker } : {});
+  if (!words.length || cased(words)) return words.map((w) => ({ text: w.text, start: w.start, end: w.end, ...who(w) }));
   const out: Word[] = [];
   let first = 0;
   words.forEach((w, i) => {
@@ -49,7 +51,7 @@ export function punctuate(words: Word[]): Word[] {
       if (!END_MARK.test(text)) text += isQuestion(sentence) ? '?' : '.';
       first = i + 1;
     }
-    out.push({ text, start: w.start, end: w.end });
+    out.push({ text, start: w.start, end: w.end, ...who(w) });
   });
   return out;
 }

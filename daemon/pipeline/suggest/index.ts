@@ -87,11 +87,11 @@ export function suggestSection(
     candidates = mode === 'none' ? [] : topicWindows(src, boundaries, topics, relevance, mode, plan);
     if (candidates.length === 0) candidates = scoreWindows(src, boundaries, relevance, mode, plan).filter((c) => c.end.endAt <= span + 0.01);
     const usable = topics.filter((t) => t.end - t.start >= MIN_TOPIC_CLIP).length;
-    const count = clipCount(span, usable, opts.sourceDuration ?? src.duration);
+    const count = clipCount(span, usable, opts.sourceDuration ?? src.duration, { asked: opts.clipCount, speech: src.words.length > 0 });
     // Nothing to cut before a carried topic: all of it goes to the next section.
     if (candidates.length === 0 && carry !== undefined) return { clips: [], carryFrom: 0 };
     chosen = candidates.length > 0
-      ? selectSpread(candidates, count, (c) => ({ start: c.start.startAt, end: c.end.endAt }), (c) => c.utility, (c) => c.topic)
+      ? selectSpread(candidates, count, (c) => ({ start: c.start.startAt, end: c.end.endAt }), (c) => c.utility, (c) => c.topic, mode === 'criteria' ? undefined : span)
       : [whole()];
   }
   chosen.sort((a, b) => b.score - a.score || a.start.startAt - b.start.startAt);
@@ -123,6 +123,7 @@ function toClip(src: SourceModel, c: Candidate, mode: ScoreMode, criteria: Prepa
       energy: r3(c.parts.energy),
       completeness: r3(c.parts.completeness),
     },
+    ...(c.scores ? { scores: { ...c.scores, hook: r3(c.scores.hook), payoff: r3(c.scores.payoff), self_contained: r3(c.scores.self_contained), ...(c.scores.relevance !== undefined ? { relevance: r3(c.scores.relevance) } : {}) } } : {}),
     reason: clipReason(mode, c.parts, criteria, relevance, first, end, first < end ? openingAt(src, first) : null),
     transcript: src.words.slice(first, end).map((w) => w.display).join(' '),
   };

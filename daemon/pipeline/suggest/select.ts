@@ -10,12 +10,27 @@ export const MAX_OVERLAP = 0.2;
 /** A video up to this long (s) gets a clip per topic, up to SHORT_VIDEO_CLIPS. */
 export const SHORT_VIDEO = 240;
 const SHORT_VIDEO_CLIPS = 3;
+/** Issue 30, item 1: "at least 3 clips for any video over a minute that has speech". */
+export const MIN_CLIPS_WITH_SPEECH = 3;
+const SPEECH_MINUTE = 60;
 
-/** Clips for `duration` seconds (of a video `whole` seconds long) with `topics` topics that can make a clip. */
-export function clipCount(duration: number, topics = 0, whole = duration): number {
-  const base = Math.min(MAX_CLIPS, Math.max(1, Math.round(duration / SECONDS_PER_CLIP)));
-  return whole <= SHORT_VIDEO ? Math.max(base, Math.min(SHORT_VIDEO_CLIPS, topics)) : base;
+/**
+ * Clips for `duration` seconds (of a video `whole` seconds long) with `topics` topics that can make
+ * a clip. Issue 30, item 1: about one per two minutes up to MAX_CLIPS, at least three for a video
+ * over a minute with speech; `asked` (the job's `clip_count`) replaces the whole video's count. A
+ * section of the video gets its share of the whole video's count.
+ */
+export function clipCount(duration: number, topics = 0, whole = duration, opts: { asked?: number; speech?: boolean } = {}): number {
+  const speech = opts.speech ?? topics > 0;
+  let total = opts.asked ?? Math.min(MAX_CLIPS, Math.max(1, Math.round(whole / SECONDS_PER_CLIP)));
+  if (opts.asked === undefined && whole <= SHORT_VIDEO) total = Math.max(total, Math.min(SHORT_VIDEO_CLIPS, topics));
+  if (opts.asked === undefined && speech && whole > SPEECH_MINUTE) total = Math.max(total, MIN_CLIPS_WITH_SPEECH);
+  if (duration >= whole - 0.01) return total;
+  return Math.max(1, Math.round((total * duration) / whole));
 }
+
+/** A candidate in another third is taken for spread only if worth this share of the best one. */
+const SPREAD_WORTH = 0.75;
 
 interface Span {
   start: number;
@@ -32,19 +47,27 @@ export function overlapFraction(a: Span, b: Span): number {
 /**
  * Greedy selection: the highest-utility candidate first, then each next best that overlaps none of
  * those taken by more than MAX_OVERLAP, until `count` are taken. With `group` (the topic), a
- * first round takes at most one per group, so the clips spread over the video's topics.
+ * first round takes at most one per group, so the clips spread over the video's topics. With
+ * `length` (the span's duration), issue 30, item 1: "no more than half of them from any one third
+ * of it" while other thirds still have candidates worth three quarters of the best one; only when
+ * they have none (silence, music, or only filler there) does a third take more.
  */
-export function selectSpread<T>(candidates: T[], count: number, span: (c: T) => Span, utility: (c: T) => number, group?: (c: T) => number): T[] {
+export function selectSpread<T>(candidates: T[], count: number, span: (c: T) => Span, utility: (c: T) => number, group?: (c: T) => number, length?: number): T[] {
   const ranked = [...candidates].sort((a, b) => utility(b) - utility(a) || span(a).start - span(b).start);
   const taken: T[] = [];
   const groups = new Set<number>();
-  for (const round of group ? [1, 2] : [2]) {
+  const third = (c: T) => (length ? Math.min(2, Math.max(0, Math.floor((((span(c).start + span(c).end) / 2) / length) * 3))) : 0);
+  const perThird = [0, 0, 0];
+  const cap = length && count >= 2 ? Math.max(1, Math.floor(count / 2)) : Infinity;
+  for (const round of group ? [1, 2, 3] : [2, 3]) {
     for (const c of ranked) {
       if (taken.length >= count) break;
       if (taken.includes(c) || (round === 1 && groups.has(group!(c)))) continue;
+      if (round < 3 && (perThird[third(c)] >= cap || (length && taken.length && utility(c) < SPREAD_WORTH * utility(taken[0])))) continue;
       const s = span(c);
       if (taken.every((t) => overlapFraction(s, span(t)) <= MAX_OVERLAP)) {
         taken.push(c);
+        perThird[third(c)]++;
         if (group) groups.add(group(c));
       }
     }

@@ -1,7 +1,8 @@
 // Candidate clips: every pair of good boundaries whose distance fits the wanted length, scored.
 // Boundaries are a few per sentence, so even a 3-hour source gives a few hundred thousand pairs,
 // each scored in O(1) from prefix sums.
-import type { ScoreBreakdown } from '../types.js';
+import type { ClipScores, ScoreBreakdown } from '../types.js';
+import { momentsOf } from './moments.js';
 import type { Boundary } from './boundaries.js';
 import { RangeMax } from './range-max.js';
 import type { RelevanceModel } from './relevance.js';
@@ -18,6 +19,8 @@ export interface Candidate {
   utility: number;
   /** Index of the topic the clip lies in (-1 when clips are not cut by topic). */
   topic: number;
+  /** Issue 30, item 2: what makes the moment worth posting (clips with words). */
+  scores?: ClipScores;
 }
 
 export interface LengthPlan {
@@ -148,10 +151,29 @@ export function evaluate(
     energy: src.loudness.energy(t0, t1),
     completeness: completenessScore(src, start, end, interiorPause),
   };
-  const score = composite(parts, mode);
+  let score = composite(parts, mode);
+  let scores: ClipScores | undefined;
+  if (speech) {
+    const moments = momentsOf(src);
+    scores = { hook: parts.hook, payoff: moments.payoff(start.word, end.word), self_contained: moments.selfContained(start.word, end.word), ...(mode === 'criteria' ? { relevance: parts.relevance } : {}) };
+    // Issue 30, item 2: with no request, a moment is worth posting for its hook, its payoff and
+    // being whole, and filler (intros, sponsor reads, housekeeping, small talk) is not.
+    if (mode === 'general') score = generalScore(parts, scores, moments.filler(start.word, end.word));
+  }
   const length = t1 - t0;
   const fit = plan.target
     ? 0.15 * (1 - Math.min(1, Math.abs(length - plan.target) / (0.25 * plan.target)))
     : 0.03 * (1 - Math.min(1, Math.abs(length - 45) / 45));
-  return { start, end, parts, score, utility: score + fit, topic: -1 };
+  return { start, end, parts, score, utility: score + fit, topic: -1, ...(scores ? { scores } : {}) };
+}
+
+/** Weights of the no-request score (issue 30, item 2); they sum to 1. */
+export const GENERAL_WEIGHTS = { relevance: 0.1, hook: 0.22, energy: 0.08, completeness: 0.12, payoff: 0.24, self_contained: 0.24 };
+/** How much of the score a clip made wholly of filler loses. */
+const FILLER_PENALTY = 0.8;
+
+function generalScore(parts: ScoreBreakdown, scores: ClipScores, filler: number): number {
+  const w = GENERAL_WEIGHTS;
+  const raw = w.relevance * parts.relevance + w.hook * parts.hook + w.energy * parts.energy + w.completeness * parts.completeness + w.payoff * scores.payoff + w.self_contained * scores.self_contained;
+  return Math.max(0, Math.min(1, raw * (1 - FILLER_PENALTY * filler)));
 }

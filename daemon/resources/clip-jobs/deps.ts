@@ -63,6 +63,8 @@ export interface JobSettings {
   maxDownloadBytes: number;
   /** yt-dlp executable for video-platform links. */
   ytDlpBin: string;
+  /** Issue 30, item 4: a cookies file handed to yt-dlp (network.ytdlp_cookies). */
+  ytDlpCookies?: string;
   /** Extra hosts treated as video platforms (tests point one at a loopback server). */
   platformHosts: string[];
   /** Length of one transcription chunk (s); chunks run in parallel on the heavy queue. */
@@ -84,6 +86,7 @@ export function jobSettings(config: DaemonConfig): JobSettings {
   return {
     maxDownloadBytes: config.limits.max_download_bytes,
     ytDlpBin: p.yt_dlp_path,
+    ...(config.network.ytdlp_cookies ? { ytDlpCookies: config.network.ytdlp_cookies } : {}),
     platformHosts: p.video_platform_hosts,
     chunkSeconds: p.chunk_seconds,
     sectionSeconds: p.section_seconds,

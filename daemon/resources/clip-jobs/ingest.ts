@@ -5,7 +5,7 @@ import { PermanentTaskError } from '../../tasks/task-runner.js';
 import type { ClipJobRow } from '../../store/clip-jobs.js';
 import { describeNetworkError, humanBytes, openDownload } from '../../pipeline/ingest/download.js';
 import { cleanFolderName, LinkError, type LinkPolicy } from '../../pipeline/ingest/links.js';
-import { importWithYtDlp, YtDlpMissingError } from '../../pipeline/ingest/yt-dlp.js';
+import { importWithYtDlp, YtDlpError, YtDlpMissingError } from '../../pipeline/ingest/yt-dlp.js';
 import type { JobObjects, JobSettings } from './deps.js';
 
 export interface IngestResult {
@@ -39,6 +39,8 @@ export async function ingestSource(job: ClipJobRow, ctx: IngestContext): Promise
   } catch (e) {
     if (ctx.signal.aborted) throw e;
     if (e instanceof YtDlpMissingError) throw new PermanentTaskError(e.message);
+    // Issue 30, item 4: a bot check, 403, private, removed or geo-blocked video fails the same way again.
+    if (e instanceof YtDlpError && !e.transient) throw new PermanentTaskError(e.message);
     // A 4xx, a file over the cap, a refused redirect: the same link would fail again.
     if (e instanceof LinkError && !e.transient) throw new PermanentTaskError(e.message);
     throw e;
@@ -63,7 +65,7 @@ async function fromPlatform(job: ClipJobRow, ctx: IngestContext): Promise<Ingest
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   try {
-    const got = await importWithYtDlp(job.source_url!, dir, { bin: ctx.settings.ytDlpBin, signal: ctx.signal, maxBytes: ctx.settings.maxDownloadBytes });
+    const got = await importWithYtDlp(job.source_url!, dir, { bin: ctx.settings.ytDlpBin, signal: ctx.signal, maxBytes: ctx.settings.maxDownloadBytes, cookies: ctx.settings.ytDlpCookies });
     const key = `jobs/${job.id}/source${safeExt(got.file) || '.mp4'}`;
     const { size } = await ctx.objects.put(key, createReadStream(got.file), { contentType: 'video/mp4' });
     return { media_key: key, folder_name: cleanFolderName(got.title) || undefined, bytes: size };

@@ -22,6 +22,7 @@ import { writeSilentWav } from '../../pipeline/media/silent-wav.js';
 import { frameEnergies } from '../../pipeline/transcribe/chunking.js';
 import { readWavInfo, writeWavSlice, type WavInfo } from '../../pipeline/transcribe/wav.js';
 import { writeViaTemp } from '../../pipeline/temp-file.js';
+import { withSpeakers } from '../../pipeline/speakers/diarize.js';
 import { metrics } from '../../metrics/instruments.js';
 
 /** The stage a heavy-queue priority is (for /metrics' stage durations). */
@@ -130,12 +131,12 @@ export class JobRun {
         const transcript = joinTranscripts(parts, { engine: stages.transcriber.name, language: this.job.language });
         const last = s === plan.sections.length - 1;
         const result = await stages
-          .suggest({ transcript, analysis: found, probe, span: section, carryFrom, last }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language })
+          .suggest({ transcript, analysis: found, probe, span: section, carryFrom, last }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language, clipCount: this.job.requested_clips ?? undefined })
           .catch((e) => Promise.reject(new Error(`Clip suggestion failed: ${(e as Error).message}`)));
         // Issue 4: at most 30 clips a job, however many sections it has.
-        const room = Math.max(0, MAX_CLIPS - (await this.deps.store.clips.listByJob(this.job.id)).length);
-        const clips = result.clips.slice(0, room).map((c) => ({ ...c, words: wordsIn(transcript, c) }));
-        const extra = { ...(result.carryFrom !== undefined && !last ? { carry_from: result.carryFrom } : {}), ...(result.ranking ? { ranking: result.ranking } : {}) };
+        const room = Math.max(0, (this.job.requested_clips ?? MAX_CLIPS) - (await this.deps.store.clips.listByJob(this.job.id)).length);
+        const clips = result.clips.slice(0, room).map((c) => ({ ...c, words: withSpeakers(wordsIn(transcript, c), result.speakers) }));
+        const extra = { ...(result.speakers ? { speakers: result.speakers } : {}), ...(result.carryFrom !== undefined && !last ? { carry_from: result.carryFrom } : {}), ...(result.ranking ? { ranking: result.ranking } : {}) };
         const ids = await this.t.suggested(this.job, `suggest:${s}`, clips, extra);
         this.done.set(`suggest:${s}`, { clip_ids: ids, ...extra });
         for (const id of ids) previews.push(this.track(this.preview((await this.deps.store.clips.byId(id))!, mediaPath, probe)));

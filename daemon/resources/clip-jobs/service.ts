@@ -3,7 +3,7 @@ import { newId } from '../../../src/api/ids.js';
 import { createClipJobSchema, jobListQuerySchema, type ClipJobList, type ClipJobView, type ClipView, type CreatedClipJob } from '../../../src/api/clips.js';
 import { pageOf } from '../../../src/api/lists.js';
 import { parseBody } from '../../../src/api/validate.js';
-import { clipBreakdown, clipDuration, type ClipRow } from '../../store/clips.js';
+import { clipScoreViews, clipDuration, type ClipRow } from '../../store/clips.js';
 import type { ClipJobRow, NewClipJob } from '../../store/clip-jobs.js';
 import type { Store } from '../../store/index.js';
 import { MEDIA_URL_TTL_MS } from '../../../src/api/limits.js';
@@ -45,6 +45,7 @@ export class ClipJobService {
       team_id: teamId,
       criteria: input.criteria || null,
       target_duration: input.target_duration ?? null,
+      requested_clips: input.clip_count ?? null,
       language: input.language ?? team?.preferred_language ?? this.settings.defaultLanguage,
     };
     let fields: Omit<NewClipJob, keyof typeof base> | undefined;
@@ -150,7 +151,7 @@ export class ClipJobService {
       editor_url: `${this.deps.baseUrl()}/app/clips/${c.id}`,
       start: round2(c.start),
       end: round2(c.end),
-      score_breakdown: clipBreakdown(c),
+      ...clipScoreViews(c),
       reason: c.reason,
     };
   }

@@ -76,7 +76,7 @@ export class ClipEditService {
   /** GET /v1/clips/:clipId/transcript: the clip's words as sentences. */
   async transcript(teamId: string, clipId: string): Promise<ClipTranscript> {
     const clip = await this.require(teamId, clipId);
-    return { clip_id: clip.id, words: punctuate(clipWords(clip)).map((w) => ({ text: w.text, start: round3(w.start), end: round3(w.end) })) };
+    return { clip_id: clip.id, words: punctuate(clipWords(clip)).map((w) => ({ text: w.text, start: round3(w.start), end: round3(w.end), ...(w.speaker ? { speaker: w.speaker } : {}) })) };
   }
 
   /** PUT /v1/clips/:clipId/transcript: the corrected words replace the clip's words everywhere. */

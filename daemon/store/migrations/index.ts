@@ -20,6 +20,7 @@ import { m013 } from './013-session-links.js';
 import { m016 } from './016-clip-edits-sessions.js';
 import { m021 } from './021-rate-counters.js';
 import { m029 } from './029-aspect-cuts.js';
+import { m030 } from './030-requested-clips.js';
 
 import type { Dialect } from './dialect.js';
 
@@ -30,4 +31,4 @@ export interface Migration {
   sql: (d: Dialect) => string;
 }
 
-export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m013, m016, m021, m029];
+export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m013, m016, m021, m029, m030];

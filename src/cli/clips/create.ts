@@ -2,8 +2,9 @@ import { modelsSetupHint } from '../models/setup-hint.js';
 import { basename, resolve } from 'node:path';
 import { uploadFile, type UploadProgress } from '../../client/uploader.js';
 import { startTransfer, type TransferProgress } from '../progress.js';
-import type { ClipJobView, CreateClipJobInput } from '../../api/clips.js';
+import { CLIP_COUNT_MAX, type ClipJobView, type CreateClipJobInput } from '../../api/clips.js';
 import { checkClipSource } from '../clip-source.js';
+import { usageError } from '../exit-codes.js';
 import type { ClipperClient } from '../../client/client.js';
 import type { CliContext } from '../context.js';
 import { parseDuration, parseWaitFlags } from '../wait.js';
@@ -16,6 +17,8 @@ export interface CreateOptions {
   criteria?: string;
   duration?: string;
   language?: string;
+  /** Issue 30, item 1: the job's `clip_count`. */
+  clips?: string;
   wait?: boolean;
   timeout?: string;
 }
@@ -48,7 +51,12 @@ export async function run(opts: CreateOptions, ctx: CliContext, upload: FileUplo
   if (opts.criteria !== undefined) body.criteria = opts.criteria;
   if (opts.language !== undefined) body.language = opts.language;
   if (opts.duration !== undefined) body.target_duration = parseDuration(opts.duration, '--duration') / 1000;
-  const source = await checkClipSource(opts.source, body, { language: '--language', target_duration: '--duration', criteria: '--criteria' });
+  if (opts.clips !== undefined) {
+    const n = /^\s*\d+\s*$/.test(opts.clips) ? Number(opts.clips) : Number.NaN;
+    if (!(n >= 1 && n <= CLIP_COUNT_MAX)) throw usageError(`--clips: give a whole number from 1 to ${CLIP_COUNT_MAX}, not "${opts.clips}"; nothing was sent`);
+    body.clip_count = n;
+  }
+  const source = await checkClipSource(opts.source, body, { language: '--language', target_duration: '--duration', criteria: '--criteria', clip_count: '--clips' });
   const client = await ctx.client();
   // Issue 28, item 5: on the local daemon, what the recommended models would add, in one line.
   const local = ctx.target().dataDir;

@@ -59,6 +59,7 @@ export const MCP_TOOLS: McpTool[] = [
       criteria: job.criteria.describe('What to look for, in plain words (default: general highlights)'),
       target_duration: job.target_duration.describe('Target clip length in seconds (5 to 600)'),
       language: job.language.describe('ISO 639-1 code of the spoken language (default: the team\'s)'),
+      clip_count: job.clip_count.describe('How many clips, 1 to 30 (default: by the video\'s length, at least 3 for a video over a minute with speech)'),
     },
     async run(client, { source, ...rest }) {
       const checked = await checkClipSource(source, rest);
