@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ModelError } from './models.js';
+import { WHISPER_LANGUAGES } from './whisper-languages.js';
 
 /**
  * The models `clipper models list --available` shows and `clipper models add NAME` installs
@@ -29,8 +30,8 @@ export interface CatalogueFile {
 
 export interface CatalogueModel {
   name: string;
-  /** `en`, or the number of languages of a multilingual model. */
-  languages: string;
+  /** ISO 639 codes of the languages the model transcribes (`['en']` for an English-only one). */
+  languages: string[];
   /** Relative speed from Whisper's README (large = 1x). */
   speed: string;
   licence: string;
@@ -50,7 +51,7 @@ function entry(name: string, speed: string, sizes: [number, number], wer: string
   const en = name.endsWith('.en');
   return {
     name,
-    languages: en ? 'en' : '99',
+    languages: en ? ['en'] : [...WHISPER_LANGUAGES],
     speed,
     licence: 'MIT',
     wer,
@@ -106,7 +107,14 @@ export function catalogue(env: NodeJS.ProcessEnv = process.env): CatalogueModel[
   if (!Array.isArray(extra) || !extra.every((m) => typeof m?.name === 'string' && typeof m.repo === 'string' && Array.isArray(m.files))) {
     throw new ModelError(`CLIPPER_MODEL_CATALOGUE: ${file} is not a list of models ({name, repo, revision, files: [{role, file, size_bytes, sha256}]})`);
   }
-  return [...CATALOGUE.filter((m) => !extra.some((x) => x.name === m.name)), ...extra];
+  return [...CATALOGUE.filter((m) => !extra.some((x) => x.name === m.name)), ...extra.map((m) => ({ ...m, languages: languageList(m.languages) }))];
+}
+
+/** A catalogue file's `languages`: a list of codes, or as earlier versions wrote it (`"en"`, `"99"`: all of Whisper's). */
+function languageList(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === 'string' && /^\d+$/.test(v.trim())) return [...WHISPER_LANGUAGES];
+  return typeof v === 'string' && v.trim() ? v.split(/[\s,]+/).filter(Boolean) : [];
 }
 
 export const findCatalogueModel = (name: string, env: NodeJS.ProcessEnv = process.env) => catalogue(env).find((m) => m.name === name);

@@ -7,7 +7,8 @@ import type { ClipJobRow } from '../../store/clip-jobs.js';
 import type { Store } from '../../store/index.js';
 import { HEAVY_PRIORITY } from '../../pipeline/heavy-queue.js';
 import { MAX_CLIPS } from '../../pipeline/suggest/select.js';
-import type { Analysis, ProbeResult, Transcript } from '../../pipeline/types.js';
+import type { Analysis, ProbeResult, Transcript, TranscriptionEngine } from '../../pipeline/types.js';
+import { engineOfAttempt, engineUsed, stamped } from './job-engine.js';
 import type { JobDeps, JobSettings } from './deps.js';
 import { ingestSource } from './ingest.js';
 import { planJob, type JobPlan } from './plan.js';
@@ -42,6 +43,8 @@ export class JobRun {
   private percentWritten: number;
   private readonly workDir: string;
   private done!: JobStages;
+  /** The speech engine of this attempt (job-engine.ts). */
+  private engine!: TranscriptionEngine;
 
   constructor(private deps: JobDeps, private repo: Store['clipJobs'], private t: JobTransitions, private settings: JobSettings, private job: ClipJobRow, signal: AbortSignal) {
     this.workDir = join(settings.workDir, job.id);
@@ -106,7 +109,7 @@ export class JobRun {
     this.report('audio');
     const wav = await readWavInfo(wavPath);
 
-    const engine = stages.transcriber;
+    const engine = (this.engine = await engineOfAttempt(stages, this.done, this.t, this.job));
     let plan = this.done.get(stageKey('plan'));
     if (!plan) {
       // Issue 14, item 4: chunks no longer than the engine takes at once (Whisper: 30 s).
@@ -115,7 +118,7 @@ export class JobRun {
       await this.t.stage(this.job, stageKey('plan'), plan);
     }
     // Which engine and model transcribe the job (shown on GET /v1/clips/:jobId and by `clips get`).
-    if (!this.done.has(stageKey('transcriber'))) await this.t.stage(this.job, stageKey('transcriber'), { engine: engine.name, ...(engine.modelName ? { model: engine.modelName } : {}) });
+    if (!this.done.has(stageKey('transcriber'))) await this.t.stage(this.job, stageKey('transcriber'), engineUsed(engine));
     this.progress.setPlan(plan);
     await this.warnIfNoSpeech();
 
@@ -132,7 +135,7 @@ export class JobRun {
         const carryFrom = s > 0 ? this.done.get(stageKey('suggest', s - 1))?.carry_from : undefined;
         const first = carryFrom === undefined ? section.first : Math.max(0, plan.chunks.findIndex((c) => c.end > carryFrom));
         const [found, ...parts] = await Promise.all([analysis, ...chunks.slice(Math.min(first, section.first), section.last + 1).map((c) => c.transcript)]);
-        const transcript = joinTranscripts(parts, { engine: stages.transcriber.name, language: this.job.language });
+        const transcript = joinTranscripts(parts, { engine: engine.name, language: this.job.language });
         const last = s === plan.sections.length - 1;
         const result = await stages
           .suggest({ transcript, analysis: found, probe, span: section, carryFrom, last }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language })
@@ -173,7 +176,7 @@ export class JobRun {
    * stage result, shown as the job's `warnings`), since its clips are found without words.
    */
   private async warnIfNoSpeech(): Promise<void> {
-    const engine = this.deps.stages.transcriber;
+    const engine = this.engine;
     const key = stageKey('warning', 'no_speech_engine');
     if (engine.name !== 'none' || this.done.has(key)) return;
     const message =
@@ -200,7 +203,7 @@ export class JobRun {
     const transcript = new Promise<Transcript>((resolve, reject) => ((delivered = resolve), (failed = reject)));
     transcript.catch(() => {}); // the failure is reported through `work`
     const work = this.heavy(HEAVY_PRIORITY.transcription, async () => {
-      const engine = this.deps.stages.transcriber;
+      const engine = this.engine;
       // The engine hears a little of each neighbour (issue 14, item 4: overlap at the seams)
       // and keeps the words centred in this chunk's own span (de-duplication).
       const heard = withOverlap(span, engine.chunking?.overlapSeconds ?? 0, wav.duration);
@@ -216,7 +219,7 @@ export class JobRun {
         throw e;
       });
       if (file !== wavPath) await rm(file, { force: true });
-      const shifted = shiftTranscript(got, heard.start);
+      const shifted = shiftTranscript(stamped(got, engine), heard.start);
       const result = heard === span ? shifted : keepSpan(shifted, span, i === plan.chunks.length - 1);
       await this.t.stage(this.job, stageKey('transcribe', i), result);
       this.progress.chunk(i, 1);

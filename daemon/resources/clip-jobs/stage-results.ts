@@ -8,6 +8,8 @@ import type { JobPlan } from './plan.js';
 export interface EngineUsed {
   engine: Transcript['engine'];
   model?: string;
+  /** Each engine that transcribed some of its chunks, in order, when there was more than one (issue 27, item 10). */
+  engines?: Array<{ engine: Transcript['engine']; model?: string }>;
 }
 
 /** A section's suggestion: its clips, where the next section starts its clips (issue 20), who ranked them. */
@@ -108,6 +110,11 @@ export class JobStages {
 
   has(key: StageKey<StageKind>): boolean {
     return this.results.has(key);
+  }
+
+  /** The stored names (parseStageKey, namesOf read them). */
+  names(): IterableIterator<string> {
+    return this.results.keys();
   }
 
   /** Records a result just stored (the caller stored it). */
