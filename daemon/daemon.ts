@@ -97,7 +97,9 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
     async close() {
       await Promise.all(workers.map((w) => w.stop()));
       // The speech engine's recogniser processes (sherpa-onnx) end with the daemon.
-      app.clipJobs.deps.stages.transcriber.close?.();
+      const stages = app.clipJobs.deps.stages;
+      if (stages.close) stages.close();
+      else stages.transcriber.close?.();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

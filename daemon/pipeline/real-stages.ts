@@ -1,11 +1,11 @@
-import { PermanentTaskError } from '../tasks/task-runner.js';
-import { analyse, chooseEngine, type EngineConfig, extractAudio, findPocketsphinx, PocketsphinxEngine, probe, renderPreview } from './media/index.js';
+import { analyse, type EngineConfig, extractAudio, probe, renderPreview } from './media/index.js';
+import { EngineSelector } from './transcribe/engine-selector.js';
 import { analyseFraming } from './framing/index.js';
 import { prepareCriteria, suggestSection, baseLanguage } from './suggest/index.js';
 import type { LlmSettings } from './llm/chat.js';
 import { chooseWithLlm } from './llm/choose.js';
 import { embeddingsFor } from './embed/stage.js';
-import type { Analysis, ProbeResult, SuggestedClip, Transcript, TranscriptionEngine } from './types.js';
+import type { Analysis, ProbeResult, SuggestedClip, Transcript } from './types.js';
 import type { PipelineStages, Span } from './stages.js';
 import { diarize, voicesOf } from './speakers/diarize.js';
 import { PITCH_STEP, pitchTrack } from './speakers/pitch.js';
@@ -18,11 +18,12 @@ const LLM_POOL = 8;
 
 /**
  * The real stages (issue 4, item 3): ffprobe, ffmpeg audio / analysis / previews, the speech
- * engine chosen at start, and the suggester. The job cuts the audio into chunks itself and runs
+ * engine (chosen again when the installed models change: issue 27, item 10), and the suggester. The job cuts the audio into chunks itself and runs
  * them on the shared heavy queue, so pocketsphinx is asked for one recogniser per call.
  */
 
 export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = process.env, llm?: LlmSettings): PipelineStages {
+  const engines = new EngineSelector(engine, env);
   return {
     probe: (file, signal) => probe(file, { signal }),
     extractAudio: async (file, wav, signal) => void (await extractAudio(file, wav, { signal })),
@@ -31,7 +32,11 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
       // Issue 30, item 3: the pitch track the heuristic diarization reads.
       pitch: await pitchTrack(await readWavInfo(wavPath), wavPath, signal),
     }),
-    transcriber: engineAtStart(engine, env),
+    get transcriber() {
+      return engines.current();
+    },
+    engineFor: (used) => engines.engineFor(used),
+    close: () => engines.close(),
     suggest: async ({ transcript, analysis, probe: p, span, carryFrom, last }, opts) => {
       const criteria = await prepareCriteria(opts.criteria, baseLanguage(opts.language));
       const from = Math.min(span.start, carryFrom ?? span.start);
@@ -56,20 +61,6 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
       analyseFraming(mediaPath, { start: clip.start, end: clip.end, source: { width: p.width ?? 0, height: p.height ?? 0 }, words, signal }),
     renderPreview: async ({ mediaPath, probe: p, clip, plan }, out, signal) => void (await renderPreview(mediaPath, { start: clip.start, end: clip.end, out, probe: p, signal, plan })),
   };
-}
-
-/** The engine chosen once, at start (`clipper doctor` shows the same choice and why). */
-function engineAtStart(config: EngineConfig, env: NodeJS.ProcessEnv): TranscriptionEngine {
-  let engine: TranscriptionEngine;
-  try {
-    engine = chooseEngine(config, env);
-  } catch (e) {
-    const message = (e as Error).message;
-    return { name: 'none', reason: message, transcribe: async () => Promise.reject(new PermanentTaskError(`No speech engine can run: ${message}`)) };
-  }
-  const sphinx = engine.name === 'pocketsphinx' ? findPocketsphinx(env).setup : undefined;
-  // One recogniser per call and no second cutting: the job has cut the audio already.
-  return sphinx ? new PocketsphinxEngine(engine.reason, sphinx, { parallel: 1, maxChunk: Number.MAX_SAFE_INTEGER }) : engine;
 }
 
 /**

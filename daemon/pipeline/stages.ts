@@ -32,8 +32,16 @@ export interface PipelineStages {
   extractAudio(mediaPath: string, wavPath: string, signal: AbortSignal): Promise<void>;
   /** Silences, loudness and scene changes of the whole source. */
   analyse(input: { mediaPath: string; wavPath: string; probe: ProbeResult }, signal: AbortSignal): Promise<Analysis>;
-  /** The speech engine chosen at start (whisper.cpp, pocketsphinx or none). */
+  /** The speech engine new jobs use now (sherpa-onnx, whisper.cpp, pocketsphinx or none). */
   readonly transcriber: TranscriptionEngine;
+  /**
+   * The engine a job that started with `used` goes on with (its chunks were planned for it),
+   * when it can still run; undefined when it cannot (its model was removed). Absent: the
+   * current engine is the only one.
+   */
+  engineFor?(used: { engine: Transcript['engine']; model?: string }): TranscriptionEngine | undefined;
+  /** Ends what the stages keep running between jobs (recogniser processes). */
+  close?(): void;
   /**
    * Clips inside `span` of the source, best first. The transcript and analysis cover the span
    * (the job suggests part by part so previews start while later parts are still transcribed),

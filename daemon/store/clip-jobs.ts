@@ -7,9 +7,6 @@ import type { ClipJobRepository } from './repositories.js';
 
 export type { ClipJobRow, ClipToStore, NewClipJob };
 
-/** The stage holding the copy a language model wrote for a clip (issue 20, item 5). */
-export const copyStage = (clipId: string): string => `copy:${clipId}`;
-
 /** SQL of clip jobs, their stage results and their clips. Every write joins the caller's transaction. */
 export class ClipJobRepo implements ClipJobRepository {
   constructor(private db: Sql) {}

@@ -7,9 +7,9 @@ import type { Render } from '../../src/api/renders.js';
 import { MEDIA_URL_TTL_MS } from '../../src/api/limits.js';
 import { CAPTION_PRESETS, type CaptionPreset } from '../pipeline/render/caption-styles.js';
 import { captionLines } from '../pipeline/render/captions-ass.js';
-import type { ProbeResult } from '../pipeline/types.js';
 import { centrePlan } from '../pipeline/framing/plan.js';
 import type { FramingPlan } from '../pipeline/framing/types.js';
+import { readStage, stageKey } from '../resources/clip-jobs/stage-results.js';
 import type { Store } from '../store/index.js';
 import type { ClipRow } from '../store/clips.js';
 
@@ -55,7 +55,7 @@ export interface EditorStateDeps {
 /** The clip's stored source and the stretch of it the timeline shows; undefined when it is gone. */
 export async function sourceWindow(store: Pick<Store, 'clipJobs'>, teamId: string, clip: ClipRow) {
   const job = await store.clipJobs.get(teamId, clip.job_id);
-  const probe = await store.clipJobs.stageResult(clip.job_id, 'probe') as ProbeResult | undefined;
+  const probe = await readStage(store.clipJobs, clip.job_id, stageKey('probe'));
   if (!job?.media_key || !probe) return undefined;
   const window = { start: Math.max(0, clip.start - CONTEXT_SECONDS), end: Math.min(probe.duration, clip.end + CONTEXT_SECONDS) };
   return { job, probe, mediaKey: job.media_key, window };

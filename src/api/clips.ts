@@ -104,8 +104,14 @@ export const clipJobSchema = z.object({
   /** Extensions: the folder the job is filed under, and progress 0..1. */
   folder_name: z.string(),
   progress: z.number().min(0).max(1),
-  /** Extension (issue 14): the speech engine and model, once transcription has started. */
-  transcription: z.object({ engine: z.string(), model: z.string().optional() }).optional(),
+  /**
+   * Extension (issue 14): the speech engine and model, once transcription has started; issue 27,
+   * item 10: `engines` lists each one in order when the job's chunks were transcribed by more
+   * than one (the model it started with was removed while it ran).
+   */
+  transcription: z
+    .object({ engine: z.string(), model: z.string().optional(), engines: z.array(z.object({ engine: z.string(), model: z.string().optional() })).optional() })
+    .optional(),
   /** Extension (issue 13, item 9): what it is doing now, while queued or processing. */
   stage: jobStageSchema.optional(),
   /** Extension (issue 13, item 2): what the person should know about how the job ran. */

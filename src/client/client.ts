@@ -4,6 +4,7 @@ import type { ClipJobList, ClipJobView, CreateClipJobInput, CreatedClipJob, JobS
 import type { TeamView } from '../api/teams.js';
 import type { SessionLink } from '../api/sessions.js';
 import type { Ping } from '../api/health.js';
+import type { SpeechEngineView } from '../api/transcription.js';
 import type { ApiKey, CreatedApiKey, CreateKeyInput, RevokedApiKey } from '../api/keys.js';
 import type { AuthorizationStarted, AuthorizePlatformInput, ConnectPlatformInput, DisconnectedPlatform, PlatformConnection } from '../api/platforms.js';
 import type { CreatePostInput, Post, PublishPostInput, UpdatePostInput } from '../api/posts.js';
@@ -35,6 +36,11 @@ export class ClipperClient {
   /** The OpenAPI 3.1 document of /v1 (issue 18; GET /v1/openapi.json, no credential needed). */
   openApi(): Promise<Record<string, unknown>> {
     return this.http.call('GET', '/v1/openapi.json');
+  }
+
+  /** The speech engine and model the daemon's next job uses (extension GET /v1/transcription). */
+  transcription(): Promise<SpeechEngineView> {
+    return this.http.call('GET', '/v1/transcription');
   }
 
   /** The caller's root team and its render minutes (extension GET /v1/team). */

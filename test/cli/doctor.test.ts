@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { installModel, removeModel } from '../../daemon/pipeline/transcribe/model-install.js';
+import { makeTestModel } from '../pipeline/test-model.js';
 import { run, runChecks } from '../../src/cli/doctor/index.js';
 import { DOCTOR_CHECKS, type DoctorCheck } from '../../src/cli/doctor/checks.js';
 import { runCli, testContext, useDaemonForCli } from '../helpers/cli-io.js';
@@ -70,5 +75,24 @@ describe('clipper doctor', () => {
     ]);
     const onlyWarn = await runChecks([extra[0]], { ctx, target: ctx.target(), dataDir: t.d.dataDir, local: true });
     expect(onlyWarn.ok).toBe(true);
+  });
+
+  it('asks the running daemon which engine its next job uses: a model added a moment ago, without a restart (issue 27, item 10)', async () => {
+    const check = async () => {
+      const r = await runCli(['doctor', '--json'], { env: t.env() });
+      return JSON.parse(r.stdout).checks.find((c: { id: string }) => c.id === 'transcription') as { status: string; detail: string };
+    };
+    const dir = mkdtempSync(join(tmpdir(), 'clipper-doctor-model-'));
+    try {
+      await installModel(makeTestModel(dir, 'doctor-tiny.en'), t.d.dataDir);
+      const added = await check();
+      expect(added.status).toBe('ok');
+      expect(added.detail).toMatch(/^the running daemon's next job: sherpa-onnx: model doctor-tiny\.en/);
+      expect((await t.d.call('GET', '/v1/transcription', { auth: `Key ${await t.d.apiKey()}` })).body).toMatchObject({ engine: 'sherpa-onnx', model: 'doctor-tiny.en' });
+      await removeModel('doctor-tiny.en', t.d.dataDir);
+      expect((await check()).detail).not.toContain('doctor-tiny.en');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -69,6 +69,7 @@ describe('real answers of the daemon against GET /v1/openapi.json', () => {
     };
     await call('GET', '/v1/ping', '/v1/ping');
     await call('GET', '/v1/team', '/v1/team');
+    await call('GET', '/v1/transcription', '/v1/transcription'); // issue 27, item 10
     await call('GET', '/v1/ping', '/v1/ping', { auth: 'Key nope-team_x' });
     await call('POST', '/v1/clips', '/v1/clips', { body: { source: {} } });
     await call('GET', '/v1/clips/{id}', '/v1/clips/job_missing');

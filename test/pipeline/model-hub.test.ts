@@ -137,6 +137,22 @@ describe('clipper models add NAME', () => {
     expect(installed(dataDir)).toEqual([]);
   });
 
+  it('says that the host cannot be reached when nothing answers there (issue 27, item 10), not "run again to resume"', async () => {
+    const dataDir = join(dir, 'offline');
+    // A port nothing listens on: the connection is refused, as with no network to the hub.
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const h = cliHarness({ CLIPPER_DATA_DIR: dataDir, CLIPPER_MODEL_HUB: `http://127.0.0.1:${port}`, CLIPPER_MODEL_CATALOGUE: catalogue('hub-offline') });
+    const err = (await addModel({ source: 'hub-offline' }, testContext({ env: h.env }).ctx).catch((e: unknown) => e)) as CliError;
+    expect(err).toBeInstanceOf(CliError);
+    expect(err.message).toMatch(new RegExp(`cannot reach 127\\.0\\.0\\.1:${port} \\(.*\\): check the network connection`));
+    expect(err.message).not.toMatch(/again to resume/);
+    expect(installed(dataDir)).toEqual([]);
+    h.cleanup();
+  });
+
   it('stops on a full disk, keeping what it has, and resumes on the next run', async () => {
     const dataDir = join(dir, 'full');
     const staging = join(modelsDir(dataDir), '.downloads', 'hub-full');
@@ -162,7 +178,14 @@ describe('clipper models add NAME', () => {
     t.ctx.globals.json = true;
     await listModels({ available: true }, t.ctx);
     const tiny = JSON.parse(t.stdout.text).models.find((m: { name: string }) => m.name === 'tiny');
-    expect(tiny).toMatchObject({ engine: 'sherpa-onnx', languages: '99 languages', licence: 'MIT' });
+    // Issue 27, item 10: a list for every model (it was the string "99 languages" for multilingual ones).
+    expect(tiny).toMatchObject({ engine: 'sherpa-onnx', licence: 'MIT' });
+    expect(tiny.languages).toHaveLength(99);
+    expect(tiny.languages.slice(0, 4)).toEqual(['en', 'zh', 'de', 'es']);
+    for (const m of JSON.parse(t.stdout.text).models as Array<{ name: string; languages: unknown }>) {
+      expect(Array.isArray(m.languages)).toBe(true);
+      if (m.name.endsWith('.en')) expect(m.languages).toEqual(['en']);
+    }
     expect(tiny.files[0]).toEqual({
       file: 'tiny-encoder.int8.onnx',
       url: 'https://huggingface.co/csukuangfj/sherpa-onnx-whisper-tiny/resolve/18e7b4cce9526312a66981ec3af7b9446b70db66/tiny-encoder.int8.onnx',

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Worker } from 'node:worker_threads';
-import { FACE_WORKER_SOURCE } from './face-worker.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { FACE_PROCESS_SOURCE } from './face-worker.js';
 import type { Box } from './types.js';
 
 /** A face found in one frame, in that frame's pixels. */
@@ -54,29 +54,31 @@ function cutOut(rgb: Buffer, width: number, tiles: Tile[]) {
 }
 
 /**
- * Face detection on a worker thread (issue 17: "never block the daemon's event loop for long"):
- * one thread for the daemon, started on first use (about 0.3 s to load the wasm backend and the
- * 190 KB model), referenced only while a detection is in flight so an idle daemon can exit.
- * Requests are answered in order; the thread does one at a time (the heavy queue bounds callers).
+ * Face detection in a child process (issue 17: "never block the daemon's event loop for long";
+ * issue 27, item 7: its ~150 MB of TensorFlow.js and WebAssembly stay out of the daemon's
+ * memory): one process for the daemon, started on first use (about 0.3 s to load the wasm
+ * backend and the 190 KB model), referenced only while a detection is in flight so an idle
+ * daemon can exit, and ended with it. Requests are answered in order; the process does one at
+ * a time (the heavy queue bounds callers). A process that died is started again by the next call.
  */
-class WorkerFaceDetector implements FaceDetector {
-  private worker?: Worker;
+class ProcessFaceDetector implements FaceDetector {
+  private child?: ChildProcess;
   private ready?: Promise<void>;
   private waiting = new Map<number, { resolve: (f: DetectedFace[]) => void; reject: (e: Error) => void }>();
   private nextId = 1;
 
   async detect(rgb: Buffer, width: number, height: number, tiles = wholeFrame(width, height)): Promise<DetectedFace[]> {
-    const worker = await this.start();
+    const child = await this.start();
     const id = this.nextId++;
     const part = cutOut(rgb, width, tiles);
     const answer = new Promise<DetectedFace[]>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
-    if (this.waiting.size === 1) worker.ref();
-    worker.postMessage({ id, width: part.w, height: part.h, rgb: part.rgb, tiles: part.tiles, minScore: MIN_SCORE }, [part.rgb]);
+    if (this.waiting.size === 1) held(child, true);
+    child.send({ id, width: part.w, height: part.h, rgb: part.rgb, tiles: part.tiles, minScore: MIN_SCORE });
     const faces = await answer;
     return faces.map((f) => ({ ...f, x: f.x + part.x0, y: f.y + part.y0 }));
   }
 
-  private start(): Promise<Worker> {
+  private start(): Promise<ChildProcess> {
     if (!this.ready) {
       let paths: ReturnType<typeof packagePaths>;
       try {
@@ -84,29 +86,50 @@ class WorkerFaceDetector implements FaceDetector {
       } catch (e) {
         return Promise.reject(new FaceDetectorUnavailable(`face detection is not installed: ${(e as Error).message}`));
       }
-      const worker = new Worker(FACE_WORKER_SOURCE, { eval: true, execArgv: [], workerData: paths });
-      this.worker = worker;
+      const child = spawn(process.execPath, ['-e', FACE_PROCESS_SOURCE], {
+        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+        serialization: 'advanced',
+        env: { ...process.env, CLIPPER_FACE_PATHS: JSON.stringify(paths) },
+      });
+      this.child = child;
       this.ready = new Promise<void>((resolve, reject) => {
-        worker.on('message', (m: { op?: string; message?: string; id?: number; faces?: DetectedFace[]; error?: string }) => {
+        child.on('message', (m: { op?: string; message?: string; id?: number; faces?: DetectedFace[]; error?: string }) => {
           if (m.op === 'ready') return resolve();
           if (m.op === 'failed') return reject(new FaceDetectorUnavailable(`face detection could not start: ${m.message}`));
           const w = this.waiting.get(m.id!);
           if (!w) return;
           this.waiting.delete(m.id!);
-          if (this.waiting.size === 0) worker.unref();
+          if (this.waiting.size === 0) held(child, false);
           if (m.error) w.reject(new Error(`face detection failed: ${m.error}`));
           else w.resolve(m.faces ?? []);
         });
-        worker.on('error', (e) => {
+        const gone = (e: Error) => {
           reject(e);
           for (const w of this.waiting.values()) w.reject(e);
           this.waiting.clear();
-          this.ready = undefined; // the next call starts a fresh thread
-        });
+          if (this.child === child) {
+            this.child = undefined;
+            this.ready = undefined; // the next call starts a fresh process
+          }
+        };
+        child.on('error', gone);
+        child.on('exit', (code, signal) => gone(new Error(`face detection stopped (${signal ?? `exit code ${code}`})`)));
       });
-      this.ready.catch(() => undefined).finally(() => this.waiting.size === 0 && worker.unref());
+      this.ready.catch(() => undefined).finally(() => this.waiting.size === 0 && held(child, false));
     }
-    return this.ready.then(() => this.worker!);
+    return this.ready.then(() => this.child!);
+  }
+}
+
+/** Whether the daemon waits for the detector process (only while a detection is in flight). */
+function held(child: ChildProcess, on: boolean): void {
+  const channel = child.channel as { ref?: () => void; unref?: () => void } | undefined;
+  if (on) {
+    child.ref();
+    channel?.ref?.();
+  } else {
+    child.unref();
+    channel?.unref?.();
   }
 }
 
@@ -124,6 +147,6 @@ let shared: FaceDetector | undefined;
 
 /** The daemon's one face detector. */
 export function faceDetector(): FaceDetector {
-  shared ??= new WorkerFaceDetector();
+  shared ??= new ProcessFaceDetector();
   return shared;
 }

@@ -16,8 +16,17 @@
 // workerData: {faceApi, wasmBackend, wasmDir, modelDir}
 // Messages in:  {id, width, height, rgb: ArrayBuffer, tiles: [[x, y, w, h, inputSize], ...], minScore}
 // Messages out: {op:'ready'} | {op:'failed', message} (start-up) | {id, faces:[{x,y,w,h,score}]} | {id, error}
-export const FACE_WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
+//
+// Issue 27, item 7: it runs in a child process, not a thread of the daemon: TensorFlow.js and its
+// WebAssembly heap hold about 150 MB once loaded, which the daemon's own memory then no longer
+// carries (and a crash of the native side cannot take the daemon down). The prelude below gives
+// the body the worker_threads names it was written for: messages over the IPC channel (advanced
+// serialisation: the frame's ArrayBuffer goes as bytes), workerData from the environment. The
+// process ends with its parent (the channel closes).
+export const FACE_PROCESS_SOURCE = `
+const parentPort = { postMessage: (m) => process.send(m), on: (event, fn) => process.on(event, fn) };
+const workerData = JSON.parse(process.env.CLIPPER_FACE_PATHS);
+process.on('disconnect', () => process.exit(0));
 let api;
 let net;
 async function start() {

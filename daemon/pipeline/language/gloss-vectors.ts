@@ -11,10 +11,11 @@
 // black coffee", "coffee" is "a beverage", a "drink" is "a beverage") over the whole passage.
 import { isLiteral, specificity } from './relatedness.js';
 import { glossBag } from './meaning.js';
+import { BoundedCache, CACHE_LIMITS } from './bounded-cache.js';
 
 export type GlossVector = Map<string, number>;
 
-const vectors = new Map<string, GlossVector>();
+const vectors = new BoundedCache<string, GlossVector>(CACHE_LIMITS.perWordLarge);
 
 /** The unit gloss vector of one meaning word ("espresso", "stage_fright"). */
 export function glossVector(word: string): GlossVector {
@@ -31,7 +32,6 @@ export function glossVector(word: string): GlossVector {
   }
   norm = Math.sqrt(norm) || 1;
   for (const [s, y] of v) v.set(s, y / norm);
-  if (vectors.size > 50_000) vectors.clear();
   vectors.set(word, v);
   return v;
 }

@@ -7,6 +7,7 @@
 //   - overlap of their extended definitions (Banerjee and Pedersen's extended gloss overlap):
 //     the words defining each sense and its neighbours, weighted by how specific each defining
 //     word is among the words compared ("stage fright": "fear of performing before an audience").
+import { BoundedCache, CACHE_LIMITS } from './bounded-cache.js';
 import { stem } from './stem.js';
 import { isStopWord } from './tokens.js';
 import { definitionOf, lemmaWords, synsetOf, weightedSenses, type SynsetKey } from './senses.js';
@@ -23,15 +24,14 @@ const MAX_HYPONYMS = 30;
 const MAX_DEPTH = 12;
 
 type Bag = Map<string, number>;
-const links = new Map<string, Map<SynsetKey, number>>();
-const ups = new Map<string, Map<SynsetKey, number>>();
-const bags = new Map<string, Bag>();
+const links = new BoundedCache<string, Map<SynsetKey, number>>(CACHE_LIMITS.perWordSmall);
+const ups = new BoundedCache<string, Map<SynsetKey, number>>(CACHE_LIMITS.perWordSmall);
+const bags = new BoundedCache<string, Bag>(CACHE_LIMITS.perWordLarge);
 
-function bounded<V>(cache: Map<string, V>, key: string, make: () => V): V {
+function bounded<V>(cache: BoundedCache<string, V>, key: string, make: () => V): V {
   let v = cache.get(key);
   if (v === undefined) {
     v = make();
-    if (cache.size > 50_000) cache.clear();
     cache.set(key, v);
   }
   return v;
@@ -78,7 +78,7 @@ export function ancestors(word: string): Map<SynsetKey, number> {
   });
 }
 
-const roots = new Map<SynsetKey, number>();
+const roots = new BoundedCache<SynsetKey, number>(CACHE_LIMITS.synsets);
 
 /** Steps from a synset up to the top of its hierarchy ("entity" is 0, "dog" about 13). */
 export function rootDepth(key: SynsetKey): number {
@@ -87,7 +87,6 @@ export function rootDepth(key: SynsetKey): number {
     roots.set(key, 0); // a cycle guard while this one is being measured
     const ups = (synsetOf(key)?.ptrs ?? []).filter((p) => p.pointerSymbol === '@' || p.pointerSymbol === '@i');
     d = ups.length ? 1 + Math.max(...ups.map((p) => rootDepth(`${p.pos}:${p.synsetOffset}`))) : 0;
-    if (roots.size > 100_000) roots.clear();
     roots.set(key, d);
   }
   return d;

@@ -2,10 +2,11 @@
 // Double Metaphone keys alone are too lossy ("press" and "price" share PRS), so a match also needs
 // the spellings to be close (Jaro-Winkler), which keeps real mishearings and drops chance collisions.
 import { loadDoubleMetaphone, loadJaroWinkler } from './natural.js';
+import { BoundedCache, CACHE_LIMITS } from './bounded-cache.js';
 
 let metaphone: ReturnType<typeof loadDoubleMetaphone> | null = null;
 let jaroWinkler: ReturnType<typeof loadJaroWinkler> | null = null;
-const keyCache = new Map<string, string[]>();
+const keyCache = new BoundedCache<string, string[]>(CACHE_LIMITS.synsets);
 
 /** Minimum spelling similarity for two sound-alike words to count as the same word. */
 export const SOUND_ALIKE_SIMILARITY = 0.8;
@@ -17,7 +18,6 @@ export function phoneticKeys(word: string): string[] {
     metaphone ??= loadDoubleMetaphone();
     const [primary, secondary] = metaphone.process(word);
     keys = [...new Set([primary, secondary].filter((k) => k.length > 0))];
-    if (keyCache.size > 200_000) keyCache.clear();
     keyCache.set(word, keys);
   }
   return keys;

@@ -3,6 +3,7 @@
 // says how many of the first were seen in its tagged corpus; the rest are rare. Weights decay by
 // rank, tagged senses count a half more, and a word's weights over all parts of speech sum to 1.
 // Synchronous: call `await wordNet().load()` first (prepareCriteria does).
+import { BoundedCache, CACHE_LIMITS } from './bounded-cache.js';
 import { lemmasNow } from './lemma.js';
 import { isStopWord } from './tokens.js';
 import { wordNet, type WordNetPos, type WordNetSynset } from './wordnet.js';
@@ -28,7 +29,7 @@ const TAGGED = 1.5;
 /** A part of speech in which the word is a lemma as said weighs this much more. */
 const AS_SAID = 2;
 
-const cache = new Map<string, Map<SynsetKey, number>>();
+const cache = new BoundedCache<string, Map<SynsetKey, number>>(CACHE_LIMITS.perWordSmall);
 
 /**
  * The first `max` senses of a word in each part of speech it has, with weights summing to 1
@@ -57,12 +58,11 @@ export function weightedSenses(word: string, max = 3): Map<SynsetKey, number> {
     });
   }
   for (const [k, w] of out) out.set(k, w / total);
-  if (cache.size > 100_000) cache.clear();
   cache.set(id, out);
   return out;
 }
 
-const posCache = new Map<string, WordNetPos | null>();
+const posCache = new BoundedCache<string, WordNetPos | null>(CACHE_LIMITS.synsets);
 
 /**
  * The part of speech a word most likely is, by how many of its senses in each were seen in
@@ -84,7 +84,6 @@ export function likelyPos(word: string): WordNetPos | null {
       if (weight > best[1]) best = [pos, weight];
     }
     hit = best[0];
-    if (posCache.size > 100_000) posCache.clear();
     posCache.set(word, hit);
   }
   return hit;

@@ -5,6 +5,7 @@
 // position of their line. Look-ups take microseconds and keep WordNet's sense order (most
 // frequent sense first). `load()` is asynchronous; after it, every look-up is synchronous, which
 // the meaning model (meaning.ts) relies on to score thousands of word pairs per video.
+import { BoundedCache, CACHE_LIMITS } from './bounded-cache.js';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -42,7 +43,7 @@ export class WordNet {
   private index = new Map<WordNetPos, string>();
   private data = new Map<WordNetPos, string>();
   private loading: Promise<void> | null = null;
-  private readonly cache = new Map<string, WordNetSynset | null>();
+  private readonly cache = new BoundedCache<string, WordNetSynset | null>(CACHE_LIMITS.synsets);
   /** False when the dictionary files are missing: every look-up then finds nothing. */
   readonly available: boolean;
 
@@ -90,7 +91,6 @@ export class WordNet {
       const text = this.data.get(file);
       const end = text ? text.indexOf('\n', offset) : -1;
       hit = text && offset >= 0 && offset < text.length ? parseDataLine(text.slice(offset, end < 0 ? undefined : end), offset) : null;
-      if (this.cache.size > 200_000) this.cache.clear(); // bounded: a daemon runs for months
       this.cache.set(key, hit);
     }
     return hit;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ModelError } from './models.js';
+import { WHISPER_LANGUAGES } from './whisper-languages.js';
 
 /**
  * The models `clipper models list --available` shows and `clipper models add NAME` installs
@@ -47,8 +48,8 @@ export interface CatalogueModel {
   model_type?: 'nemo_transducer';
   /** ISO 639-1 codes of a speech model that is not Whisper (Whisper's are in its encoder). */
   language_codes?: string[];
-  /** `en`, or the number of languages of a multilingual model. */
-  languages: string;
+  /** ISO 639 codes of the languages the model transcribes (`['en']` for an English-only one). */
+  languages: string[];
   /** Relative speed from Whisper's README (large = 1x). */
   speed: string;
   licence: string;
@@ -68,7 +69,7 @@ function entry(name: string, speed: string, sizes: [number, number], wer: string
   const en = name.endsWith('.en');
   return {
     name,
-    languages: en ? 'en' : '99',
+    languages: en ? ['en'] : [...WHISPER_LANGUAGES],
     speed,
     licence: 'MIT',
     wer,
@@ -116,14 +117,14 @@ export const CATALOGUE: CatalogueModel[] = [
 const VOCAB = { role: 'vocab' as const, file: 'vocab.txt', size_bytes: 231_508, verified: false };
 const EMBEDDINGS: CatalogueModel[] = [
   {
-    name: 'bge-small-en-v1.5', kind: 'embedding', recommended: true, languages: 'en', speed: '-', licence: 'MIT',
+    name: 'bge-small-en-v1.5', kind: 'embedding', recommended: true, languages: ['en'], speed: '-', licence: 'MIT',
     gains: 'clips match what you ask for by meaning, not only by shared words (used when no language model is installed, and as its shortlist)',
     embedding: { pooling: 'cls', query_prefix: 'Represent this sentence for searching relevant passages: ', max_tokens: 512, similarity_floor: 0.4 },
     repo: 'Xenova/bge-small-en-v1.5', revision: 'main',
     files: [{ role: 'model', file: 'model.onnx', path: 'onnx/model_quantized.onnx', size_bytes: 34_000_000, verified: false }, VOCAB],
   },
   {
-    name: 'all-MiniLM-L6-v2', kind: 'embedding', languages: 'en', speed: '-', licence: 'Apache-2.0',
+    name: 'all-MiniLM-L6-v2', kind: 'embedding', languages: ['en'], speed: '-', licence: 'Apache-2.0',
     gains: 'clips match what you ask for by meaning (smaller and faster than bge-small-en-v1.5, less accurate)',
     embedding: { pooling: 'mean', max_tokens: 256, similarity_floor: 0.1 },
     repo: 'Xenova/all-MiniLM-L6-v2', revision: 'main',
@@ -140,7 +141,7 @@ const EMBEDDINGS: CatalogueModel[] = [
  * LibriSpeech test-clean), v3 25 European languages; CC-BY-4.0. Sizes are rounded from the
  * hub's listing (not read from here), no SHA-256 pinned.
  */
-const parakeet = (v: 'v2' | 'v3', languages: string, wer: string): CatalogueModel => ({
+const parakeet = (v: 'v2' | 'v3', languages: string[], wer: string): CatalogueModel => ({
   name: `parakeet-tdt-0.6b-${v}`, kind: 'speech', model_type: 'nemo_transducer', languages, speed: '-', licence: 'CC-BY-4.0', wer,
   gains: 'fewer recognition errors and word-by-word caption times that do not drift',
   repo: `csukuangfj/sherpa-onnx-nemo-parakeet-tdt-0.6b-${v}-int8`, revision: 'main',
@@ -153,8 +154,8 @@ const parakeet = (v: 'v2' | 'v3', languages: string, wer: string): CatalogueMode
 });
 const V3_LANGUAGES = 'bg hr cs da nl en et fi fr de el hu it lv lt mt pl pt ro sk sl es sv ru uk'.split(' ');
 const PARAKEET = [
-  { ...parakeet('v2', 'en', '1.7%'), recommended: true, language_codes: ['en'] },
-  { ...parakeet('v3', String(V3_LANGUAGES.length), '-'), language_codes: V3_LANGUAGES },
+  { ...parakeet('v2', ['en'], '1.7%'), recommended: true, language_codes: ['en'] },
+  { ...parakeet('v3', V3_LANGUAGES, '-'), language_codes: V3_LANGUAGES },
 ];
 
 /** Every entry of the catalogue, by kind: speech (Whisper, Parakeet), embedding, and whatever kinds join later. */
@@ -187,7 +188,14 @@ export function catalogue(env: NodeJS.ProcessEnv = process.env): CatalogueModel[
   if (!Array.isArray(extra) || !extra.every((m) => typeof m?.name === 'string' && typeof m.repo === 'string' && Array.isArray(m.files))) {
     throw new ModelError(`CLIPPER_MODEL_CATALOGUE: ${file} is not a list of models ({name, repo, revision, files: [{role, file, size_bytes, sha256}]})`);
   }
-  return [...ALL_MODELS.filter((m) => !extra.some((x) => x.name === m.name)), ...extra];
+  return [...ALL_MODELS.filter((m) => !extra.some((x) => x.name === m.name)), ...extra.map((m) => ({ ...m, languages: languageList(m.languages) }))];
+}
+
+/** A catalogue file's `languages`: a list of codes, or as earlier versions wrote it (`"en"`, `"99"`: all of Whisper's). */
+function languageList(v: unknown): string[] {
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === 'string' && /^\d+$/.test(v.trim())) return [...WHISPER_LANGUAGES];
+  return typeof v === 'string' && v.trim() ? v.split(/[\s,]+/).filter(Boolean) : [];
 }
 
 export const findCatalogueModel = (name: string, env: NodeJS.ProcessEnv = process.env) => catalogue(env).find((m) => m.name === name);

@@ -42,7 +42,7 @@ export async function downloadFile(url: string, dest: string, opts: DownloadOpti
       break;
     } catch (e) {
       if (opts.signal?.aborted || e instanceof ModelError) throw e;
-      if (attempt >= attempts || !(e instanceof DroppedError || RETRY.includes(causeCode(e) ?? ''))) throw dropped(url, e);
+      if (attempt >= attempts || !(e instanceof DroppedError || RETRY.includes(causeCode(e) ?? ''))) throw dropped(url, e, (await stat(part).catch(() => undefined))?.size ?? 0);
       await new Promise((r) => setTimeout(r, (opts.retryDelayMs ?? 1000) * attempt));
     }
   }
@@ -61,8 +61,15 @@ export async function downloadFile(url: string, dest: string, opts: DownloadOpti
 const RETRY = ['ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'];
 class DroppedError extends Error {}
 const causeCode = (e: unknown) => ((e as { cause?: NodeJS.ErrnoException }).cause ?? (e as NodeJS.ErrnoException)).code;
-const dropped = (url: string, e: unknown) => {
+/** No connection could be made at all: offline, a name that does not resolve, nothing listening. */
+const UNREACHABLE = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'UND_ERR_CONNECT_TIMEOUT'];
+const dropped = (url: string, e: unknown, kept: number) => {
   const why = (e as Error).message === 'fetch failed' ? ((e as { cause?: Error }).cause?.message ?? 'fetch failed') : (e as Error).message;
+  // Issue 27, item 10: offline is not a broken download; say that the host cannot be reached.
+  if (UNREACHABLE.includes(causeCode(e) ?? '')) {
+    const resume = kept ? `; the ${mb(kept)} downloaded before are kept, so the same command resumes once it can be reached` : '';
+    return new ModelError(`cannot reach ${new URL(url).host} (${why}): check the network connection, or set CLIPPER_MODEL_HUB to a mirror you can reach${resume}`);
+  }
   return new ModelError(`cannot download ${url}: ${why}; run the same command again to resume`);
 };
 

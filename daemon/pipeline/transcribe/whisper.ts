@@ -1,6 +1,6 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Transcript, TranscriptionEngine } from '../types.js';
 import { runProcess } from '../process.js';
 import { parseWhisperJson } from './whisper-json.js';
@@ -22,6 +22,11 @@ type TranscribeOpts = Parameters<TranscriptionEngine['transcribe']>[1];
  */
 export class WhisperCppEngine implements TranscriptionEngine {
   readonly name = 'whisper.cpp' as const;
+
+  /** The ggml file's name, as `clipper models list` shows it (jobs record it: issue 27, item 10). */
+  get modelName(): string {
+    return basename(this.setup.model);
+  }
 
   constructor(
     readonly reason: string,

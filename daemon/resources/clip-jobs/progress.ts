@@ -37,8 +37,22 @@ export class JobProgress {
     this.sectionsDone.add(index);
   }
 
+  /** Counted in memory (issue 27, item 8): the clips found so far, and their previews made. */
   previewCounts(done: number, known: number): void {
     this.previews = { done, known };
+  }
+
+  clipsFound(n: number): void {
+    this.previews.known += n;
+  }
+
+  previewMade(): void {
+    this.previews.done += 1;
+  }
+
+  /** Clips found so far (the job's 30-clip cap counts them). */
+  get clipCount(): number {
+    return this.previews.known;
   }
 
   value(): number {

@@ -13,4 +13,6 @@ export function registerClipJobRoutes(router: Router, clipJobs: ClipJobService):
     status: 200,
     body: await clipJobs.view(ctx.principal.teamId, ctx.params.id),
   }));
+  // Extension (issue 27, item 10): the speech engine the next job uses; `clipper doctor` asks it.
+  router.get('/v1/transcription', { auth: 'any' }, () => ({ status: 200, body: clipJobs.speechEngine() }));
 }

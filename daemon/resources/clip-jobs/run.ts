@@ -7,13 +7,14 @@ import type { ClipJobRow } from '../../store/clip-jobs.js';
 import type { Store } from '../../store/index.js';
 import { HEAVY_PRIORITY } from '../../pipeline/heavy-queue.js';
 import { MAX_CLIPS } from '../../pipeline/suggest/select.js';
-import type { Analysis, ProbeResult, Transcript } from '../../pipeline/types.js';
+import type { Analysis, ProbeResult, Transcript, TranscriptionEngine } from '../../pipeline/types.js';
+import { engineOfAttempt, engineUsed, stamped } from './job-engine.js';
 import type { JobDeps, JobSettings } from './deps.js';
-import { ingestSource, type IngestResult } from './ingest.js';
+import { ingestSource } from './ingest.js';
 import { planJob, type JobPlan } from './plan.js';
-import { JobProgress } from './progress.js';
+import { JobProgress, type WeightedStage } from './progress.js';
 import { ProgressSink } from '../../progress-sink.js';
-import { WARNING_PREFIX } from './stage-view.js';
+import { JobStages, stageKey } from './stage-results.js';
 import { SectionHandoff } from './section-handoff.js';
 import { joinTranscripts, keepSpan, shiftTranscript, withOverlap, wordsIn } from '../../pipeline/transcript-parts.js';
 import { SpeechEngineError } from '../../pipeline/transcribe/errors.js';
@@ -34,18 +35,25 @@ const STAGE_OF = new Map<number, string>(Object.entries(HEAVY_PRIORITY).map(([st
  * one. Every stage stores its result before what depends on it starts, and an attempt begins by
  * reading what earlier attempts stored, so after kill -9 the job resumes where it stopped.
  */
+/** The shortest time between two progress writes of a job (issue 27, item 8); the last value is always written. */
+export const PROGRESS_WRITE_MS = 1_000;
+
 export class JobRun {
   private abort = new AbortController();
   private firstError?: unknown;
   private inFlight = new Set<Promise<unknown>>();
+  /** Counted in memory; written at most once a PROGRESS_WRITE_MS, and whole percents only. */
   private progress = new JobProgress();
-  /** Progress a recogniser reports as it goes, written one report at a time. */
-  private reports = new ProgressSink<void>(async () => await this.report());
+  private reports = new ProgressSink<void>(async () => await this.writeProgress(), { minIntervalMs: PROGRESS_WRITE_MS });
+  private percentWritten: number;
   private readonly workDir: string;
-  private done = new Map<string, unknown>();
+  private done!: JobStages;
+  /** The speech engine of this attempt (job-engine.ts). */
+  private engine!: TranscriptionEngine;
 
   constructor(private deps: JobDeps, private repo: Store['clipJobs'], private t: JobTransitions, private settings: JobSettings, private job: ClipJobRow, signal: AbortSignal) {
     this.workDir = join(settings.workDir, job.id);
+    this.percentWritten = Math.floor(job.progress * 100 + 1e-9);
     if (signal.aborted) this.abort.abort(signal.reason);
     signal.addEventListener('abort', () => this.abort.abort(signal.reason), { once: true });
   }
@@ -61,6 +69,7 @@ export class JobRun {
       // Nothing of this attempt may still be running when the next one starts (same files).
       this.abort.abort(e);
       await Promise.allSettled(this.inFlight);
+      await this.reports.flush().catch(() => {}); // the attempt's own error is the one to report
       throw this.firstError ?? e;
     }
   }
@@ -68,15 +77,15 @@ export class JobRun {
   private async pipeline(): Promise<void> {
     const { stages, objects } = this.deps;
     await this.t.start(this.job);
-    this.done = await this.repo.stageResults(this.job.id);
+    this.done = await JobStages.load(this.repo, this.job.id);
     await mkdir(this.workDir, { recursive: true });
 
-    let ingest = this.done.get('ingest') as IngestResult | undefined;
+    let ingest = this.done.get(stageKey('ingest'));
     if (!ingest) {
       ingest = await metrics.stageSeconds.time({ stage: 'ingest' }, () => ingestSource(this.job, { objects, settings: this.settings, policy: this.settings.linkPolicy, workDir: this.workDir, signal: this.signal }));
       await this.t.ingested(this.job, ingest);
     }
-    await this.report('ingest');
+    this.report('ingest');
     const mediaPath = await objects.localPath(ingest.media_key);
     // Issue 13, item 11: no object key or path of this machine in a job's error.
     if (!mediaPath) throw new PermanentTaskError('The source video is no longer stored (it was removed before the job could read it); start the job again from the file');
@@ -85,7 +94,7 @@ export class JobRun {
       throw new PermanentTaskError('The uploaded file was replaced after this job was created (its upload URL was used again); upload the file again and start a new job');
     }
 
-    let probe = this.done.get('probe') as ProbeResult | undefined;
+    let probe = this.done.get(stageKey('probe'));
     if (!probe) {
       probe = await this.heavy(HEAVY_PRIORITY.audio, () => stages.probe(mediaPath, this.signal)).catch((e) => {
         if (this.signal.aborted) throw e;
@@ -94,69 +103,74 @@ export class JobRun {
       if (!(probe.duration > 0) || (!probe.hasAudio && !probe.hasVideo)) throw new PermanentTaskError('The source has no audio or video to make clips from');
       await this.t.probed(this.job, probe);
     }
-    await this.report('probe');
+    this.report('probe');
 
     const wavPath = join(this.workDir, 'audio.wav');
-    if (!this.done.has('audio') || !existsSync(wavPath)) {
+    if (!this.done.has(stageKey('audio')) || !existsSync(wavPath)) {
       if (probe.hasAudio) await this.heavy(HEAVY_PRIORITY.audio, () => stages.extractAudio(mediaPath, wavPath, this.signal), 'Audio extraction');
       else await writeSilentWav(wavPath, probe.duration);
-      await this.t.stage(this.job, 'audio', { file: 'audio.wav' });
+      await this.t.stage(this.job, stageKey('audio'), { file: 'audio.wav' });
     }
-    await this.report('audio');
+    this.report('audio');
     const wav = await readWavInfo(wavPath);
 
-    const engine = stages.transcriber;
-    let plan = this.done.get('plan') as JobPlan | undefined;
+    const engine = (this.engine = await engineOfAttempt(stages, this.done, this.t, this.job));
+    let plan = this.done.get(stageKey('plan'));
     if (!plan) {
       // Issue 14, item 4: chunks no longer than the engine takes at once (Whisper: 30 s).
       const chunkSeconds = Math.min(this.settings.chunkSeconds, engine.chunking?.maxSeconds ?? Infinity);
       plan = planJob(wav.duration, await frameEnergies(wav, wavPath), { ...this.settings, chunkSeconds, strict: !!engine.chunking, parallel: this.deps.heavy.concurrency });
-      await this.t.stage(this.job, 'plan', plan);
+      await this.t.stage(this.job, stageKey('plan'), plan);
     }
     // Which engine and model transcribe the job (shown on GET /v1/clips/:jobId and by `clips get`).
-    if (!this.done.has('transcriber')) await this.t.stage(this.job, 'transcriber', { engine: engine.name, ...(engine.modelName ? { model: engine.modelName } : {}) });
+    if (!this.done.has(stageKey('transcriber'))) await this.t.stage(this.job, stageKey('transcriber'), engineUsed(engine));
     this.progress.setPlan(plan);
     await this.warnIfNoSpeech();
 
-    const handoff = new SectionHandoff(plan, (s) => this.done.has(`suggest:${s}`), this.signal);
+    const handoff = new SectionHandoff(plan, (s) => this.done.has(stageKey('suggest', s)), this.signal);
     const analysis = this.track(this.analysis(mediaPath, wavPath, probe, handoff));
     const chunks = plan.chunks.map((_, i) => this.chunk(i, plan, wavPath, wav, handoff));
-    const previews = (await this.deps.store.clips.listByJob(this.job.id)).filter((c) => !c.preview_key).map((c) => this.track(this.preview(c, mediaPath, probe)));
+    // The clips earlier attempts stored, read once: from here on the counts are kept in memory.
+    const stored = await this.deps.store.clips.listByJob(this.job.id);
+    this.progress.previewCounts(stored.filter((c) => c.preview_key).length, stored.length);
+    const previews = stored.filter((c) => !c.preview_key).map((c) => this.track(this.preview(c, mediaPath, probe)));
     for (const [s, section] of plan.sections.entries()) {
-      if (!this.done.has(`suggest:${s}`)) {
+      if (!this.done.has(stageKey('suggest', s))) {
         // Issue 20: a topic still going on where the previous section ended is suggested here, whole.
-        const carryFrom = (this.done.get(`suggest:${s - 1}`) as { carry_from?: number } | undefined)?.carry_from;
+        const carryFrom = s > 0 ? this.done.get(stageKey('suggest', s - 1))?.carry_from : undefined;
         const first = carryFrom === undefined ? section.first : Math.max(0, plan.chunks.findIndex((c) => c.end > carryFrom));
         const [found, ...parts] = await Promise.all([analysis, ...chunks.slice(Math.min(first, section.first), section.last + 1).map((c) => c.transcript)]);
-        const transcript = joinTranscripts(parts, { engine: stages.transcriber.name, language: this.job.language });
+        const transcript = joinTranscripts(parts, { engine: engine.name, language: this.job.language });
         const last = s === plan.sections.length - 1;
         const result = await stages
           .suggest({ transcript, analysis: found, probe, span: section, carryFrom, last }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language, clipCount: this.job.requested_clips ?? undefined })
           .catch((e) => Promise.reject(new Error(`Clip suggestion failed: ${(e as Error).message}`)));
         // Issue 4: at most 30 clips a job, however many sections it has.
-        const room = Math.max(0, (this.job.requested_clips ?? MAX_CLIPS) - (await this.deps.store.clips.listByJob(this.job.id)).length);
+        const room = Math.max(0, (this.job.requested_clips ?? MAX_CLIPS) - this.progress.clipCount);
         const clips = result.clips.slice(0, room).map((c) => ({ ...c, words: withSpeakers(wordsIn(transcript, c), result.speakers) }));
         const extra = { ...(result.speakers ? { speakers: result.speakers } : {}), ...(result.carryFrom !== undefined && !last ? { carry_from: result.carryFrom } : {}), ...(result.ranking ? { ranking: result.ranking } : {}) };
-        const ids = await this.t.suggested(this.job, `suggest:${s}`, clips, extra);
-        this.done.set(`suggest:${s}`, { clip_ids: ids, ...extra });
+        const ids = await this.t.suggested(this.job, stageKey('suggest', s), clips, extra);
+        this.done.set(stageKey('suggest', s), { clip_ids: ids, ...extra });
+        this.progress.clipsFound(ids.length);
         for (const id of ids) previews.push(this.track(this.preview((await this.deps.store.clips.byId(id))!, mediaPath, probe)));
         handoff.sectionQueued(s);
       }
       this.progress.section(s);
-      await this.report();
+      this.report();
     }
     await Promise.all([analysis, ...chunks.map((c) => c.work), ...previews]);
+    await this.reports.flush();
     if (!(await this.deps.store.clips.listByJob(this.job.id)).length) throw new PermanentTaskError(`No clip could be made from this ${Math.round(probe.duration)}-second video`);
     await this.t.done(this.job);
     await rm(this.workDir, { recursive: true, force: true });
   }
 
   private async analysis(mediaPath: string, wavPath: string, probe: ProbeResult, handoff: SectionHandoff): Promise<Analysis> {
-    let found = this.done.get('analyse') as Analysis | undefined;
+    let found = this.done.get(stageKey('analyse'));
     if (!found) {
       found = await this.heavy(HEAVY_PRIORITY.analysis, () => this.deps.stages.analyse({ mediaPath, wavPath, probe }, this.signal), 'Analysis');
-      await this.t.stage(this.job, 'analyse', found);
-      await this.report('analyse');
+      await this.t.stage(this.job, stageKey('analyse'), found);
+      this.report('analyse');
     }
     handoff.analysisStored();
     return found;
@@ -167,8 +181,8 @@ export class JobRun {
    * stage result, shown as the job's `warnings`), since its clips are found without words.
    */
   private async warnIfNoSpeech(): Promise<void> {
-    const engine = this.deps.stages.transcriber;
-    const key = `${WARNING_PREFIX}no_speech_engine`;
+    const engine = this.engine;
+    const key = stageKey('warning', 'no_speech_engine');
     if (engine.name !== 'none' || this.done.has(key)) return;
     const message =
       `No speech recognition ran (${engine.reason}): clips were found from pauses, loudness and scene changes only, without the words, ` +
@@ -182,7 +196,7 @@ export class JobRun {
    * soon as it is stored; `work` when the chunk has also handed its core over (SectionHandoff).
    */
   private chunk(i: number, plan: JobPlan, wavPath: string, wav: WavInfo, handoff: SectionHandoff): { transcript: Promise<Transcript>; work: Promise<void> } {
-    const stored = this.done.get(`transcribe:${i}`) as Transcript | undefined;
+    const stored = this.done.get(stageKey('transcribe', i));
     if (stored) {
       this.progress.chunk(i, 1);
       handoff.chunkStored(i);
@@ -194,7 +208,7 @@ export class JobRun {
     const transcript = new Promise<Transcript>((resolve, reject) => ((delivered = resolve), (failed = reject)));
     transcript.catch(() => {}); // the failure is reported through `work`
     const work = this.heavy(HEAVY_PRIORITY.transcription, async () => {
-      const engine = this.deps.stages.transcriber;
+      const engine = this.engine;
       // The engine hears a little of each neighbour (issue 14, item 4: overlap at the seams)
       // and keeps the words centred in this chunk's own span (de-duplication).
       const heard = withOverlap(span, engine.chunking?.overlapSeconds ?? 0, wav.duration);
@@ -209,13 +223,12 @@ export class JobRun {
         if (e instanceof SpeechEngineError && e.permanent) throw new PermanentTaskError(`Transcription failed: ${e.message}`);
         throw e;
       });
-      await this.reports.flush();
       if (file !== wavPath) await rm(file, { force: true });
-      const shifted = shiftTranscript(got, heard.start);
+      const shifted = shiftTranscript(stamped(got, engine), heard.start);
       const result = heard === span ? shifted : keepSpan(shifted, span, i === plan.chunks.length - 1);
-      await this.t.stage(this.job, `transcribe:${i}`, result);
+      await this.t.stage(this.job, stageKey('transcribe', i), result);
       this.progress.chunk(i, 1);
-      await this.report();
+      this.report();
       handoff.chunkStored(i);
       delivered(result);
       await handoff.holdFor(i);
@@ -241,7 +254,8 @@ export class JobRun {
     await this.deps.objects.put(key, createReadStream(out), { contentType: 'video/mp4' });
     await rm(out, { force: true });
     await this.t.previewReady(clip.id, key);
-    await this.report();
+    this.progress.previewMade();
+    this.report();
   }
 
   private heavy<T>(priority: number, work: () => Promise<T>, what?: string): Promise<T> {
@@ -270,10 +284,17 @@ export class JobRun {
     return p;
   }
 
-  private async report(stage?: Parameters<JobProgress['stage']>[0]): Promise<void> {
+  /** Counts a finished stage; the value reaches the database with the next write (ProgressSink). */
+  private report(stage?: WeightedStage): void {
     if (stage) this.progress.stage(stage);
-    const clips = await this.deps.store.clips.listByJob(this.job.id);
-    this.progress.previewCounts(clips.filter((c) => c.preview_key).length, clips.length);
-    await this.t.progress(this.job, this.progress.value());
+    this.reports.push();
+  }
+
+  /** Writes the job's progress when it has reached a new whole percent (DESIGN.md: at most one event per percent). */
+  private async writeProgress(): Promise<void> {
+    const percent = Math.floor(this.progress.value() * 100);
+    if (percent <= this.percentWritten) return;
+    await this.t.progress(this.job, percent / 100);
+    this.percentWritten = percent;
   }
 }

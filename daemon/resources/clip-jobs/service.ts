@@ -12,6 +12,9 @@ import { isPrivateHost } from '../../net/target-policy.js';
 import { CLIP_JOB_TASK, type JobDeps, type JobSettings } from './deps.js';
 import { clipJobTaskHandler } from './task.js';
 import { jobRanking, jobStage, jobWarnings } from './stage-view.js';
+import { readParts, readStage, stageKey } from './stage-results.js';
+import type { SpeechEngineView } from '../../../src/api/transcription.js';
+import { withoutLocalPaths } from '../../pipeline/media/errors.js';
 import type { TaskHandler } from '../../tasks/task-runner.js';
 
 /** Spec "Sizes, times and counts": "`preview_url` and `output_url` validity | 1 hour". */
@@ -132,12 +135,18 @@ export class ClipJobService {
     if (stage) view.stage = stage;
     const warnings = await jobWarnings(job, names, this.repo);
     if (warnings.length) view.warnings = warnings;
-    const transcription = await this.repo.stageResult(job.id, 'transcriber') as ClipJobView['transcription'];
+    const transcription = await readStage(this.repo, job.id, stageKey('transcriber'));
     if (transcription) view.transcription = transcription;
     // Extension of issue 20, item 5: who ranked the clips, when a language model is configured.
-    const ranking = jobRanking(await this.repo.stagesNamed(job.id, 'suggest:'));
+    const ranking = jobRanking(await readParts(this.repo, job.id, 'suggest'));
     if (ranking) view.ranking = ranking;
     return view;
+  }
+
+  /** Extension GET /v1/transcription: the engine and model the next job transcribes with (issue 27, item 10). */
+  speechEngine(): SpeechEngineView {
+    const engine = this.deps.stages.transcriber;
+    return { engine: engine.name, ...(engine.modelName ? { model: engine.modelName } : {}), reason: withoutLocalPaths(engine.reason) };
   }
 
   clipView(c: ClipRow): ClipView {

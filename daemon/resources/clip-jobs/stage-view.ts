@@ -2,11 +2,8 @@ import type { JobStage, JobWarning } from '../../../src/api/clips.js';
 import type { ClipJobRow } from '../../store/clip-jobs.js';
 import type { ClipRow } from '../../store/clips.js';
 import type { Store } from '../../store/index.js';
-import type { JobPlan } from './plan.js';
 import type { Ranking } from '../../pipeline/llm/choose.js';
-
-/** Stage results named `warning:<code>` hold `{message}` (run.ts stores them; the view lists them). */
-export const WARNING_PREFIX = 'warning:';
+import { namesOf, readStage, stageKey, type SectionResult } from './stage-results.js';
 
 /**
  * What a running job is doing (issue 13, item 9: "Show the stage (downloading, transcribing,
@@ -18,30 +15,27 @@ export async function jobStage(job: ClipJobRow, names: string[], clips: ClipRow[
   if (job.status === 'queued') return { name: 'queued' };
   if (job.status !== 'processing') return undefined;
   const has = new Set(names);
-  if (!has.has('ingest')) return { name: job.source_type === 'url' ? 'downloading' : 'preparing' };
-  const plan = has.has('plan') ? (await repo.stageResult(job.id, 'plan') as JobPlan) : undefined;
+  if (!has.has(stageKey('ingest'))) return { name: job.source_type === 'url' ? 'downloading' : 'preparing' };
+  const plan = has.has(stageKey('plan')) ? await readStage(repo, job.id, stageKey('plan')) : undefined;
   if (!plan) return { name: 'preparing' };
-  const count = (prefix: string) => names.filter((n) => n.startsWith(prefix)).length;
   const previews = { done: clips.filter((c) => c.preview_key).length, total: clips.length };
   const withPreviews = (s: JobStage): JobStage => (previews.total ? { ...s, previews } : s);
-  const chunks = count('transcribe:');
+  const chunks = namesOf(names, 'transcribe').length;
   if (chunks < plan.chunks.length) return withPreviews({ name: 'transcribing', done: chunks, total: plan.chunks.length });
-  const sections = count('suggest:');
+  const sections = namesOf(names, 'suggest').length;
   if (sections < plan.sections.length) return withPreviews({ name: 'finding_clips', done: sections, total: plan.sections.length });
   return { name: 'rendering_previews', ...previews };
 }
 
 /** The warnings the job's run recorded, oldest first. */
 export async function jobWarnings(job: ClipJobRow, names: string[], repo: Pick<Store['clipJobs'], 'stageResult'>): Promise<JobWarning[]> {
-  const warnings = names.filter((n) => n.startsWith(WARNING_PREFIX)).sort();
-  return Promise.all(
-    warnings.map(async (n) => ({ code: n.slice(WARNING_PREFIX.length), message: String(((await repo.stageResult(job.id, n)) as { message?: string } | undefined)?.message ?? '') })),
-  );
+  const warnings = namesOf(names, 'warning').sort((a, b) => (a.name < b.name ? -1 : 1));
+  return Promise.all(warnings.map(async ({ part }) => ({ code: part, message: String((await readStage(repo, job.id, stageKey('warning', part)))?.message ?? '') })));
 }
 
 /** The sections' rankings as one: by the model only if every section was, with the first problem. */
-export function jobRanking(sections: Map<string, unknown>): Ranking | undefined {
-  const all = [...sections.values()].map((s) => (s as { ranking?: Ranking }).ranking).filter((r): r is Ranking => r !== undefined);
+export function jobRanking(sections: Map<string, SectionResult>): Ranking | undefined {
+  const all = [...sections.values()].map((s) => s.ranking).filter((r): r is Ranking => r !== undefined);
   if (!all.length) return undefined;
   const model = all.find((r) => r.model)?.model;
   const note = all.find((r) => r.note)?.note;

@@ -1,8 +1,9 @@
 import { withoutLocalPaths } from '../../pipeline/media/errors.js';
-import { copyStage, type ClipJobRow, type ClipToStore } from '../../store/clip-jobs.js';
+import type { ClipJobRow, ClipToStore } from '../../store/clip-jobs.js';
 import type { Ranking } from '../../pipeline/llm/choose.js';
 import type { ClipCopy, ProbeResult } from '../../pipeline/types.js';
 import type { JobDeps } from './deps.js';
+import { stageKey, type StageKey, type StageKind, type StageResultTypes } from './stage-results.js';
 
 /**
  * The state machine of a running clip job (spec "States and transitions", "Clip job"). Each
@@ -36,20 +37,20 @@ export class JobTransitions {
   async ingested(job: ClipJobRow, result: { media_key: string; folder_name?: string; bytes?: number }): Promise<void> {
     await this.store.transaction(async () => {
       await this.repo.update(job.id, { media_key: result.media_key, ...(result.folder_name ? { folder_name: result.folder_name } : {}) }, this.now());
-      await this.repo.saveStage(job.id, 'ingest', result, this.now());
+      await this.repo.saveStage(job.id, stageKey('ingest'), result, this.now());
     });
   }
 
   /** Ingest and probe done: asset.creation.succeeded with the duration (spec "Event types"). */
   async probed(job: ClipJobRow, probe: ProbeResult): Promise<void> {
     await this.store.transaction(async () => {
-      await this.repo.saveStage(job.id, 'probe', probe, this.now());
+      await this.repo.saveStage(job.id, stageKey('probe'), probe, this.now());
       await this.store.events.emit('asset.creation.succeeded', { ...this.ids(job), duration_seconds: Math.round(probe.duration * 100) / 100 });
     });
   }
 
-  async stage(job: ClipJobRow, name: string, result: unknown): Promise<void> {
-    await this.repo.saveStage(job.id, name, result, this.now());
+  async stage<K extends StageKind>(job: ClipJobRow, key: StageKey<K>, result: StageResultTypes[K]): Promise<void> {
+    await this.repo.saveStage(job.id, key, result, this.now());
   }
 
   /**
@@ -57,13 +58,13 @@ export class JobTransitions {
    * are stored or neither, so a resumed job never inserts the same clips twice. `carry_from`
    * (issue 20) is where the next section starts its clips: a topic this one left to it.
    */
-  async suggested(job: ClipJobRow, stage: string, clips: (ClipToStore & { copy?: ClipCopy })[], extra: { carry_from?: number; ranking?: Ranking } = {}): Promise<string[]> {
+  async suggested(job: ClipJobRow, stage: StageKey<'suggest'>, clips: (ClipToStore & { copy?: ClipCopy })[], extra: { carry_from?: number; ranking?: Ranking } = {}): Promise<string[]> {
     return await this.store.transaction(async () => {
       const ids = await this.repo.insertClips(job, clips, this.now());
       await this.repo.rankByScore(job.id); // the clips array stays best first as sections add to it
       await this.repo.saveStage(job.id, stage, { clip_ids: ids, ...extra }, this.now());
       // A language model's copy for a clip (issue 20, item 5), for the span it was written for.
-      for (const [i, c] of clips.entries()) if (c.copy) await this.repo.saveStage(job.id, copyStage(ids[i]), { start: c.start, end: c.end, ...c.copy }, this.now());
+      for (const [i, c] of clips.entries()) if (c.copy) await this.repo.saveStage(job.id, stageKey('copy', ids[i]), { start: c.start, end: c.end, ...c.copy }, this.now());
       return ids;
     });
   }
@@ -109,7 +110,7 @@ export class JobTransitions {
     const job = await this.repo.byId(jobId);
     if (!job || job.status === 'done' || job.status === 'error') return;
     await this.repo.update(job.id, { status: 'error', error: message }, this.now());
-    if (!(await this.repo.stageResults(job.id)).has('probe')) await this.store.events.emit('asset.creation.failed', { ...this.ids(job), error: message });
+    if ((await this.repo.stageResult(job.id, stageKey('probe'))) === undefined) await this.store.events.emit('asset.creation.failed', { ...this.ids(job), error: message });
     await this.store.events.emit('asset.analysis.failed', { ...this.ids(job), error: message });
   }
 }

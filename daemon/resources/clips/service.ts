@@ -6,7 +6,8 @@ import type { PostStatus } from '../../../src/api/posts.js';
 import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import { punctuate, retitle, spanWords, type Span } from '../../pipeline/language/clip-words.js';
-import type { ProbeResult, Word } from '../../pipeline/types.js';
+import type { Word } from '../../pipeline/types.js';
+import { readStage, stageKey } from '../clip-jobs/stage-results.js';
 import { clipWords, type ClipRow } from '../../store/clips.js';
 import type { Store } from '../../store/index.js';
 import type { PreviewReadyHook } from '../../store/clips.js';
@@ -119,7 +120,7 @@ export class ClipEditService {
     if (job && (job.status === 'queued' || job.status === 'processing') && !clip.preview_key) {
       throw conflict(`Clip ${clip.id}'s job ${job.id} is still making its preview; trim it once the preview is ready`, { job_id: job.id, status: job.status });
     }
-    const duration = (await this.d.store.clipJobs.stageResult(clip.job_id, 'probe') as ProbeResult | undefined)?.duration;
+    const duration = (await readStage(this.d.store.clipJobs, clip.job_id, stageKey('probe')))?.duration;
     const length = span.end - span.start;
     if (!(length >= CLIP_DURATION_MIN - 1e-9 && length <= CLIP_DURATION_MAX + 1e-9)) {
       throw badRequest(`The clip must be ${CLIP_DURATION_MIN} to ${CLIP_DURATION_MAX} s long (start ${span.start}, end ${span.end} make ${round3(length)} s)`, { field: length < 0 ? 'start' : 'end', min: CLIP_DURATION_MIN, max: CLIP_DURATION_MAX });

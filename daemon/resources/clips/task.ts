@@ -3,11 +3,11 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HEAVY_PRIORITY, type HeavyQueue } from '../../pipeline/heavy-queue.js';
 import type { PipelineStages } from '../../pipeline/stages.js';
-import type { ProbeResult } from '../../pipeline/types.js';
 import type { Store } from '../../store/index.js';
 import { PermanentTaskError, type TaskHandler } from '../../tasks/task-runner.js';
 import type { ClipFraming } from '../clip-jobs/framing.js';
 import type { JobObjects } from '../clip-jobs/deps.js';
+import { readStage, stageKey } from '../clip-jobs/stage-results.js';
 import { CLIP_PREVIEW_TASK, type ClipEditService } from './service.js';
 
 export interface ClipPreviewDeps {
@@ -41,7 +41,7 @@ export function clipPreviewTaskHandler(d: ClipPreviewDeps): TaskHandler {
         const key = (await d.store.clipJobs.sourceOf(clip.job_id))?.media_key;
         const media = key ? await d.objects.localPath(key) : undefined;
         if (!media) throw new PermanentTaskError(`The source video of clip ${clip.id} is no longer stored`);
-        const probe = (await d.store.clipJobs.stageResult(clip.job_id, 'probe') as ProbeResult | undefined) ?? (await d.stages().probe(media, ctl.signal));
+        const probe = (await readStage(d.store.clipJobs, clip.job_id, stageKey('probe'))) ?? (await d.stages().probe(media, ctl.signal));
         const span = { start: clip.start, end: clip.end };
         await mkdir(d.tmpDir, { recursive: true });
         const out = join(d.tmpDir, `preview-${clip.id}-${task.attempts}.mp4`);

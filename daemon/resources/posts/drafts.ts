@@ -3,10 +3,9 @@ import { DEFAULT_LONG_VIDEO, DEFAULT_SHORT_VIDEO } from '../../../src/api/posts.
 import type { Logger } from '../../log.js';
 import type { Store } from '../../store/index.js';
 import { clipWords, type ClipRow } from '../../store/clips.js';
-import { copyStage } from '../../store/clip-jobs.js';
+import { readStage, stageKey } from '../clip-jobs/stage-results.js';
 import { writeCaption, fitCaption, type WrittenCaption } from '../../pipeline/language/captions.js';
 import { CAPTION_LIMITS, TITLE_MAX } from '../../../src/api/posts.js';
-import type { ClipCopy } from '../../pipeline/types.js';
 
 export interface DraftContent extends WrittenCaption {
   /** The platform's own settings object with its defaults ({} for platforms without one). */
@@ -34,7 +33,7 @@ export async function writeDraft(app: DraftSources, clip: ClipRow, platform: Pla
   const settings = platform === 'short_video' ? { ...DEFAULT_SHORT_VIDEO } : platform === 'long_video' ? { ...DEFAULT_LONG_VIDEO } : {};
   try {
     // Copy a language model wrote for this very span of the clip (not for an earlier trim of it).
-    const copy = await app.clipJobs.stageResult(clip.job_id, copyStage(clip.id)) as (ClipCopy & { start: number; end: number }) | undefined;
+    const copy = await readStage(app.clipJobs, clip.job_id, stageKey('copy', clip.id));
     if (copy && copy.start === clip.start && copy.end === clip.end) {
       return { caption: fitCaption(copy.captions[platform], copy.hashtags.slice(0, 5), CAPTION_LIMITS[platform]), ...(platform === 'long_video' ? { title: copy.title.slice(0, TITLE_MAX) } : {}), settings };
     }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { clipJobListSchema, clipJobSchema, createClipJobSchema, createdClipJobSchema, jobListQuerySchema } from '../clips.js';
 import { clipTranscriptSchema, patchClipSchema, patchedClipSchema, putTranscriptSchema } from '../clip-edits.js';
 import { pingSchema } from '../health.js';
+import { speechEngineSchema } from '../transcription.js';
 import { apiKeySchema, createdApiKeySchema, createKeySchema, revokedApiKeySchema } from '../keys.js';
 import { authorizationStartedSchema, authorizePlatformSchema, connectPlatformSchema, disconnectedPlatformSchema, platformConnectionSchema } from '../platforms.js';
 import { createPostSchema, postEnvelopeSchema, postListSchema, publishPostSchema, updatePostSchema } from '../posts.js';
@@ -61,6 +62,7 @@ export const OPERATIONS: Operation[] = [
 
   op({ operationId: 'createClipJob', method: 'POST', path: '/v1/clips', auth: 'any', tag: 'clips', summary: 'Start a clip job from a link or an upload (a new job on every call)', body: createClipJobSchema, status: 202, response: createdClipJobSchema, errors: [400, 409] }),
   op({ operationId: 'listClipJobs', method: 'GET', path: '/v1/clips', auth: 'any', tag: 'clips', summary: 'The team\'s clip jobs, newest first (not a status check)', query: jobListQuerySchema, status: 200, response: clipJobListSchema, errors: [400] }),
+  op({ operationId: 'getSpeechEngine', method: 'GET', path: '/v1/transcription', auth: 'any', tag: 'clips', summary: 'The speech engine and model the next clip job transcribes with (extension)', status: 200, response: speechEngineSchema, errors: [] }),
   op({ operationId: 'getClipJob', method: 'GET', path: '/v1/clips/:id', params: { id: 'The clip job\'s id (`job_id` of POST /v1/clips)' }, auth: 'any', statusCheck: true, tag: 'clips', summary: 'Poll a clip job', status: 200, response: clipJobSchema, errors: [404] }),
 
   op({ operationId: 'updateClip', method: 'PATCH', path: '/v1/clips/:id', params: { id: 'A clip\'s id (`id` of an entry in a clip job\'s `clips`)' }, auth: 'any', tag: 'clips', summary: 'Trim a clip or set its title (the preview is made again, drafts rewritten)', body: patchClipSchema, status: 200, response: patchedClipSchema, errors: [400, 404, 409] }),

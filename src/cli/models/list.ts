@@ -25,7 +25,7 @@ export async function run(opts: { dataDir?: string; available?: boolean }, ctx: 
       name: m.name,
       kind: m.kind ?? 'speech',
       engine: m.kind === 'embedding' ? 'onnxruntime' : 'sherpa-onnx',
-      languages: m.languages === 'en' ? ['en'] : `${m.languages} languages`,
+      languages: m.languages,
       size_bytes: catalogueSize(m),
       speed: m.speed,
       licence: m.licence,
@@ -36,7 +36,7 @@ export async function run(opts: { dataDir?: string; available?: boolean }, ctx: 
       ctx.out.table(models, [
         { header: 'NAME', value: (m) => m.name },
         { header: 'KIND', value: (m) => m.kind },
-        { header: 'LANGUAGES', value: (m) => (Array.isArray(m.languages) ? 'English' : m.languages) },
+        { header: 'LANGUAGES', value: (m) => (m.languages.length === 1 && m.languages[0] === 'en' ? 'English' : `${m.languages.length} languages`) },
         { header: 'SIZE (MB)', value: (m) => mb(m.size_bytes) },
         { header: 'SPEED', value: (m) => m.speed },
         { header: 'WER', value: (m) => m.wer_librispeech_clean ?? '-' },
