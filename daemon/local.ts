@@ -60,12 +60,14 @@ export async function wordVectorStatus(): Promise<{ words: number } | null> {
 
 /** `clipper models`: the models installed in `<dataDir>/models`, the catalogue, installing and removing. */
 export async function loadModelCatalogue() {
-  const [{ listModels, ModelError }, { installModel, removeModel }, { catalogue, catalogueSize, fileUrl }] = await Promise.all([
+  const [{ listModels, ModelError }, { installModel, removeModel }, { catalogue, catalogueSize, fileUrl }, { LLM_CATALOGUE }, { llmFileUrl }] = await Promise.all([
     import('./pipeline/transcribe/models.js'),
     import('./pipeline/transcribe/model-install.js'),
     import('./pipeline/transcribe/model-catalogue.js'),
+    import('./pipeline/llm/catalogue.js'),
+    import('./pipeline/llm/gguf.js'),
   ]);
-  return { installModel, removeModel, listModels, ModelError, catalogue, catalogueSize, fileUrl };
+  return { installModel, removeModel, listModels, ModelError, catalogue, catalogueSize, fileUrl, llmCatalogue: LLM_CATALOGUE, llmFileUrl };
 }
 
 /**

@@ -8,7 +8,8 @@
 //    (a warning says what will not work).
 // 2. npm packages: `npm ci` on a fresh clone, `npm install` when a dependency is missing.
 //    better-sqlite3 builds from source here; node-gyp finds Node's headers only through nodedir
-//    (FACTS.md), so it is set when /usr/include/node exists.
+//    (FACTS.md), so it is set when /usr/include/node exists. NODE_LLAMA_CPP_SKIP_DOWNLOAD=true
+//    keeps node-llama-cpp's install from downloading or building llama.cpp (its binaries are in npm).
 //
 // Exit codes: 0 ready; 1 something is missing that this script may not install (the command to
 // run is printed); the failing command's own code when an install failed.
@@ -82,6 +83,9 @@ function setUpNpm() {
   if (!absent.length) return;
   const fresh = !existsSync(join(root, 'node_modules'));
   const extra = existsSync('/usr/include/node') && !env.npm_config_nodedir ? { npm_config_nodedir: '/usr' } : {};
+  // node-llama-cpp ships llama.cpp prebuilt in @node-llama-cpp/<platform>; its postinstall would
+  // otherwise try to download and build llama.cpp when no prebuilt binary fits (offline: fails).
+  extra.NODE_LLAMA_CPP_SKIP_DOWNLOAD = env.NODE_LLAMA_CPP_SKIP_DOWNLOAD ?? 'true';
   say(fresh ? 'installing npm packages (first run: npm ci)' : `installing missing npm packages: ${absent.join(', ')}`);
   const r = run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund'], extra);
   if (!r.ok) process.exit(r.code || 1);

@@ -2,14 +2,16 @@ import { closeSync, existsSync, openSync, readdirSync, readSync, statSync } from
 import { basename, isAbsolute, join } from 'node:path';
 import type { EngineConfig } from './engines.js';
 import { readSherpaModel, SherpaModelError } from './sherpa-model.js';
+import { isGgufFile } from '../llm/gguf.js';
 
 /**
- * An installed model in `<dataDir>/models/`: a whisper.cpp ggml file, or a folder holding a
- * Whisper model in sherpa-onnx's format (issue 14).
+ * An installed model in `<dataDir>/models/`: a whisper.cpp ggml file, a folder holding a
+ * Whisper model in sherpa-onnx's format (issue 14), or a language model in llama.cpp's GGUF
+ * format (issue 28).
  */
 export interface ModelInfo {
   name: string;
-  kind: 'sherpa-onnx' | 'ggml';
+  kind: 'sherpa-onnx' | 'ggml' | 'gguf';
   path: string;
   size_bytes: number;
   modified_at: number;
@@ -59,6 +61,7 @@ export function describeModel(path: string): ModelInfo | undefined {
       throw e;
     }
   }
+  if (isGgufFile(path)) return { name: basename(path), kind: 'gguf', path, size_bytes: st.size, modified_at };
   try {
     checkGgmlFile(path);
   } catch {
