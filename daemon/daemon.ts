@@ -93,6 +93,7 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
       await Promise.all(workers.map((w) => w.stop()));
       // The speech engine's recogniser processes (sherpa-onnx) end with the daemon.
       app.clipJobs.deps.stages.transcriber.close?.();
+      app.clipJobs.deps.stages.close?.();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -2,8 +2,9 @@ import { PermanentTaskError } from '../tasks/task-runner.js';
 import { analyse, chooseEngine, type EngineConfig, extractAudio, findPocketsphinx, PocketsphinxEngine, probe, renderPreview } from './media/index.js';
 import { analyseFraming } from './framing/index.js';
 import { prepareCriteria, suggestSection, baseLanguage } from './suggest/index.js';
-import type { LlmSettings } from './llm/chat.js';
 import { chooseWithLlm } from './llm/choose.js';
+import { laterEnds } from './llm/later-ends.js';
+import type { LlmChoice } from './llm/settings.js';
 import type { Analysis, ProbeResult, SuggestedClip, Transcript, TranscriptionEngine } from './types.js';
 import type { PipelineStages, Span } from './stages.js';
 import { shiftTranscript, transcriptWithin } from './transcript-parts.js';
@@ -17,7 +18,7 @@ const LLM_POOL = 8;
  * them on the shared heavy queue, so pocketsphinx is asked for one recogniser per call.
  */
 
-export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = process.env, llm?: LlmSettings): PipelineStages {
+export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = process.env, llmChoice?: LlmChoice): PipelineStages {
   return {
     probe: (file, signal) => probe(file, { signal }),
     extractAudio: async (file, wav, signal) => void (await extractAudio(file, wav, { signal })),
@@ -25,19 +26,21 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
     transcriber: engineAtStart(engine, env),
     suggest: async ({ transcript, analysis, probe: p, span, carryFrom, last }, opts) => {
       const criteria = await prepareCriteria(opts.criteria, baseLanguage(opts.language));
+      const llm = llmChoice?.();
       const from = Math.min(span.start, carryFrom ?? span.start);
       const holdBack = last === false;
       const whole = from <= 0 && span.end >= p.duration - 0.01;
       const part = whole ? { transcript, analysis, probe: p } : sectionView(transcript, analysis, p, { start: from, end: span.end });
       const found = suggestSection(part.transcript, part.analysis, part.probe, { ...opts, sourceDuration: p.duration }, criteria, holdBack, llm ? LLM_POOL : 0);
-      // Issue 20, item 5: with a language model configured, it ranks the pool and writes the copy.
-      const chosen = llm && found.pool?.length ? await chooseWithLlm(llm, opts.criteria, found.pool, found.clips.length) : { clips: found.clips };
+      // Issues 20 and 28: with a language model, it judges and ranks the pool and writes the copy.
+      const chosen = llm && found.pool?.length ? await chooseWithLlm(llm, opts.criteria, found.pool, found.clips.length, (c) => laterEnds(part.transcript, c.end)) : { clips: found.clips };
       return {
         clips: chosen.clips.map((c) => moveClip(c, whole ? 0 : from)),
         ...(found.carryFrom !== undefined ? { carryFrom: Math.round((found.carryFrom + (whole ? 0 : from)) * 100) / 100 } : {}),
         ...('ranking' in chosen ? { ranking: chosen.ranking } : {}),
       };
     },
+    close: () => llmChoice?.close(),
     frame: ({ mediaPath, probe: p, clip, words }, signal) =>
       analyseFraming(mediaPath, { start: clip.start, end: clip.end, source: { width: p.width ?? 0, height: p.height ?? 0 }, words, signal }),
     renderPreview: async ({ mediaPath, probe: p, clip, plan }, out, signal) => void (await renderPreview(mediaPath, { start: clip.start, end: clip.end, out, probe: p, signal, plan })),

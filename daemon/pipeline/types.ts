@@ -90,6 +90,16 @@ export interface SuggestedClip {
   transcript: string;
   /** Title, captions per platform and hashtags written by the language model (issue 20, item 5). */
   copy?: ClipCopy;
+  /** The language model's sub-scores (DESIGN.md third round: the clip's `scores`), each 0..1. */
+  scores?: ClipScores;
+}
+
+/** What the language model judged a clip on (issue 28, item 2); `relevance` only with criteria. */
+export interface ClipScores {
+  hook: number;
+  payoff: number;
+  self_contained: number;
+  relevance?: number;
 }
 
 /** Copy a language model wrote for a clip; drafts use it instead of writing their own. */

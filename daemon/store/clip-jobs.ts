@@ -111,7 +111,7 @@ export class ClipJobRepo implements ClipJobRepository {
         await this.db.run(
           `INSERT INTO clips (id, job_id, team_id, rank, start, "end", title, score, score_breakdown, reason, transcript, words, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          id, job.id, job.team_id, rank++, c.start, c.end, c.title, c.score, JSON.stringify(c.score_breakdown), c.reason, c.transcript, JSON.stringify(c.words), now,
+          id, job.id, job.team_id, rank++, c.start, c.end, c.title, c.score, JSON.stringify(c.scores ? { ...c.score_breakdown, scores: c.scores } : c.score_breakdown), c.reason, c.transcript, JSON.stringify(c.words), now,
         );
         ids.push(id);
       }

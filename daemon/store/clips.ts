@@ -1,11 +1,16 @@
 import type { Sql } from './sql.js';
-import type { ScoreBreakdown, Word } from '../pipeline/types.js';
+import type { ClipScores, ScoreBreakdown, Word } from '../pipeline/types.js';
 import type { ClipRow, ClipTranscriptEdit } from './records.js';
 import type { ClipRepository } from './repositories.js';
 
 export type { ClipRow };
 
-export const clipBreakdown = (c: ClipRow) => JSON.parse(c.score_breakdown) as ScoreBreakdown;
+// The language model's sub-scores (issue 28) ride in the same JSON column, under `scores`.
+export const clipBreakdown = (c: ClipRow): ScoreBreakdown => {
+  const { scores: _scores, ...breakdown } = JSON.parse(c.score_breakdown) as ScoreBreakdown & { scores?: ClipScores };
+  return breakdown;
+};
+export const clipScores = (c: ClipRow) => (JSON.parse(c.score_breakdown) as { scores?: ClipScores }).scores;
 export const clipWords = (c: ClipRow) => JSON.parse(c.words) as Word[];
 /** Seconds with two decimals (spec: Clip.duration). */
 export const clipDuration = (c: Pick<ClipRow, 'start' | 'end'>) => Math.round((c.end - c.start) * 100) / 100;

@@ -48,6 +48,14 @@ export const scoreBreakdownSchema = z.object({
 });
 export type ScoreBreakdownView = z.infer<typeof scoreBreakdownSchema>;
 
+/** DESIGN.md third round: `{hook, payoff, self_contained, relevance}`, each 0 to 1; `relevance` only with criteria. */
+export const clipScoresSchema = z.object({
+  hook: z.number().min(0).max(1),
+  payoff: z.number().min(0).max(1),
+  self_contained: z.number().min(0).max(1),
+  relevance: z.number().min(0).max(1).optional(),
+});
+
 /** A clip as the API shows it: the spec's fields plus DESIGN.md's extensions. */
 export const clipSchema = z.object({
   id: z.string(),
@@ -59,6 +67,7 @@ export const clipSchema = z.object({
   start: z.number().describe('Extension: seconds in the source'),
   end: z.number().describe('Extension: seconds in the source'),
   score_breakdown: scoreBreakdownSchema,
+  scores: clipScoresSchema.optional().describe('Extension (issue 28): the language model\'s sub-scores, when one judged the clip'),
   reason: z.string(),
 });
 export type ClipView = z.infer<typeof clipSchema>;

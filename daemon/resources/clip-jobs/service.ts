@@ -3,7 +3,7 @@ import { newId } from '../../../src/api/ids.js';
 import { createClipJobSchema, jobListQuerySchema, type ClipJobList, type ClipJobView, type ClipView, type CreatedClipJob } from '../../../src/api/clips.js';
 import { pageOf } from '../../../src/api/lists.js';
 import { parseBody } from '../../../src/api/validate.js';
-import { clipBreakdown, clipDuration, type ClipRow } from '../../store/clips.js';
+import { clipBreakdown, clipScores, clipDuration, type ClipRow } from '../../store/clips.js';
 import type { ClipJobRow, NewClipJob } from '../../store/clip-jobs.js';
 import type { Store } from '../../store/index.js';
 import { MEDIA_URL_TTL_MS } from '../../../src/api/limits.js';
@@ -151,10 +151,16 @@ export class ClipJobService {
       start: round2(c.start),
       end: round2(c.end),
       score_breakdown: clipBreakdown(c),
+      ...scoresOf(c),
       reason: c.reason,
     };
   }
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+/** DESIGN.md third round: `scores`, when a language model judged the clip. */
+const scoresOf = (c: ClipRow) => {
+  const scores = clipScores(c);
+  return scores ? { scores } : {};
+};
 
