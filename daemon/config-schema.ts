@@ -132,7 +132,7 @@ export const SETTINGS = {
     base_url: str(undefined, 'OpenAI-compatible chat-completions endpoint, e.g. `http://localhost:11434/v1` (absent: heuristics only)'),
     model: str(undefined, 'Model name sent to the endpoint (needed with `llm.base_url`); with `embedded`, an installed GGUF model\'s name or a path (absent: the newest installed)'),
     context_size: int(4096, 'Context of the embedded model (tokens; the prompts are sized to fit 4096)', 1024),
-    threads: int(0, 'CPU threads of the embedded model; 0 means one per core', 0, 256),
+    threads: int(0, 'CPU threads of the embedded model; 0 means one less than the cores, at least one (speech and ffmpeg run beside it, and llama.cpp threads slow down badly on a busy core)', 0, 256),
     embedded_timeout_ms: int(300_000, 'Timeout of one embedded-model call (ms; a CPU is slower than a server)', 1),
     api_key_env: str(undefined, 'Environment variable holding the API key'),
     timeout_ms: int(30_000, 'Timeout of one LLM call (ms)', 1),

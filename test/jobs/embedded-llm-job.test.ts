@@ -33,7 +33,8 @@ async function runJob(d: TestDaemon): Promise<any> {
 beforeAll(async () => {
   links = await new LinkServer().start();
   const model = makeTinyGguf(join(mkdtempSync(join(tmpdir(), 'clipper-gguf-')), 'tiny-llama.gguf'));
-  embedded = await startTestDaemon({ dataDir: dataDirWithModel(model) });
+  // One thread: llama.cpp's threads spin, and on this shared machine a second one slows it a hundredfold.
+  embedded = await startTestDaemon({ dataDir: dataDirWithModel(model), settings: { llm: { threads: 1 } } });
   slow = await startTestDaemon({ dataDir: dataDirWithModel(model), settings: { llm: { engine: 'embedded', embedded_timeout_ms: 1 } } });
 }, 60_000);
 afterAll(async () => {

@@ -52,7 +52,7 @@ export async function chooseWithLlm(
   let order = finalists;
   if (finalists.length > 1) {
     try {
-      const ids = readOrder(await engine.json(rankingPrompt(request, finalists.map(({ id, clip }) => candidate(id, clip))), signal), finalists.map((f) => f.id));
+      const ids = readOrder(await engine.json(rankingPrompt(request, finalists.map(({ id, clip }) => ({ ...candidate(id, clip), ...(judged.has(id) ? { reason: judged.get(id)!.reason } : {}) }))), signal), finalists.map((f) => f.id));
       order = [...ids.map((id) => finalists.find((f) => f.id === id)!), ...finalists.filter((f) => !ids.includes(f.id))];
     } catch (e) {
       if (!(e instanceof LlmError)) throw e;

@@ -21,20 +21,33 @@ export interface Candidate {
   transcript: string;
   /** Words after the clip's end up to each later sentence end the judge may move the end to. */
   later?: string[];
+  /** The judge's one-line reason (finalists are ranked on it and their opening words). */
+  reason?: string;
 }
 
 const at = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
 const words = (t: string) => t.split(/\s+/).filter(Boolean);
-/** The opening and closing words of a clip: a 90 s clip of 250 words is shown in about 70. */
-export function excerpt(text: string, head = 40, tail = 30): string {
+/** The opening and closing words of a clip (a 90 s clip of 250 words is shown in 50): the hook and the payoff. */
+export function excerpt(text: string, head = 30, tail = 20): string {
   const w = words(text);
-  return w.length <= head + tail + 5 ? w.join(' ') : `${w.slice(0, head).join(' ')} ... ${w.slice(-tail).join(' ')}`;
+  if (w.length <= head + tail + 5) return w.join(' ');
+  return [w.slice(0, head).join(' '), '...', tail ? w.slice(-tail).join(' ') : ''].filter(Boolean).join(' ');
 }
 
 const SCORE = { enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] };
-export const REASON_MAX = 100;
+export const REASON_MAX = 80;
 export const END_CHOICES = 2;
-const SYSTEM = 'You pick short clips of a long video for social media. Transcripts come from speech recognition and may have misheard words. Answer with JSON only, in the requested shape.';
+/**
+ * One system prompt for the three tasks: the embedded engine keeps its tokens evaluated between
+ * calls (a prompt that starts the same reuses them), so the rules are paid for once a process.
+ */
+export const SYSTEM =
+  'You pick short clips of a long video for social media. Transcripts come from speech recognition and may have misheard words. Answer with JSON only, in the requested shape.\n' +
+  'Task "judge": for each clip, reason: one line, at most 80 characters; hook: do the first seconds make you stay; payoff: does it end on its point; self_contained: does it need no missing context; ' +
+  'relevance (when a request is given): how much the clip is about it, by meaning, not shared words; each 0 to 10. end: 0 keeps the end; 1 or 2 moves it to the later sentence end shown, when the point comes only there.\n' +
+  'Task "rank": order the clips from the one most worth posting to the least, comparing them with each other.\n' +
+  'Task "copy": for each clip, title: a hook of 4 to 10 words in sentence case from what the clip says, no stock hooks such as "You won\'t believe" or "Wait for it"; ' +
+  'caption: one or two sentences, at most 120 characters; hashtags: one to three words or phrases the clip uses, without spaces or #.';
 
 const object = (properties: Record<string, unknown>) => ({ type: 'object', properties, required: Object.keys(properties), additionalProperties: false });
 const list = (items: unknown, n: number) => ({ type: 'array', items, minItems: n, maxItems: n });
@@ -52,16 +65,12 @@ export function judgePrompt(request: string | undefined, candidates: Candidate[]
     end: { enum: Array.from({ length: END_CHOICES + 1 }, (_, i) => i) },
   });
   const shown = candidates.map((c) => {
-    const later = (c.later ?? []).slice(0, END_CHOICES).map((w, i) => `  end ${i + 1}: ${excerpt(w, 5, 15)}`).join('\n');
+    const later = (c.later ?? []).slice(0, END_CHOICES).map((w, i) => `  end ${i + 1}: ${excerpt(w, 0, 10)}`).join('\n');
     return `[${c.id}] ${at(c.start)}-${at(c.end)}: ${excerpt(c.transcript)}${later ? `\n${later}` : ''}`;
   });
   return {
     system: SYSTEM,
-    user:
-      `${asked ? `The viewer asked for: "${asked}". relevance: how much the clip is about that (its meaning, not shared words).\n` : ''}` +
-      'Judge each clip from 0 to 10: hook (the first seconds make you stay), payoff (it ends on its point), self_contained (no missing context). ' +
-      `reason: one line, at most ${REASON_MAX} characters. end: 0 keeps the end; 1 or 2 moves it to the sentence end shown, when the point comes only there.\n\n` +
-      shown.join('\n\n'),
+    user: `Task "judge". ${asked ? `Request: "${asked}".` : 'No request: leave relevance out.'}\n\n${shown.join('\n\n')}`,
     schemaName: 'clip_judgement',
     schema: object({ clips: byId(candidates, item) }),
     // A safety cap, not a target: a real model answers in about 50 tokens a clip; noise may take a token a character.
@@ -74,9 +83,8 @@ export function rankingPrompt(request: string | undefined, finalists: Candidate[
   return {
     system: SYSTEM,
     user:
-      `${asked ? `The viewer asked for: "${asked}".\n` : 'No topic was asked for.\n'}` +
-      `Compare these ${finalists.length} clips with each other and order them from the one most worth posting to the least.\n\n` +
-      finalists.map((c) => `[${c.id}] ${excerpt(c.transcript, 30, 20)}`).join('\n\n'),
+      `Task "rank". ${asked ? `Request: "${asked}".` : 'No request.'}\n\n` +
+      finalists.map((c) => `[${c.id}] ${c.reason ? `${c.reason} | ` : ''}${excerpt(c.transcript, 12, 0)}`).join('\n'),
     schemaName: 'clip_ranking',
     schema: object({ order: list({ enum: finalists.map((c) => c.id) }, finalists.length) }),
     maxTokens: 8 * finalists.length + 20,
@@ -84,7 +92,7 @@ export function rankingPrompt(request: string | undefined, finalists: Candidate[
 }
 
 export const TITLE_WORDS = { min: 4, max: 10 } as const;
-export const CAPTION_MAX = 150;
+export const CAPTION_MAX = 120;
 
 export function copyPrompt(request: string | undefined, clips: Candidate[]): JsonRequest {
   const item = object({
@@ -95,10 +103,8 @@ export function copyPrompt(request: string | undefined, clips: Candidate[]): Jso
   return {
     system: SYSTEM,
     user:
-      `${request?.trim() ? `The clips were chosen for: "${request.trim()}".\n` : ''}` +
-      `For each clip write: title, a hook of ${TITLE_WORDS.min} to ${TITLE_WORDS.max} words in sentence case that makes people watch, from what the clip says (no "You won't believe", "Wait for it" or other stock hooks); ` +
-      `caption, one or two sentences (at most ${CAPTION_MAX} characters); hashtags, one to three words or phrases the clip uses, without spaces or #.\n\n` +
-      clips.map((c) => `[${c.id}] ${excerpt(c.transcript, 45, 25)}`).join('\n\n'),
+      `Task "copy". ${request?.trim() ? `Request: "${request.trim()}".` : 'No request.'}\n\n` +
+      clips.map((c) => `[${c.id}] ${excerpt(c.transcript, 30, 10)}`).join('\n\n'),
     schemaName: 'clip_copy',
     schema: object({ clips: byId(clips, item) }),
     maxTokens: (80 + CAPTION_MAX + 3 * 24 + 60) * clips.length + 40,

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { DaemonConfig } from '../../config.js';
 import { listModels, modelsDir } from '../transcribe/models.js';
@@ -38,7 +39,7 @@ export function llmChoice(config: Pick<DaemonConfig, 'llm' | 'dataDir'>, env: No
   const make = (path: string, name: string) => {
     let e = embedded.get(path);
     if (!e) {
-      e = new EmbeddedEngine({ modelPath: path, model: name, packageUrl, timeoutMs: config.llm.embedded_timeout_ms, contextSize: config.llm.context_size, threads: config.llm.threads });
+      e = new EmbeddedEngine({ modelPath: path, model: name, packageUrl, timeoutMs: config.llm.embedded_timeout_ms, contextSize: config.llm.context_size, threads: config.llm.threads || Math.max(1, availableParallelism() - 1) });
       embedded.set(path, e);
     }
     return e;
