@@ -56,7 +56,7 @@ describe('a clip job with an installed GGUF model and no llm setting', () => {
       expect(words).toBeGreaterThanOrEqual(4);
       expect(words).toBeLessThanOrEqual(10);
     }
-  }, 300_000);
+  }, 900_000);
 
   it('falls back to the heuristics when the model does not answer in time, and says so', async () => {
     const job = await runJob(slow);
@@ -66,5 +66,5 @@ describe('a clip job with an installed GGUF model and no llm setting', () => {
       expect(c.reason).not.toMatch(/^Language model/);
       expect(c.scores).toBeUndefined();
     }
-  }, 300_000);
+  }, 900_000);
 });
