@@ -12,7 +12,7 @@ import { openObjects } from './objects/open.js';
 import type { ObjectUrls } from './objects/object-urls.js';
 import { HeavyQueue } from './pipeline/heavy-queue.js';
 import { realStages } from './pipeline/real-stages.js';
-import { llmSettings } from './pipeline/llm/settings.js';
+import { llmChoice } from './pipeline/llm/settings.js';
 import { wordNet } from './pipeline/language/wordnet.js';
 import { loadWordVectors } from './pipeline/language/word-vectors.js';
 import { RateLimiter } from './server/rate-limit.js';
@@ -134,7 +134,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const previewReadyHooks: PreviewReadyHook[] = [];
 
   // 2. Connectors, then one service per resource, each given only what it uses.
-  const stages = realStages(config, process.env, llmSettings(config));
+  const stages = realStages(config, process.env, llmChoice(config));
   // The analysis goes through the job's stages as they are at call time (tests swap them).
   const framing: ClipFraming = new ClipFraming({
     framings: store.framings, clock, log, faceTracking: config.framing.face_tracking,

@@ -43,6 +43,11 @@ export function oneOf<const V extends string>(values: readonly V[], def: V, doc:
   };
 }
 
+/** One of `values`, or absent (undefined) when the file does not set it. */
+export function optionalOneOf<const V extends string>(values: readonly V[], doc: string): Setting<V | undefined> {
+  return { ...oneOf(values, values[0], doc), default: undefined };
+}
+
 export function strings(doc: string): Setting<string[]> {
   return {
     type: 'string[]',
@@ -124,8 +129,12 @@ export const SETTINGS = {
     lease_ms: int(60_000, 'Lease of a running task, renewed three times a lease while it runs; another worker takes the task over when it lapses, or at once when its process is gone from the same machine (ms)', 1_000),
   },
   llm: {
+    engine: optionalOneOf(['embedded', 'openai'], 'Which language model judges, ranks and titles clips: `embedded` (a GGUF model from `clipper models add`, run by llama.cpp in its own process) or `openai` (the server at `llm.base_url`); absent: `openai` when `llm.base_url` is set, else `embedded` when a GGUF model is installed, else heuristics only'),
     base_url: str(undefined, 'OpenAI-compatible chat-completions endpoint, e.g. `http://localhost:11434/v1` (absent: heuristics only)'),
-    model: str(undefined, 'Model name sent to the endpoint (needed with `llm.base_url`)'),
+    model: str(undefined, 'Model name sent to the endpoint (needed with `llm.base_url`); with `embedded`, an installed GGUF model\'s name or a path (absent: the newest installed)'),
+    context_size: int(4096, 'Context of the embedded model (tokens; the prompts are sized to fit 4096)', 1024),
+    threads: int(0, 'CPU threads of the embedded model; 0 means one less than the cores, at least one (speech and ffmpeg run beside it, and llama.cpp threads slow down badly on a busy core)', 0, 256),
+    embedded_timeout_ms: int(300_000, 'Timeout of one embedded-model call (ms; a CPU is slower than a server)', 1),
     api_key_env: str(undefined, 'Environment variable holding the API key'),
     timeout_ms: int(30_000, 'Timeout of one LLM call (ms)', 1),
     stream: bool(true, 'Ask for the answer as a stream of server-sent events'),

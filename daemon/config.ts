@@ -117,7 +117,10 @@ export function loadConfig(
     const s3 = s3SettingsFrom(settings.object_store, env);
     if ('problem' in s3) throw new ConfigError(`${source}: ${s3.problem}`);
   }
-  if (settings.llm.base_url && !settings.llm.model) {
+  if (settings.llm.engine === 'openai' && !settings.llm.base_url) {
+    throw new ConfigError(`${source}: llm.engine is "openai", but llm.base_url is not set; give the address of the chat-completions server (for example "http://localhost:11434/v1")`);
+  }
+  if (settings.llm.base_url && !settings.llm.model && settings.llm.engine !== 'embedded') {
     throw new ConfigError(`${source}: llm.base_url is set, but llm.model is not; name the model the endpoint should run (for example "llama3.1")`);
   }
   if (settings.llm.api_key_env && !env[settings.llm.api_key_env]) warnings.push(`${source}: llm.api_key_env names ${settings.llm.api_key_env}, which is not set; calls go without an API key`);

@@ -8,7 +8,8 @@
 //    (a warning says what will not work).
 // 2. npm packages: `npm ci` on a fresh clone, `npm install` when a dependency is missing.
 //    better-sqlite3 builds from source here; node-gyp finds Node's headers only through nodedir
-//    (FACTS.md), so it is set when /usr/include/node exists.
+//    (FACTS.md), so it is set when /usr/include/node exists. NODE_LLAMA_CPP_SKIP_DOWNLOAD=true
+//    keeps node-llama-cpp's install from downloading or building llama.cpp (its binaries are in npm).
 //
 // Exit codes: 0 ready; 1 something is missing that this script may not install (the command to
 // run is printed); the failing command's own code when an install failed.
@@ -86,6 +87,9 @@ function setUpNpm() {
     // onnxruntime-node's CPU binaries ship inside the package; its install step would download
     // GPU ones (and fails offline). Issue 28.
     ONNXRUNTIME_NODE_INSTALL: env.ONNXRUNTIME_NODE_INSTALL ?? 'skip',
+    // node-llama-cpp ships llama.cpp prebuilt in @node-llama-cpp/<platform>; its postinstall would
+    // otherwise try to download and build llama.cpp when no prebuilt binary fits (offline: fails).
+    NODE_LLAMA_CPP_SKIP_DOWNLOAD: env.NODE_LLAMA_CPP_SKIP_DOWNLOAD ?? 'true',
   };
   say(fresh ? 'installing npm packages (first run: npm ci)' : `installing missing npm packages: ${absent.join(', ')}`);
   const r = run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund'], extra);

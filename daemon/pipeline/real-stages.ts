@@ -2,9 +2,10 @@ import { analyse, type EngineConfig, extractAudio, probe, renderPreview } from '
 import { EngineSelector } from './transcribe/engine-selector.js';
 import { analyseFraming } from './framing/index.js';
 import { prepareCriteria, suggestSection, baseLanguage } from './suggest/index.js';
-import type { LlmSettings } from './llm/chat.js';
 import { chooseWithLlm } from './llm/choose.js';
 import { embeddingsFor } from './embed/stage.js';
+import { laterEnds } from './llm/later-ends.js';
+import type { LlmChoice } from './llm/settings.js';
 import type { Analysis, ProbeResult, SuggestedClip, Transcript } from './types.js';
 import type { PipelineStages, Span } from './stages.js';
 import { diarize, voicesOf } from './speakers/diarize.js';
@@ -22,7 +23,7 @@ const LLM_POOL = 8;
  * them on the shared heavy queue, so pocketsphinx is asked for one recogniser per call.
  */
 
-export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = process.env, llm?: LlmSettings): PipelineStages {
+export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = process.env, llmChoice?: LlmChoice): PipelineStages {
   const engines = new EngineSelector(engine, env);
   return {
     probe: (file, signal) => probe(file, { signal }),
@@ -36,9 +37,9 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
       return engines.current();
     },
     engineFor: (used) => engines.engineFor(used),
-    close: () => engines.close(),
     suggest: async ({ transcript, analysis, probe: p, span, carryFrom, last }, opts) => {
       const criteria = await prepareCriteria(opts.criteria, baseLanguage(opts.language));
+      const llm = llmChoice?.();
       const from = Math.min(span.start, carryFrom ?? span.start);
       const holdBack = last === false;
       const whole = from <= 0 && span.end >= p.duration - 0.01;
@@ -47,8 +48,8 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
       const embedded = await embeddingsFor(engine.dataDir, env, opts.criteria, criteria.general || !criteria.aspects.length, part.transcript);
       const found = suggestSection(part.transcript, part.analysis, part.probe, { ...opts, sourceDuration: p.duration, semantic: embedded.semantic }, criteria, holdBack, llm ? LLM_POOL : 0);
       const voices = voicesOf(analysis.pitch ?? []);
-      // Issue 20, item 5: with a language model configured, it ranks the pool and writes the copy.
-      const chosen = llm && found.pool?.length ? await chooseWithLlm(llm, opts.criteria, found.pool, found.clips.length) : { clips: found.clips };
+      // Issues 20 and 28: with a language model, it judges and ranks the pool and writes the copy.
+      const chosen = llm && found.pool?.length ? await chooseWithLlm(llm, opts.criteria, found.pool, found.clips.length, (c) => laterEnds(part.transcript, c.end)) : { clips: found.clips };
       const ranking = 'ranking' in chosen ? { ...chosen.ranking, ...(embedded.semantic ? { embedding: embedded.semantic.model } : {}) } : embedded.ranking;
       return {
         clips: chosen.clips.map((c) => moveClip(c, whole ? 0 : from)),
@@ -56,6 +57,10 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
         ...(ranking ? { ranking } : {}),
         ...(part.analysis.pitch?.length ? { speakers: diarize(transcriptWords(part.transcript), part.analysis.pitch, voices).map((t) => moveSpan(t, whole ? 0 : from)) } : {}),
       };
+    },
+    close: () => {
+      engines.close();
+      llmChoice?.close();
     },
     frame: ({ mediaPath, probe: p, clip, words }, signal) =>
       analyseFraming(mediaPath, { start: clip.start, end: clip.end, source: { width: p.width ?? 0, height: p.height ?? 0 }, words, signal }),

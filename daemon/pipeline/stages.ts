@@ -54,6 +54,8 @@ export interface PipelineStages {
    * smooth path, the layout chosen. `words` (absolute times) say when somebody speaks.
    */
   frame(input: { mediaPath: string; probe: ProbeResult; clip: Span; words: Word[] }, signal: AbortSignal): Promise<FramingPlan>;
+  /** Ends what the stages keep running between jobs (the embedded language model's process, issue 28). */
+  close?(): void;
   /** Renders the low-resolution 9:16 preview of `clip` to `outPath` (MP4), framed by `plan` (else the centre crop). */
   renderPreview(input: { mediaPath: string; probe: ProbeResult; clip: Span; plan?: FramingPlan }, outPath: string, signal: AbortSignal): Promise<void>;
 }

@@ -101,13 +101,25 @@ export interface SuggestedClip {
   title: string; // from the clip's own words, at most 100 characters
   score: number; // 0..1 composite
   score_breakdown: ScoreBreakdown;
-  /** Sub-scores (issue 30, item 2); stored inside the breakdown's JSON. */
-  scores?: ClipScores;
   reason: string; // one line
   /** The clip's transcript text (drafts and the editor page use it). */
   transcript: string;
   /** Title, captions per platform and hashtags written by the language model (issue 20, item 5). */
   copy?: ClipCopy;
+  /**
+   * Sub-scores (DESIGN.md third round: the clip's `scores`), each 0..1: the language model's when
+   * one judged the clip (issue 28), else the heuristics' (issue 30, item 2); stored inside the
+   * breakdown's JSON.
+   */
+  scores?: ClipScores;
+}
+
+/** What the language model judged a clip on (issue 28, item 2); `relevance` only with criteria. */
+export interface ClipScores {
+  hook: number;
+  payoff: number;
+  self_contained: number;
+  relevance?: number;
 }
 
 /** Copy a language model wrote for a clip; drafts use it instead of writing their own. */

@@ -76,7 +76,7 @@ export const clipSchema = z.object({
   start: z.number().describe('Extension: seconds in the source'),
   end: z.number().describe('Extension: seconds in the source'),
   score_breakdown: scoreBreakdownSchema,
-  scores: clipScoresSchema.optional().describe('Extension: sub-scores of what makes the moment worth posting'),
+  scores: clipScoresSchema.optional().describe('Extension: sub-scores of what makes the moment worth posting, from the language model when one judged the clip, else from the heuristics'),
   reason: z.string(),
 });
 export type ClipView = z.infer<typeof clipSchema>;

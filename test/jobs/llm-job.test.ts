@@ -33,12 +33,16 @@ beforeAll(async () => {
   links = await new LinkServer().start();
   llm.behaviour = {
     chunkBytes: 100,
+    // Issue 28's three calls: judge (the candidates in reverse of the heuristics' order), rank
+    // the finalists (as judged), write the copy.
     content: (req) => {
-      if (req.response_format?.json_schema?.name === 'clip_copy') {
-        return { clips: ids(req).map((id) => ({ id, title: `Model headline ${id}`, hashtags: ['OfficeLife'], captions: { short_video: `Model caption ${id}`, long_video: 'L', photo_sharing: 'P', professional_network: 'N' } })) };
+      const name = req.response_format?.json_schema?.name;
+      if (name === 'clip_copy') {
+        return { clips: Object.fromEntries(ids(req).map((id) => [id, { title: `Model headline for clip ${id}`, hashtags: ['OfficeLife'], caption: `Model caption ${id}` }])) };
       }
+      if (name === 'clip_ranking') return { order: ids(req) };
       ranked = ids(req).reverse();
-      return { ranking: ranked.map((id, i) => ({ id, relevance: 0.95 - i * 0.1, reason: `rank ${i + 1} by the model` })) };
+      return { clips: Object.fromEntries(ranked.map((id, i) => [id, { reason: `rank ${i + 1} by the model`, hook: 8, payoff: 8, self_contained: 8, relevance: 10 - i, end: 0 }])) };
     },
   };
   withModel = await startTestDaemon({ settings: { llm: { base_url: llm.url, model: 'test-model', timeout_ms: 20_000 } } });
@@ -65,7 +69,8 @@ describe('a clip job with a language model', () => {
     // The server ranked the candidates in reverse; the clips come in its order, with its words.
     job.clips.forEach((c: any, i: number) => {
       expect(c.reason).toBe(`Language model: rank ${i + 1} by the model`);
-      expect(c.title).toMatch(/^Model headline c\d+$/);
+      expect(c.title).toMatch(/^Model headline for clip c\d+$/);
+      expect(c.scores).toMatchObject({ hook: 0.8, payoff: 0.8, self_contained: 0.8 });
     });
     for (let i = 1; i < job.clips.length; i++) expect(job.clips[i].score).toBeLessThan(job.clips[i - 1].score);
     const posts = (await withModel.call('GET', `/v1/clips/${job.clips[0].id}/posts`, { auth: `Key ${await withModel.apiKey()}` })).body.posts;

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chatJson, LlmError, type LlmSettings } from '../../daemon/pipeline/llm/chat.js';
 import { chooseWithLlm } from '../../daemon/pipeline/llm/choose.js';
+import { OpenAiEngine } from '../../daemon/pipeline/llm/engine.js';
 import { rankingPrompt } from '../../daemon/pipeline/llm/prompts.js';
 import type { SuggestedClip } from '../../daemon/pipeline/types.js';
 import { LlmServer, type ChatRequest } from '../helpers/llm-server.js';
@@ -20,6 +21,7 @@ async function closedPort(): Promise<number> {
   return port;
 }
 const settings = (over: Partial<LlmSettings> = {}): LlmSettings => ({ baseUrl: server.url, model: 'test-model', timeoutMs: 5_000, stream: false, ...over });
+const openai = (over: Partial<LlmSettings> = {}) => new OpenAiEngine(settings(over));
 const request = rankingPrompt('nervous speakers', [{ id: 'c1', start: 0, end: 30, transcript: 'my hands were shaking' }]);
 
 beforeAll(async () => {
@@ -32,11 +34,17 @@ beforeEach(() => {
 });
 
 const ids = (req: ChatRequest) => [...req.messages[1].content.matchAll(/\[(c\d+)\]/g)].map((m) => m[1]);
-/** A model that ranks the candidates in reverse order of how they were listed, and writes copy. */
-const reversing = (req: ChatRequest) =>
-  req.response_format?.json_schema?.name === 'clip_copy'
-    ? { clips: ids(req).map((id) => ({ id, title: `What the model calls ${id}`, hashtags: ['StageFright', '#PublicSpeaking'], captions: { short_video: `Short ${id}`, long_video: `Long ${id}`, photo_sharing: `Photo ${id}`, professional_network: `Pro ${id}` } })) }
-    : { ranking: ids(req).reverse().map((id, i) => ({ id, relevance: 0.9 - i * 0.2, reason: `the model's reason for ${id}` })) };
+/**
+ * A model that judges the candidates in reverse order of how they were listed (the last most
+ * relevant), ranks the finalists in reverse too, and writes copy (issue 28's three calls).
+ */
+const reversing = (req: ChatRequest) => {
+  const name = req.response_format?.json_schema?.name;
+  const listed = ids(req);
+  if (name === 'clip_copy') return { clips: Object.fromEntries(listed.map((id) => [id, { title: `What the model calls ${id}`, hashtags: ['StageFright', '#PublicSpeaking'], caption: `Short ${id}` }])) };
+  if (name === 'clip_ranking') return { order: listed };
+  return { clips: Object.fromEntries(listed.map((id, i) => [id, { reason: `the model's reason for ${id}`, hook: 5, payoff: 5, self_contained: 5, relevance: Math.min(10, 3 + i * 2), end: 0 }])) };
+};
 
 describe('chat-completions client', () => {
   it('sends the model, the messages and a JSON schema, and parses a JSON answer', async () => {
@@ -44,7 +52,7 @@ describe('chat-completions client', () => {
     expect(await chatJson(settings({ apiKey: 'sk-test' }), request)).toEqual({ ranking: [{ id: 'c1', relevance: 0.8, reason: 'on topic' }] });
     const sent = server.requests[0];
     expect(sent).toMatchObject({ model: 'test-model', stream: false, temperature: 0, response_format: { type: 'json_schema', json_schema: { name: 'clip_ranking', strict: true } } });
-    expect(sent.response_format!.json_schema!.schema).toMatchObject({ type: 'object', required: ['ranking'] });
+    expect(sent.response_format!.json_schema!.schema).toMatchObject({ type: 'object', required: ['order'] });
     expect(sent.messages.map((m) => m.role)).toEqual(['system', 'user']);
     expect(sent.messages[1].content).toContain('"nervous speakers"');
   });
@@ -96,26 +104,26 @@ const pool = [clip(0, 0.9), clip(40, 0.8), clip(80, 0.7), clip(120, 0.6)];
 describe('the language model choosing clips', () => {
   it('orders the clips as the server ranks them, with its reasons, titles, captions and hashtags', async () => {
     server.behaviour = { content: reversing, chunkBytes: 64 };
-    const { clips, ranking } = await chooseWithLlm(settings({ stream: true }), 'nervous speakers', pool, 3);
+    const { clips, ranking } = await chooseWithLlm(openai({ stream: true }), 'nervous speakers', pool, 3);
     expect(ranking).toEqual({ by: 'llm', model: 'test-model' });
     // The heuristics put the clip at 0 s first; the server ranked the candidates in reverse.
     expect(clips.map((c) => c.start)).toEqual([120, 80, 40]);
     for (let i = 1; i < clips.length; i++) expect(clips[i].score).toBeLessThan(clips[i - 1].score);
-    expect(clips[0]).toMatchObject({ reason: "Language model: the model's reason for c4", title: 'What the model calls c1', score_breakdown: { relevance: 0.9 } });
-    expect(clips[0].copy).toEqual({ title: 'What the model calls c1', hashtags: ['#StageFright', '#PublicSpeaking'], captions: { short_video: 'Short c1', long_video: 'Long c1', photo_sharing: 'Photo c1', professional_network: 'Pro c1' } });
-    expect(server.requests.map((r) => r.response_format!.json_schema!.name)).toEqual(['clip_ranking', 'clip_copy']);
+    expect(clips[0]).toMatchObject({ reason: "Language model: the model's reason for c4", title: 'What the model calls c4', score_breakdown: { relevance: 0.9 }, scores: { hook: 0.5, payoff: 0.5, self_contained: 0.5, relevance: 0.9 } });
+    expect(clips[0].copy).toEqual({ title: 'What the model calls c4', hashtags: ['#StageFright', '#PublicSpeaking'], captions: { short_video: 'Short c4', long_video: 'Short c4', photo_sharing: 'Short c4', professional_network: 'Short c4' } });
+    expect(server.requests.map((r) => r.response_format!.json_schema!.name)).toEqual(['clip_judgement', 'clip_ranking', 'clip_copy']);
   });
 
-  it('falls back to the heuristics on a ranking that does not match its schema, and says so', async () => {
-    server.behaviour = { content: () => ({ ranking: [{ id: 'c1', relevance: 7, reason: 'very' }] }) };
-    const { clips, ranking } = await chooseWithLlm(settings(), 'x', pool, 2);
+  it('falls back to the heuristics on a judgement that does not match its schema, and says so', async () => {
+    server.behaviour = { content: () => ({ clips: { c1: { reason: 'very', hook: 70, payoff: 5, self_contained: 5, relevance: 5, end: 0 } } }) };
+    const { clips, ranking } = await chooseWithLlm(openai(), 'x', pool, 2);
     expect(clips).toEqual(pool.slice(0, 2));
-    expect(ranking).toEqual({ by: 'heuristics', note: "the language model's ranking does not match its schema (ranking.0.relevance: Too big: expected number to be <=1); clips were chosen by the heuristics" });
+    expect(ranking).toEqual({ by: 'heuristics', note: "the language model's judgement does not match its schema (clips.c1.hook); clips were chosen by the heuristics" });
   });
 
   it('keeps the ranking and writes its own copy when only the copy fails', async () => {
     server.behaviour = { content: (req) => (req.response_format?.json_schema?.name === 'clip_copy' ? 'no json today' : reversing(req)) };
-    const { clips, ranking } = await chooseWithLlm(settings(), 'x', pool, 2);
+    const { clips, ranking } = await chooseWithLlm(openai(), 'x', pool, 2);
     expect(clips.map((c) => c.start)).toEqual([120, 80]);
     expect(clips[0].title).toBe('Heuristic title at 120');
     expect(clips[0].copy).toBeUndefined();
@@ -124,7 +132,7 @@ describe('the language model choosing clips', () => {
 
   it('falls back when the server is too slow or not there', async () => {
     server.behaviour = { delayMs: 1_000, content: reversing };
-    expect((await chooseWithLlm(settings({ timeoutMs: 200 }), 'x', pool, 2)).ranking).toEqual({ by: 'heuristics', note: `the language model at ${server.url} did not answer within 0.2 s; clips were chosen by the heuristics` });
-    expect((await chooseWithLlm(settings({ baseUrl: `http://127.0.0.1:${await closedPort()}/v1` }), 'x', pool, 2)).clips).toEqual(pool.slice(0, 2));
+    expect((await chooseWithLlm(openai({ timeoutMs: 200 }), 'x', pool, 2)).ranking).toEqual({ by: 'heuristics', note: `the language model at ${server.url} did not answer within 0.2 s; clips were chosen by the heuristics` });
+    expect((await chooseWithLlm(openai({ baseUrl: `http://127.0.0.1:${await closedPort()}/v1` }), 'x', pool, 2)).clips).toEqual(pool.slice(0, 2));
   });
 });

@@ -17,7 +17,7 @@ export interface LlmSettings {
   stream: boolean;
 }
 
-export type LlmFailure = 'timeout' | 'unreachable' | 'http' | 'refused' | 'malformed';
+export type LlmFailure = 'timeout' | 'unreachable' | 'http' | 'refused' | 'malformed' | 'crashed' | 'missing';
 
 export class LlmError extends Error {
   constructor(readonly kind: LlmFailure, message: string) {
@@ -31,6 +31,8 @@ export interface JsonRequest {
   /** Name and JSON Schema of the answer. */
   schemaName: string;
   schema: Record<string, unknown>;
+  /** Longest answer in tokens (the embedded engine stops there; the grammar's bounds keep answers shorter). */
+  maxTokens?: number;
 }
 
 /** The model's answer as parsed JSON (checked against a schema by the caller). */

@@ -1,12 +1,14 @@
-// The language model's part in a section (issue 20, item 5): it ranks the candidate clips the
-// heuristics found (the best clip of each topic) against the request with a reason, and its
-// ranking is the order of the clips; then it writes the chosen clips' titles, captions per
-// platform and hashtags. Each answer is checked against its schema. A timeout, a refusal,
-// malformed JSON or an unreachable server falls back to the heuristics for that part, and the
-// section says so (`ranking`), which the job shows.
-import type { SuggestedClip } from '../types.js';
-import { chatJson, LlmError, type LlmSettings } from './chat.js';
-import { copyPrompt, copySchema, rankingPrompt, rankingSchema, type Candidate } from './prompts.js';
+// The language model's part in a section (issue 28, item 2; issue 20, item 5): it judges every
+// candidate clip the heuristics found (the best clip of each topic) with sub-scores and a reason
+// and may move a clip's end to a later sentence end; ranks the finalists against each other in
+// one call; then writes the chosen clips' titles, captions and hashtags. A timeout, a crash, a
+// missing model, a refusal or an answer that does not fit falls back to the heuristics for that
+// part, and the section says so (`ranking`), which the job shows.
+import type { ClipCopy, ClipScores, SuggestedClip } from '../types.js';
+import { LlmError } from './chat.js';
+import type { LlmEngine } from './engine.js';
+import { type Judgement, readCopy, readJudgements, readOrder, type WrittenCopy } from './answers.js';
+import { type Candidate, copyPrompt, judgePrompt, rankingPrompt } from './prompts.js';
 
 /** Who chose a section's clips and wrote their copy, and why not the model when it was asked. */
 export interface Ranking {
@@ -18,53 +20,103 @@ export interface Ranking {
   note?: string;
 }
 
-/** Share of a clip's score that is the model's relevance (the rest keeps the heuristics' hook and cuts in play). */
+/** A later end a clip may be moved to: a sentence end (s) and the words up to it. */
+export interface LaterEnd {
+  end: number;
+  words: string;
+}
+
+/** Share of a clip's score that is the model's judgement (the rest keeps the heuristics' cuts and energy in play). */
 const MODEL_SHARE = 0.8;
+/** Finalists ranked against each other beyond the clips asked for. */
+const SPARE_FINALISTS = 2;
 
 export async function chooseWithLlm(
-  settings: LlmSettings, request: string | undefined, pool: SuggestedClip[], count: number, signal?: AbortSignal,
+  engine: LlmEngine, request: string | undefined, pool: SuggestedClip[], count: number,
+  laterEnds: (clip: SuggestedClip) => LaterEnd[] = () => [], signal?: AbortSignal,
 ): Promise<{ clips: SuggestedClip[]; ranking: Ranking }> {
+  const asked = !!request?.trim();
   const byId = new Map(pool.map((c, i) => [`c${i + 1}`, c]));
-  const candidates: Candidate[] = [...byId].map(([id, c]) => ({ id, start: c.start, end: c.end, transcript: c.transcript }));
-  let ranked: { clip: SuggestedClip; relevance: number; reason: string }[];
+  const later = new Map([...byId].map(([id, c]) => [id, laterEnds(c)]));
+  const candidates: Candidate[] = [...byId].map(([id, c]) => ({ id, start: c.start, end: c.end, transcript: c.transcript, later: later.get(id)!.map((l) => l.words) }));
+  let judged: Map<string, Judgement>;
   try {
-    const answer = checked(rankingSchema, await chatJson(settings, rankingPrompt(request, candidates), signal), 'ranking');
-    const seen = new Set<string>();
-    ranked = answer.ranking.filter((r) => byId.has(r.id) && !seen.has(r.id) && seen.add(r.id)).map((r) => ({ clip: byId.get(r.id)!, relevance: r.relevance, reason: r.reason }));
-    if (!ranked.length) throw new LlmError('malformed', 'the language model ranked none of the candidates');
+    judged = readJudgements(await engine.json(judgePrompt(request, candidates), signal), [...byId.keys()], asked);
   } catch (e) {
     if (!(e instanceof LlmError)) throw e;
     return { clips: pool.slice(0, count), ranking: { by: 'heuristics', note: `${e.message}; clips were chosen by the heuristics` } };
   }
-  // The model's order is the clips' order: scores fall strictly down its ranking.
-  const chosen = ranked.slice(0, count).map(({ clip, relevance, reason }) => ({
-    ...clip,
-    score: round3(MODEL_SHARE * relevance + (1 - MODEL_SHARE) * clip.score),
-    score_breakdown: { ...clip.score_breakdown, relevance: round3(relevance) },
-    reason: `Language model: ${reason.replace(/\s+/g, ' ').trim()}`,
-  }));
-  for (let i = 1; i < chosen.length; i++) chosen[i].score = Math.max(0, Math.min(chosen[i].score, round3(chosen[i - 1].score - 0.001)));
-  const ids = new Map(chosen.map((c, i) => [`c${i + 1}`, c]));
-  try {
-    const copy = checked(copySchema, await chatJson(settings, copyPrompt(request, [...ids].map(([id, c]) => ({ id, start: c.start, end: c.end, transcript: c.transcript }))), signal), 'copy');
-    for (const written of copy.clips) {
-      const clip = ids.get(written.id);
-      if (!clip) continue;
-      clip.title = written.title.trim();
-      clip.copy = { title: written.title.trim(), captions: written.captions, hashtags: written.hashtags.map((h) => (h.startsWith('#') ? h : `#${h}`)) };
+  // Judged clips by their judged score; candidates the model left out follow, as the heuristics had them.
+  const scored = [...byId].map(([id, clip]) => ({ id, clip: judged.has(id) ? applyJudgement(clip, judged.get(id)!, later.get(id)!, asked) : clip }));
+  scored.sort((a, b) => Number(judged.has(b.id)) - Number(judged.has(a.id)) || b.clip.score - a.clip.score);
+  const finalists = scored.slice(0, Math.min(scored.length, count + SPARE_FINALISTS));
+  const notes: string[] = [];
+  let order = finalists;
+  if (finalists.length > 1) {
+    try {
+      const ids = readOrder(await engine.json(rankingPrompt(request, finalists.map(({ id, clip }) => ({ ...candidate(id, clip), ...(judged.has(id) ? { reason: judged.get(id)!.reason } : {}) }))), signal), finalists.map((f) => f.id));
+      order = [...ids.map((id) => finalists.find((f) => f.id === id)!), ...finalists.filter((f) => !ids.includes(f.id))];
+    } catch (e) {
+      if (!(e instanceof LlmError)) throw e;
+      notes.push(`${e.message}; the finalists kept the order of their judged scores`);
     }
+  }
+  // The ranking is the clips' order: scores fall strictly down it.
+  const chosen = order.slice(0, count).map((o) => ({ ...o, clip: { ...o.clip } }));
+  for (let i = 1; i < chosen.length; i++) chosen[i].clip.score = Math.max(0, Math.min(chosen[i].clip.score, round3(chosen[i - 1].clip.score - 0.001)));
+  try {
+    const copy = readCopy(await engine.json(copyPrompt(request, chosen.map(({ id, clip }) => candidate(id, clip))), signal), chosen.map((c) => c.id));
+    let untitled = 0;
+    for (const { id, clip } of chosen) {
+      const written = copy.get(id);
+      if (written?.title) clip.title = written.title;
+      else untitled++;
+      if (written?.caption) clip.copy = platformCopy(written, clip);
+    }
+    if (untitled) notes.push(`${untitled} of ${chosen.length} titles did not fit (${'4 to 10 words, no stock hook'}) and were written by the heuristics`);
   } catch (e) {
     if (!(e instanceof LlmError)) throw e;
-    return { clips: chosen, ranking: { by: 'llm', model: settings.model, note: `${e.message}; titles and captions were written by the heuristics` } };
+    notes.push(`${e.message}; titles and captions were written by the heuristics`);
   }
-  return { clips: chosen, ranking: { by: 'llm', model: settings.model } };
+  return { clips: chosen.map((c) => c.clip), ranking: { by: 'llm', model: engine.model, ...(notes.length ? { note: notes.join('; ') } : {}) } };
 }
 
-function checked<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }, value: unknown, what: string): T {
-  const r = schema.safeParse(value);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  throw new LlmError('malformed', `the language model's ${what} does not match its schema (${issue.path.join('.') || 'answer'}: ${issue.message})`);
+const candidate = (id: string, c: SuggestedClip): Candidate => ({ id, start: c.start, end: c.end, transcript: c.transcript });
+
+function applyJudgement(clip: SuggestedClip, j: Judgement, later: LaterEnd[], asked: boolean): SuggestedClip {
+  const scores: ClipScores = { hook: j.hook / 10, payoff: j.payoff / 10, self_contained: j.self_contained / 10, ...(asked ? { relevance: (j.relevance ?? 0) / 10 } : {}) };
+  const judgedScore = asked
+    ? 0.45 * scores.relevance! + 0.2 * scores.hook + 0.2 * scores.payoff + 0.15 * scores.self_contained
+    : 0.35 * scores.hook + 0.35 * scores.payoff + 0.3 * scores.self_contained;
+  const moved = j.end > 0 ? later[j.end - 1] : undefined;
+  return {
+    ...clip,
+    ...(moved ? { end: moved.end, transcript: `${clip.transcript} ${moved.words}`.trim() } : {}),
+    score: round3(MODEL_SHARE * judgedScore + (1 - MODEL_SHARE) * clip.score),
+    score_breakdown: { ...clip.score_breakdown, ...(asked ? { relevance: scores.relevance! } : {}) },
+    scores,
+    reason: `Language model: ${j.reason}`,
+  };
+}
+
+/** One caption per platform from the model's caption (issue 28, item 2c); drafts add the hashtags within each platform's limits. */
+function platformCopy(w: WrittenCopy, clip: SuggestedClip): ClipCopy {
+  const quote = firstSentence(clip.transcript);
+  return {
+    title: clip.title,
+    hashtags: w.hashtags,
+    captions: {
+      short_video: w.caption,
+      photo_sharing: w.caption,
+      professional_network: quote ? `${w.caption}\n\n"${quote}"` : w.caption,
+      long_video: quote ? `${w.caption}\n\n"${quote}"` : w.caption,
+    },
+  };
+}
+
+function firstSentence(text: string): string {
+  const s = /^(.{20,280}?[.!?])(\s|$)/s.exec(text.trim())?.[1] ?? '';
+  return s.replace(/\s+/g, ' ');
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;

@@ -1,77 +1,112 @@
-// What the language model is asked (issue 20, item 5), and the JSON Schemas its answers must
-// match (zod, written once: the schema sent as response_format is the one the answer is checked
-// against). Two calls per section: rank the candidate clips against the request, with a reason;
-// then write the chosen clips' titles, captions per platform and hashtags.
-import { z } from 'zod';
-import { CAPTION_LIMITS, TITLE_MAX } from '../../../src/api/posts.js';
-
-export const rankingSchema = z.strictObject({
-  ranking: z.array(z.strictObject({
-    id: z.string(),
-    relevance: z.number().min(0).max(1),
-    reason: z.string().min(1).max(300),
-  })).min(1),
-});
-export type RankingAnswer = z.infer<typeof rankingSchema>;
-
-const caption = (limit: number) => z.string().min(1).max(limit);
-
-export const copySchema = z.strictObject({
-  clips: z.array(z.strictObject({
-    id: z.string(),
-    title: z.string().min(3).max(TITLE_MAX),
-    hashtags: z.array(z.string().regex(/^#?[\p{L}\p{N}_]{2,40}$/u)).max(8),
-    captions: z.strictObject({
-      short_video: caption(CAPTION_LIMITS.short_video),
-      long_video: caption(CAPTION_LIMITS.long_video),
-      photo_sharing: caption(CAPTION_LIMITS.photo_sharing),
-      professional_network: caption(CAPTION_LIMITS.professional_network),
-    }),
-  })),
-});
-export type CopyAnswer = z.infer<typeof copySchema>;
-
-export const jsonSchemaOf = (schema: z.ZodType): Record<string, unknown> => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema) as Record<string, unknown>;
-  return rest;
-};
+// What the language model is asked (issue 28, item 2; issue 20, item 5), and the JSON Schemas of
+// its answers. The schemas are plain JSON Schema in the subset both engines take: llama.cpp's
+// grammar (node-llama-cpp's createGrammarForJsonSchema: enums, string lengths, item counts) and
+// OpenAI's structured outputs. Scores are whole numbers 0..10 (an enum, so even a model with
+// random weights cannot write an unbounded number); every string and list has a bound, so an
+// answer always ends. Three calls per section:
+// 1. judge every candidate: a one-line reason, hook, payoff, self_contained, relevance (with a
+//    request), and where it should end (as cut, or one of the next sentence ends);
+// 2. rank the finalists against each other in one call (small models score in a narrow band
+//    when asked one at a time);
+// 3. write the chosen clips' titles, captions and hashtags.
+// Sized for a CPU (issue 28, item 7: the language stage adds at most 0.1x the video's length
+// with the 1.5 B model): each candidate is shown by its opening and closing words (where hook
+// and payoff are), not its whole transcript, and answers are short.
+import type { JsonRequest } from './chat.js';
 
 export interface Candidate {
   id: string;
   start: number;
   end: number;
   transcript: string;
+  /** Words after the clip's end up to each later sentence end the judge may move the end to. */
+  later?: string[];
+  /** The judge's one-line reason (finalists are ranked on it and their opening words). */
+  reason?: string;
 }
 
 const at = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, '0')}`;
-/** Words of one candidate sent to the model (a clip of 90 s is about 250 words). */
-const MAX_WORDS = 300;
-const excerpt = (text: string) => text.split(/\s+/).slice(0, MAX_WORDS).join(' ');
+const words = (t: string) => t.split(/\s+/).filter(Boolean);
+/** The opening and closing words of a clip (a 90 s clip of 250 words is shown in 50): the hook and the payoff. */
+export function excerpt(text: string, head = 30, tail = 20): string {
+  const w = words(text);
+  if (w.length <= head + tail + 5) return w.join(' ');
+  return [w.slice(0, head).join(' '), '...', tail ? w.slice(-tail).join(' ') : ''].filter(Boolean).join(' ');
+}
 
-const SYSTEM = 'You pick and present short clips of a long video for social media. The transcripts come from speech recognition and may have misheard words. Answer with JSON only, exactly in the requested shape.';
+const SCORE = { enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] };
+export const REASON_MAX = 80;
+export const END_CHOICES = 2;
+/**
+ * One system prompt for the three tasks: the embedded engine keeps its tokens evaluated between
+ * calls (a prompt that starts the same reuses them), so the rules are paid for once a process.
+ */
+export const SYSTEM =
+  'You pick short clips of a long video for social media. Transcripts come from speech recognition and may have misheard words. Answer with JSON only, in the requested shape.\n' +
+  'Task "judge": for each clip, reason: one line, at most 80 characters; hook: do the first seconds make you stay; payoff: does it end on its point; self_contained: does it need no missing context; ' +
+  'relevance (when a request is given): how much the clip is about it, by meaning, not shared words; each 0 to 10. end: 0 keeps the end; 1 or 2 moves it to the later sentence end shown, when the point comes only there.\n' +
+  'Task "rank": order the clips from the one most worth posting to the least, comparing them with each other.\n' +
+  'Task "copy": for each clip, title: a hook of 4 to 10 words in sentence case from what the clip says, no stock hooks such as "You won\'t believe" or "Wait for it"; ' +
+  'caption: one or two sentences, at most 120 characters; hashtags: one to three words or phrases the clip uses, without spaces or #.';
 
-export function rankingPrompt(request: string | undefined, candidates: Candidate[]) {
-  const asked = request?.trim() ? `The viewer asked for: "${request.trim()}".` : 'No topic was asked for: rank by how likely each clip is to be watched and shared.';
-  const list = candidates.map((c) => `[${c.id}] ${at(c.start)}-${at(c.end)}: ${excerpt(c.transcript)}`).join('\n\n');
+const object = (properties: Record<string, unknown>) => ({ type: 'object', properties, required: Object.keys(properties), additionalProperties: false });
+const list = (items: unknown, n: number) => ({ type: 'array', items, minItems: n, maxItems: n });
+/** One answer per candidate, keyed by its id: each is judged once, none is left out. */
+const byId = (candidates: Candidate[], item: unknown) => object(Object.fromEntries(candidates.map((c) => [c.id, item])));
+
+export function judgePrompt(request: string | undefined, candidates: Candidate[]): JsonRequest {
+  const asked = request?.trim();
+  const item = object({
+    reason: { type: 'string', minLength: 8, maxLength: REASON_MAX },
+    hook: SCORE,
+    payoff: SCORE,
+    self_contained: SCORE,
+    ...(asked ? { relevance: SCORE } : {}),
+    end: { enum: Array.from({ length: END_CHOICES + 1 }, (_, i) => i) },
+  });
+  const shown = candidates.map((c) => {
+    const later = (c.later ?? []).slice(0, END_CHOICES).map((w, i) => `  end ${i + 1}: ${excerpt(w, 0, 10)}`).join('\n');
+    return `[${c.id}] ${at(c.start)}-${at(c.end)}: ${excerpt(c.transcript)}${later ? `\n${later}` : ''}`;
+  });
   return {
     system: SYSTEM,
-    user: `${asked}\nJudge what each passage is about, not the words it happens to share with the request.\nRank all ${candidates.length} candidate clips from best to worst, each with a relevance from 0 to 1 and a one-sentence reason.\n\n${list}`,
-    schemaName: 'clip_ranking',
-    schema: jsonSchemaOf(rankingSchema),
+    user: `Task "judge". ${asked ? `Request: "${asked}".` : 'No request: leave relevance out.'}\n\n${shown.join('\n\n')}`,
+    schemaName: 'clip_judgement',
+    schema: object({ clips: byId(candidates, item) }),
+    // A safety cap, not a target: a real model answers in about 50 tokens a clip; noise may take a token a character.
+    maxTokens: (REASON_MAX + 80) * candidates.length + 40,
   };
 }
 
-export function copyPrompt(request: string | undefined, clips: Candidate[]) {
-  const list = clips.map((c) => `[${c.id}] ${excerpt(c.transcript)}`).join('\n\n');
+export function rankingPrompt(request: string | undefined, finalists: Candidate[]): JsonRequest {
+  const asked = request?.trim();
   return {
     system: SYSTEM,
     user:
-      `${request?.trim() ? `The clips were chosen for: "${request.trim()}".\n` : ''}` +
-      'For each clip write: a title (a headline in sentence case, 40 to 70 characters, at most 100, a complete phrase); ' +
-      'captions for short_video (one or two sentences), photo_sharing (a few sentences), professional_network (a short paragraph) and long_video (a description); ' +
-      'and three to five hashtags, each a phrase the clip itself uses, without spaces. Use only what the clip says.\n\n' +
-      list,
+      `Task "rank". ${asked ? `Request: "${asked}".` : 'No request.'}\n\n` +
+      finalists.map((c) => `[${c.id}] ${c.reason ? `${c.reason} | ` : ''}${excerpt(c.transcript, 12, 0)}`).join('\n'),
+    schemaName: 'clip_ranking',
+    schema: object({ order: list({ enum: finalists.map((c) => c.id) }, finalists.length) }),
+    maxTokens: 8 * finalists.length + 20,
+  };
+}
+
+export const TITLE_WORDS = { min: 4, max: 10 } as const;
+export const CAPTION_MAX = 120;
+
+export function copyPrompt(request: string | undefined, clips: Candidate[]): JsonRequest {
+  const item = object({
+    title: { type: 'string', minLength: 16, maxLength: 80 },
+    caption: { type: 'string', minLength: 20, maxLength: CAPTION_MAX },
+    hashtags: { type: 'array', items: { type: 'string', minLength: 2, maxLength: 24 }, minItems: 1, maxItems: 3 },
+  });
+  return {
+    system: SYSTEM,
+    user:
+      `Task "copy". ${request?.trim() ? `Request: "${request.trim()}".` : 'No request.'}\n\n` +
+      clips.map((c) => `[${c.id}] ${excerpt(c.transcript, 30, 10)}`).join('\n\n'),
     schemaName: 'clip_copy',
-    schema: jsonSchemaOf(copySchema),
+    schema: object({ clips: byId(clips, item) }),
+    maxTokens: (80 + CAPTION_MAX + 3 * 24 + 60) * clips.length + 40,
   };
 }

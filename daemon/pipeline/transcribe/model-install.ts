@@ -6,6 +6,8 @@ import { type Downloaded, downloadFile, type DownloadOptions } from './model-dow
 import { checkGgmlFile, describeModel, ModelError, type ModelInfo, modelsDir } from './models.js';
 import { readSherpaModel, SherpaModelError } from './sherpa-model.js';
 import { EmbeddingModelError, looksLikeEmbedding, readEmbeddingModel } from '../embed/embed-model.js';
+import { findLlmModel } from '../llm/catalogue.js';
+import { downloadLlm, isGgufFile } from '../llm/gguf.js';
 
 export interface InstallOptions extends Pick<DownloadOptions, 'signal' | 'retryDelayMs'> {
   /** Name in the models folder (default: the catalogue name, or the source's own name). */
@@ -33,14 +35,19 @@ const isUrl = (s: string) => /^https?:\/\//i.test(s);
  * complete, checked and loadable, so a failed install leaves no model behind.
  */
 export async function installModel(source: string, dataDir: string, opts: InstallOptions = {}): Promise<ModelInfo> {
-  const catalogued = !isUrl(source) && findCatalogueModel(source, opts.env);
+  const llm = isUrl(source) ? undefined : findLlmModel(source);
+  const catalogued = !isUrl(source) && !llm && findCatalogueModel(source, opts.env);
   const own = isUrl(source) ? decodeURIComponent(basename(new URL(source).pathname)) : basename(source);
   const sherpaName = SHERPA_FILE.exec(own)?.[1];
-  const name = opts.name ?? (catalogued ? catalogued.name : (sherpaName ?? own));
+  const name = opts.name ?? (llm ? llm.name : catalogued ? catalogued.name : (sherpaName ?? own));
   if (!SAFE_NAME.test(name)) throw new ModelError(`"${name}" is not a usable model file name (letters, digits, '.', '_' and '-'); pass --name`);
   const target = join(modelsDir(dataDir), name);
   if (!opts.force && (await stat(target).catch(() => undefined))) throw new ModelError(`a model called ${name} is installed already (use --force to replace it)`);
 
+  if (llm) {
+    await downloadLlm(llm, target, { ...progress(opts, llm.file.file), env: opts.env });
+    return describeModel(target)!;
+  }
   if (catalogued) return installFolder(target, dataDir, (dir) => fetchCatalogued(catalogued, dir, opts));
   if (isUrl(source) && sherpaName) return installFolder(target, dataDir, (dir) => fetchSiblings(source, dir, opts));
   if (isUrl(source)) {
@@ -48,7 +55,7 @@ export async function installModel(source: string, dataDir: string, opts: Instal
     await mkdir(dirname(staged), { recursive: true });
     await downloadFile(source, staged, progress(opts, own));
     try {
-      checkGgmlFile(staged);
+      if (!isGgufFile(staged)) checkGgmlFile(staged);
     } catch (e) {
       await rm(staged, { force: true });
       throw e;
@@ -62,7 +69,7 @@ export async function installModel(source: string, dataDir: string, opts: Instal
   await writeViaTemp(target, async (temp) => {
     await copyFile(source, temp);
     opts.onProgress?.(st.size, st.size, own);
-    checkGgmlFile(temp);
+    if (!isGgufFile(temp)) checkGgmlFile(temp);
   });
   return describeModel(target)!;
 }

@@ -3,15 +3,17 @@ import { basename, isAbsolute, join } from 'node:path';
 import type { EngineConfig } from './engines.js';
 import { readSherpaModel, SherpaModelError } from './sherpa-model.js';
 import { EmbeddingModelError, looksLikeEmbedding, readEmbeddingModel } from '../embed/embed-model.js';
+import { isGgufFile } from '../llm/gguf.js';
 
 /**
- * An installed model in `<dataDir>/models/`: a whisper.cpp ggml file, or a folder holding a
- * Whisper model in sherpa-onnx's format (issue 14).
+ * An installed model in `<dataDir>/models/`: a whisper.cpp ggml file, a folder holding a
+ * Whisper model in sherpa-onnx's format (issue 14), or a language model in llama.cpp's GGUF
+ * format (issue 28).
  */
 export interface ModelInfo {
   name: string;
-  /** `embedding`: a sentence encoder (issue 28, item 3), not a speech model. */
-  kind: 'sherpa-onnx' | 'ggml' | 'embedding';
+  /** `embedding`: a sentence encoder (issue 28, item 3); `gguf`: a language model (issue 28, item 1). */
+  kind: 'sherpa-onnx' | 'ggml' | 'embedding' | 'gguf';
   path: string;
   size_bytes: number;
   modified_at: number;
@@ -69,6 +71,7 @@ export function describeModel(path: string): ModelInfo | undefined {
       throw e;
     }
   }
+  if (isGgufFile(path)) return { name: basename(path), kind: 'gguf', path, size_bytes: st.size, modified_at };
   try {
     checkGgmlFile(path);
   } catch {

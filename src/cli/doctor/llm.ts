@@ -1,7 +1,7 @@
 // `clipper doctor`: the `llm` setting of the local daemon and whether its endpoint answers
 // (issue 20, item 5). An OpenAI-compatible server lists its models at GET {base_url}/models; the
 // daemon falls back to the heuristics when it does not answer, so a problem here is a warning.
-import { loadConfig } from '../local-daemon.js';
+import { loadConfig, loadModelCatalogue } from '../local-daemon.js';
 import type { CheckResult, DoctorCheck, DoctorEnv } from './checks.js';
 
 /** Longest wait for the endpoint (ms), whatever llm.timeout_ms says. */
@@ -18,7 +18,15 @@ export const languageModel: DoctorCheck = {
     } catch (e) {
       return { status: 'fail', detail: (e as Error).message, fix: 'Fix DATA_DIR/config.json (README, "Daemon settings", lists every key).' };
     }
-    if (!llm.base_url) return { status: 'ok', detail: 'not set (llm.base_url): clips are chosen and copy written by the heuristics' };
+    // Issue 28: an installed GGUF model is used with no setting (llm.engine "embedded" or absent).
+    if (llm.engine === 'embedded' || !llm.base_url) {
+      const { listModels, llmCatalogue } = await loadModelCatalogue();
+      const installed = listModels(dataDir).filter((m) => m.kind === 'gguf');
+      const named = llm.engine === 'embedded' && llm.model ? installed.find((m) => m.name === llm.model || m.path === llm.model) : installed[0];
+      if (named) return { status: 'ok', detail: `embedded: ${named.name} judges, ranks and titles clips (llama.cpp in its own process)` };
+      if (llm.engine === 'embedded') return { status: 'warn', detail: `llm.engine is "embedded", but ${llm.model ? `${llm.model} is not installed` : 'no language model is installed'}; jobs fall back to the heuristics`, fix: `clipper models add ${llm.model ?? llmCatalogue[0].name}` };
+      return { status: 'ok', detail: 'not set (llm.base_url): clips are chosen and copy written by the heuristics' };
+    }
     const key = llm.api_key_env ? ctx.env[llm.api_key_env] : undefined;
     const url = `${llm.base_url.replace(/\/+$/, '')}/models`;
     const setting = `${llm.model} at ${llm.base_url}`;

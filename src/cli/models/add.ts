@@ -42,6 +42,7 @@ export async function run(opts: AddModelOptions, ctx: CliContext): Promise<void>
   ctx.out.data(model, () => {
     ctx.out.line(model.path);
     if (model.kind === 'embedding') return ctx.out.info(`installed ${model.name} (${mb(model.size_bytes)} MB); new jobs with a request match it to passages by meaning (see \`clipper doctor\`)`);
+    if (model.kind === 'gguf') return ctx.out.info(`installed ${model.name} (${mb(model.size_bytes)} MB); new jobs judge, rank and title their clips with it (llama.cpp, in its own process)`);
     const engine = model.kind === 'sherpa-onnx' ? 'sherpa-onnx' : 'whisper.cpp when its binary is on PATH';
     ctx.out.info(`installed ${model.name} (${mb(model.size_bytes)} MB); new jobs transcribe with ${engine} (see \`clipper doctor\`)`);
   });

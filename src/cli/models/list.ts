@@ -12,7 +12,7 @@ const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
  * name, languages, size, speed class, licence, download URL and SHA-256 of each file).
  */
 export async function run(opts: { dataDir?: string; available?: boolean }, ctx: CliContext): Promise<void> {
-  const { listModels, catalogue, catalogueSize, fileUrl, ModelError } = await loadModelCatalogue();
+  const { listModels, catalogue, catalogueSize, fileUrl, ModelError, llmCatalogue, llmFileUrl } = await loadModelCatalogue();
   if (opts.available) {
     let entries;
     try {
@@ -21,7 +21,7 @@ export async function run(opts: { dataDir?: string; available?: boolean }, ctx: 
       if (e instanceof ModelError) throw new CliError(EXIT.ERROR, e.message, undefined, 'MODEL_ERROR');
       throw e;
     }
-    const models = entries.map((m) => ({
+    const speech = entries.map((m) => ({
       name: m.name,
       kind: m.kind ?? 'speech',
       engine: m.kind === 'embedding' ? 'onnxruntime' : 'sherpa-onnx',
@@ -32,6 +32,19 @@ export async function run(opts: { dataDir?: string; available?: boolean }, ctx: 
       wer_librispeech_clean: m.wer ?? null,
       files: m.files.map((f) => ({ file: f.file, url: fileUrl(m, f, ctx.env), size_bytes: f.size_bytes, sha256: f.sha256 ?? null, sha256_from_hub: f.verified })),
     }));
+    // Issue 28: the language models, in the same shape (`speed` is the parameter count).
+    const language = llmCatalogue.map((m) => ({
+      name: m.name,
+      kind: m.kind,
+      engine: 'llama.cpp',
+      languages: m.languages,
+      size_bytes: m.file.size_bytes,
+      speed: `${m.parameters} ${m.quantisation}`,
+      licence: m.licence,
+      wer_librispeech_clean: null,
+      files: [{ file: m.file.file, url: llmFileUrl(m, ctx.env), size_bytes: m.file.size_bytes, sha256: m.file.sha256 ?? null, sha256_from_hub: m.file.verified }],
+    }));
+    const models = [...speech, ...language];
     return ctx.out.data({ models }, () => {
       ctx.out.table(models, [
         { header: 'NAME', value: (m) => m.name },
@@ -49,7 +62,7 @@ export async function run(opts: { dataDir?: string; available?: boolean }, ctx: 
   ctx.out.data({ models }, () =>
     ctx.out.table(models, [
       { header: 'NAME', value: (m) => m.name },
-      { header: 'ENGINE', value: (m) => (m.kind === 'ggml' ? 'whisper.cpp' : m.kind === 'embedding' ? 'onnxruntime (embeddings)' : 'sherpa-onnx') },
+      { header: 'ENGINE', value: (m) => ({ ggml: 'whisper.cpp', gguf: 'llama.cpp', embedding: 'onnxruntime (embeddings)', 'sherpa-onnx': 'sherpa-onnx' })[m.kind] },
       { header: 'LANGUAGES', value: (m) => (m.languages ? (m.languages.length > 6 ? `${m.languages.length} languages` : m.languages.join(',')) : '-') },
       { header: 'SIZE (MB)', value: (m) => mb(m.size_bytes) },
       { header: 'INSTALLED', value: (m) => formatTime(m.modified_at) },

@@ -1,0 +1,151 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * The embedded language model's own process (issue 28, item 1: "in a child process, as sherpa-onnx
+ * runs now, so a crash in native code never ends the daemon"). node-llama-cpp loads llama.cpp's
+ * prebuilt CPU library (`build: 'never'`: it never downloads or compiles), the GGUF model once,
+ * and one context; each request is a fresh chat (system prompt, user prompt) whose answer is
+ * constrained by a grammar made from the request's JSON Schema (`createGrammarForJsonSchema`),
+ * so what comes back is JSON of that shape. The context sequence keeps the tokens it evaluated,
+ * so a request that starts like the last one (the same system prompt) reuses them.
+ */
+const CHILD_SOURCE = `
+const lib = import(process.env.CLIPPER_NODE_LLAMA_CPP_URL);
+let llama, model, context, sequence, loaded;
+const grammars = new Map();
+async function handle(m) {
+  const { getLlama, LlamaChatSession } = await lib;
+  llama ??= await getLlama({ gpu: false, build: 'never', logLevel: 'error', progressLogs: false });
+  if (loaded !== m.modelPath) {
+    loaded = undefined;
+    await context?.dispose();
+    await model?.dispose();
+    grammars.clear();
+    model = await llama.loadModel({ modelPath: m.modelPath });
+    context = await model.createContext({ contextSize: Math.min(m.contextSize, model.trainContextSize), sequences: 1, ...(m.threads ? { threads: m.threads } : {}) });
+    sequence = context.getSequence();
+    loaded = m.modelPath;
+  }
+  const key = JSON.stringify(m.schema);
+  let grammar = grammars.get(key);
+  if (!grammar) grammars.set(key, (grammar = await llama.createGrammarForJsonSchema(m.schema)));
+  const session = new LlamaChatSession({ contextSequence: sequence, systemPrompt: m.system, autoDisposeSequence: false });
+  const before = { input: sequence.tokenMeter.usedInputTokens, output: sequence.tokenMeter.usedOutputTokens };
+  const started = Date.now();
+  let text;
+  try {
+    text = await session.prompt(m.user, { grammar, maxTokens: m.maxTokens, temperature: 0 });
+  } finally {
+    session.dispose({ disposeSequence: false });
+  }
+  return {
+    text,
+    ms: Date.now() - started,
+    promptTokens: model.tokenize(m.system + '\\n' + m.user).length,
+    evaluatedTokens: sequence.tokenMeter.usedInputTokens - before.input,
+    generatedTokens: sequence.tokenMeter.usedOutputTokens - before.output,
+  };
+}
+process.on('message', (m) => {
+  handle(m).then(
+    (r) => process.send({ id: m.id, result: r }),
+    (e) => process.send({ id: m.id, error: String((e && e.message) || e) }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
+`;
+
+/** Where node-llama-cpp is (a file URL for import()), or undefined when it is not installed. */
+export function nodeLlamaCppPackage(): string | undefined {
+  try {
+    return pathToFileURL(createRequire(import.meta.url).resolve('node-llama-cpp')).href;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface EmbeddedCall {
+  modelPath: string;
+  contextSize: number;
+  /** CPU threads (0: node-llama-cpp's choice, the machine's cores). */
+  threads: number;
+  system: string;
+  user: string;
+  schema: Record<string, unknown>;
+  maxTokens: number;
+}
+
+/** What one call gave back, with what it cost (the bench reports these). */
+export interface EmbeddedAnswer {
+  text: string;
+  ms: number;
+  promptTokens: number;
+  evaluatedTokens: number;
+  generatedTokens: number;
+}
+
+/** The process ended (`exit` says how) or node-llama-cpp refused the request (no `exit`). */
+export class ModelProcessError extends Error {
+  constructor(message: string, readonly log: string, readonly exit?: { code: number | null; signal: NodeJS.Signals | null }) {
+    super(message);
+  }
+}
+
+/** One child process answering one request at a time, its model kept loaded between requests. */
+export class ModelProcess {
+  private child: ChildProcess;
+  private log: string[] = [];
+  private waiting?: { resolve: (r: EmbeddedAnswer) => void; reject: (e: Error) => void };
+  private ended?: { code: number | null; signal: NodeJS.Signals | null };
+  private next = 0;
+
+  constructor(packageUrl: string) {
+    this.child = spawn(process.execPath, ['-e', CHILD_SOURCE], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      env: { ...process.env, CLIPPER_NODE_LLAMA_CPP_URL: packageUrl, NODE_LLAMA_CPP_SKIP_DOWNLOAD: 'true' },
+    });
+    this.child.stderr!.setEncoding('utf8').on('data', (s: string) => {
+      this.log.push(...s.split('\n').filter((l) => l.trim()));
+      this.log.splice(0, Math.max(0, this.log.length - 20));
+    });
+    this.child.on('message', (m: { result?: EmbeddedAnswer; error?: string }) => {
+      const w = this.waiting;
+      this.waiting = undefined;
+      if (m.error !== undefined) w?.reject(new ModelProcessError(m.error, this.log.join('\n')));
+      else w?.resolve(m.result!);
+    });
+    this.child.on('error', (e) => this.end(null, null, e.message));
+    this.child.on('close', (code, signal) => this.end(code, signal));
+  }
+
+  get alive(): boolean {
+    return !this.ended;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  private end(code: number | null, signal: NodeJS.Signals | null, why?: string): void {
+    this.ended ??= { code, signal };
+    const w = this.waiting;
+    this.waiting = undefined;
+    w?.reject(new ModelProcessError(why ?? 'the language model process ended', this.log.join('\n'), this.ended));
+  }
+
+  ask(call: EmbeddedCall): Promise<EmbeddedAnswer> {
+    if (this.ended) return Promise.reject(new ModelProcessError('the language model process ended', this.log.join('\n'), this.ended));
+    if (this.waiting) return Promise.reject(new Error('the language model process is busy'));
+    return new Promise<EmbeddedAnswer>((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.child.send({ id: ++this.next, ...call });
+    });
+  }
+
+  /** Ends the process at once (a generation in native code cannot be interrupted otherwise). */
+  kill(): void {
+    if (!this.ended) this.child.kill('SIGKILL');
+  }
+}
