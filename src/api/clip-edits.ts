@@ -33,6 +33,8 @@ const wordSchema = z.strictObject({
     .refine((t) => !/\s/.test(t), 'text is one word (split it into several words, each with its own times)'),
   start: seconds('start'),
   end: seconds('end'),
+  // What GET gave back (issue 30): a corrected transcript keeps who said each word.
+  speaker: z.string({ message: 'speaker must be a string' }).max(32, 'speaker is at most 32 characters').optional(),
 });
 
 export const putTranscriptSchema = z.strictObject({

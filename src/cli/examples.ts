@@ -52,6 +52,8 @@ export const EXAMPLES: Record<string, string[]> = {
   'auth token': ['clipper auth token --data-dir ~/clipper-data'],
   'admin teams create': ['clipper admin teams create --name acme --render-minutes 1200'],
   'admin teams list': ['clipper admin teams list'],
+  'admin backup': ['clipper admin backup --data-dir ~/clipper-data --to /backups/clipper-$(date +%F)'],
+  'admin restore': ['clipper admin restore --from /backups/clipper-2026-11-26 --data-dir ~/clipper-data-restored'],
   'models add': ['clipper models add base.en', 'clipper models add ~/Downloads/sherpa-onnx-whisper-base.en/'],
   'models list': ['clipper models list --available'],
   'models remove': ['clipper models remove base.en'],

@@ -69,7 +69,7 @@ describe('structured logs', () => {
       expect(r.role).toBe('all');
     }
     // The request line of the job look-up: its request id (the header's), team and job id.
-    expect(all.find((r) => r.request_id === requestId)).toMatchObject({ msg: 'request', team_id: d.rootTeamId, job_id: 'job_doesnotexist1', route: '/v1/clips/:jobId', status: 404 });
+    expect(all.find((r) => r.request_id === requestId)).toMatchObject({ msg: 'request', team_id: d.rootTeamId, job_id: 'job_doesnotexist1', route: '/v1/clips/:id', status: 404 });
     // The failing handler's error line carries the proxy's request id; the delivery's its ids.
     expect(all.find((r) => r.msg === 'unhandled error')).toMatchObject({ request_id: 'req-from-proxy-42', team_id: d.rootTeamId });
     expect(all.find((r) => r.msg === 'webhook delivery attempt failed')).toMatchObject({ webhook_id: reg.body.id, delivery_id: expect.stringMatching(/^dlv_/) });

@@ -76,7 +76,7 @@ describe('GET /metrics (API role and the one-process daemon)', () => {
     expect(type).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(m.get('clipper_http_requests_total')!.type).toBe('COUNTER');
     expect(value(m.get('clipper_http_requests_total'), { route: '/v1/webhooks', method: 'POST', status: '201' })).toBe(1);
-    expect(value(m.get('clipper_http_requests_total'), { route: '/v1/clips/:jobId', method: 'GET', status: '404' })).toBe(1);
+    expect(value(m.get('clipper_http_requests_total'), { route: '/v1/clips/:id', method: 'GET', status: '404' })).toBe(1);
     expect(value(m.get('clipper_http_requests_total'), { route: '/v1/ping', method: 'GET', status: '429' })).toBe(2);
     expect(value(m.get('clipper_http_requests_total'), { route: '/metrics', method: 'GET', status: '200' })).toBeGreaterThanOrEqual(3);
     // The parser folds a labelled histogram's series into one (its flattenMetrics): the family

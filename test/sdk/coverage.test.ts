@@ -22,6 +22,8 @@ const CALLS: Record<string, () => Promise<unknown>> = {
   updateClip: () => c.clips.update('id', { title: 'x' }),
   getClipTranscript: () => c.clips.transcript('clipId'),
   putClipTranscript: () => c.clips.putTranscript('clipId', { words: [] }),
+  getClipCuts: () => c.clips.cuts('clipId'),
+  getSpeechEngine: () => c.transcription(),
   createRender: () => c.renders.create('clipId'),
   listRenders: () => c.renders.list(),
   getRender: () => c.renders.get('renderId'),

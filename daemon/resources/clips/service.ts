@@ -94,7 +94,7 @@ export class ClipEditService {
     });
     await this.d.store.transaction(async () => {
       await this.refuseWhilePublishing(clip);
-      const fresh = words.map((w) => ({ text: w.text, start: round3(w.start), end: round3(w.end) }));
+      const fresh = words.map((w) => ({ text: w.text, start: round3(w.start), end: round3(w.end), ...(w.speaker ? { speaker: w.speaker } : {}) }));
       await this.d.store.clips.saveTranscriptEdit({ clip_id: clip.id, start: clip.start, end: clip.end, words: JSON.stringify(fresh), updated_at: this.d.clock.now() });
       const title = clip.title_edited ? clip.title : retitle(clip.title, clipWords(clip), fresh);
       const row = (await this.d.store.clips.edit(clip.id, { words: JSON.stringify(fresh), transcript: joined(fresh), title }))!;
