@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { OneAtATimeChild, type ChildExit } from '../one-at-a-time-child.js';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
@@ -88,64 +88,18 @@ export interface EmbeddedAnswer {
 
 /** The process ended (`exit` says how) or node-llama-cpp refused the request (no `exit`). */
 export class ModelProcessError extends Error {
-  constructor(message: string, readonly log: string, readonly exit?: { code: number | null; signal: NodeJS.Signals | null }) {
+  constructor(message: string, readonly log: string, readonly exit?: ChildExit) {
     super(message);
   }
 }
 
 /** One child process answering one request at a time, its model kept loaded between requests. */
-export class ModelProcess {
-  private child: ChildProcess;
-  private log: string[] = [];
-  private waiting?: { resolve: (r: EmbeddedAnswer) => void; reject: (e: Error) => void };
-  private ended?: { code: number | null; signal: NodeJS.Signals | null };
-  private next = 0;
-
+export class ModelProcess extends OneAtATimeChild<EmbeddedCall, EmbeddedAnswer> {
   constructor(packageUrl: string) {
-    this.child = spawn(process.execPath, ['-e', CHILD_SOURCE], {
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      env: { ...process.env, CLIPPER_NODE_LLAMA_CPP_URL: packageUrl, NODE_LLAMA_CPP_SKIP_DOWNLOAD: 'true' },
-    });
-    this.child.stderr!.setEncoding('utf8').on('data', (s: string) => {
-      this.log.push(...s.split('\n').filter((l) => l.trim()));
-      this.log.splice(0, Math.max(0, this.log.length - 20));
-    });
-    this.child.on('message', (m: { result?: EmbeddedAnswer; error?: string }) => {
-      const w = this.waiting;
-      this.waiting = undefined;
-      if (m.error !== undefined) w?.reject(new ModelProcessError(m.error, this.log.join('\n')));
-      else w?.resolve(m.result!);
-    });
-    this.child.on('error', (e) => this.end(null, null, e.message));
-    this.child.on('close', (code, signal) => this.end(code, signal));
-  }
-
-  get alive(): boolean {
-    return !this.ended;
-  }
-
-  get pid(): number | undefined {
-    return this.child.pid;
-  }
-
-  private end(code: number | null, signal: NodeJS.Signals | null, why?: string): void {
-    this.ended ??= { code, signal };
-    const w = this.waiting;
-    this.waiting = undefined;
-    w?.reject(new ModelProcessError(why ?? 'the language model process ended', this.log.join('\n'), this.ended));
+    super(CHILD_SOURCE, { ...process.env, CLIPPER_NODE_LLAMA_CPP_URL: packageUrl, NODE_LLAMA_CPP_SKIP_DOWNLOAD: 'true' }, 'language model', (m, log, exit) => new ModelProcessError(m, log, exit));
   }
 
   ask(call: EmbeddedCall): Promise<EmbeddedAnswer> {
-    if (this.ended) return Promise.reject(new ModelProcessError('the language model process ended', this.log.join('\n'), this.ended));
-    if (this.waiting) return Promise.reject(new Error('the language model process is busy'));
-    return new Promise<EmbeddedAnswer>((resolve, reject) => {
-      this.waiting = { resolve, reject };
-      this.child.send({ id: ++this.next, ...call });
-    });
-  }
-
-  /** Ends the process at once (a generation in native code cannot be interrupted otherwise). */
-  kill(): void {
-    if (!this.ended) this.child.kill('SIGKILL');
+    return this.request(call);
   }
 }

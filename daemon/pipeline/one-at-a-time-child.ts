@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+/** How a child process ended. */
+export interface ChildExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** The engine's own error for a refused request (no `exit`) or an ended process. */
+export type ChildErrorFactory = (message: string, log: string, exit?: ChildExit) => Error;
+
+/**
+ * A native engine in a child process of its own (issue 14, item 1; issue 28, item 1: "so a crash
+ * in native code never ends the daemon"), answering one request at a time over IPC and keeping its
+ * model loaded between requests. The last 20 lines of its stderr go with every error (an engine
+ * that exits says why there). The recogniser (sherpa-process.ts) and the language model
+ * (llm/embedded-process.ts) are this with their own child source and names.
+ */
+export class OneAtATimeChild<Req extends object, Res> {
+  private child: ChildProcess;
+  private log: string[] = [];
+  private waiting?: { resolve: (r: Res) => void; reject: (e: Error) => void };
+  private ended?: ChildExit;
+  private next = 0;
+
+  /** `what` names the process in messages ("the recogniser process ended"). */
+  constructor(source: string, env: NodeJS.ProcessEnv, private readonly what: string, private readonly error: ChildErrorFactory) {
+    this.child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env });
+    this.child.stderr!.setEncoding('utf8').on('data', (s: string) => {
+      this.log.push(...s.split('\n').filter((l) => l.trim()));
+      this.log.splice(0, Math.max(0, this.log.length - 20));
+    });
+    this.child.on('message', (m: { result?: Res; error?: string }) => {
+      const w = this.waiting;
+      this.waiting = undefined;
+      if (m.error !== undefined) w?.reject(this.error(m.error, this.log.join('\n')));
+      else w?.resolve(m.result!);
+    });
+    // 'close' comes after the process ended and its stderr is read to the end (the last lines
+    // are the engine's reason for ending).
+    this.child.on('error', (e) => this.end(null, null, e.message));
+    this.child.on('close', (code, signal) => this.end(code, signal));
+  }
+
+  get alive(): boolean {
+    return !this.ended;
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  private end(code: number | null, signal: NodeJS.Signals | null, why?: string): void {
+    this.ended ??= { code, signal };
+    const w = this.waiting;
+    this.waiting = undefined;
+    w?.reject(this.error(why ?? `the ${this.what} process ended`, this.log.join('\n'), this.ended));
+  }
+
+  /** Sends one request; an abort of `signal` kills the process (native code cannot be interrupted otherwise). */
+  protected request(req: Req, signal?: AbortSignal): Promise<Res> {
+    if (this.ended) return Promise.reject(this.error(`the ${this.what} process ended`, this.log.join('\n'), this.ended));
+    if (this.waiting) return Promise.reject(new Error(`the ${this.what} process is busy`));
+    signal?.throwIfAborted();
+    return new Promise<Res>((resolve, reject) => {
+      const onAbort = () => {
+        this.kill();
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const done = () => signal?.removeEventListener('abort', onAbort);
+      this.waiting = {
+        resolve: (r) => (done(), resolve(r)),
+        reject: (e) => (done(), reject(signal?.aborted ? signal.reason : e)),
+      };
+      this.child.send({ id: ++this.next, ...req });
+    });
+  }
+
+  /** Ends the process at once. */
+  kill(): void {
+    if (!this.ended) this.child.kill('SIGKILL');
+  }
+}
