@@ -73,7 +73,7 @@ export async function run(): Promise<void> {
   try {
     // As `clipper daemon run` does, so the CLI finds the daemon from the data dir alone.
     writeInfo(dataDir, { pid: process.pid, port: d.port, host: '127.0.0.1', url: d.url, started_at: Date.now() });
-    const token = await mintIdToken(dataDir, (await d.app.teams.first())!.id);
+    const token = await mintIdToken(dataDir, (await d.app.store.teams.first())!.id);
     const key = (await new ClipperClient({ baseUrl: d.url, token }).keys.create({ label: 'bench' })).key;
     const stateDir = join(work, 'state');
     mkdirSync(stateDir, { recursive: true });

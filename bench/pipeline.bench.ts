@@ -83,9 +83,9 @@ async function pipelineRun(video: string) {
   const d = await startDaemon({ config: { dataDir: join(work, 'data'), host: '127.0.0.1', port: 0 }, log: silentLogger });
   const links = await new LinkServer().start();
   // Issue 20: time in clip choice and titles (the suggest stage, main thread), beside the total.
-  const real = d.app.clipJobs.deps.stages;
+  const real = d.app.stages.current;
   let suggestMs = 0;
-  d.app.clipJobs.deps.stages = {
+  d.app.stages.current = {
     ...real,
     async suggest(input, opts) {
       const t = performance.now();
@@ -97,7 +97,7 @@ async function pipelineRun(video: string) {
     },
   };
   try {
-    const team = (await d.app.teams.first())!.id;
+    const team = (await d.app.store.teams.first())!.id;
     const token = await mintIdToken(join(work, 'data'), team);
     const started = Date.now();
     const res = await fetch(`${d.url}/v1/clips`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ source: { url: links.file('/talk.mp4', video) }, criteria: 'pricing' }) });
@@ -108,8 +108,8 @@ async function pipelineRun(video: string) {
       job = await d.app.clipJobs.view(team, jobId);
     }
     if (job.status === 'error') throw new Error(`bench job failed: ${job.error}`);
-    const doneAt = (await d.app.events.readAfter(0, 100_000)).find((e) => e.type === 'asset.analysis.succeeded' && (e.data as { job_id: string }).job_id === jobId)!.created;
-    const clips = await d.app.clips.listByJob(jobId);
+    const doneAt = (await d.app.store.events.readAfter(0, 100_000)).find((e) => e.type === 'asset.analysis.succeeded' && (e.data as { job_id: string }).job_id === jobId)!.created;
+    const clips = await d.app.store.clips.listByJob(jobId);
     const total = doneAt - started;
     const firstPreview = Math.min(...clips.map((c) => c.preview_ready_at!)) - started;
     recorder.stop();

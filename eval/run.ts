@@ -59,11 +59,11 @@ const work = mkdtempSync(join(tmpdir(), 'clipper-eval-'));
 const settings = { framing: { face_tracking: false }, ...(llm ? { llm: JSON.parse(llm) } : {}) };
 const d = await startDaemon({ config: { dataDir: join(work, 'data'), host: '127.0.0.1', port: 0, settings }, log: silentLogger });
 const links = await new LinkServer().start();
-const real = d.app.clipJobs.deps.stages;
+const real = d.app.stages.current;
 const cache = { hits: 0, misses: 0 };
 // Time spent choosing clips and writing titles (the suggest stage), per call.
 const suggestMs: number[] = [];
-d.app.clipJobs.deps.stages = {
+d.app.stages.current = {
   ...real,
   transcriber: cachedTranscriber(real.transcriber, join(GENERATED, 'eval-transcripts'), cache),
   async suggest(input, opts) {
@@ -86,7 +86,7 @@ function saveSource(name: string, stages: Map<string, unknown>): void {
 }
 
 try {
-  const team = (await d.app.teams.first())!.id;
+  const team = (await d.app.store.teams.first())!.id;
   const token = await mintIdToken(join(work, 'data'), team);
   const started = Date.now();
   const jobs = new Map<string, string>();

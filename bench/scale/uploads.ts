@@ -52,8 +52,8 @@ async function target(kind: 'disk' | 's3', work: string): Promise<Target> {
     };
   }
   const daemon = await startDaemon({ config: { dataDir: join(work, `data-${kind}`), host: '127.0.0.1', port: 0, settings }, log: silentLogger });
-  const team = (await daemon.app.teams.first())!.id;
-  const apiKey = (await daemon.app.apiKeys.create(team, 'bench', Date.now())).key;
+  const team = (await daemon.app.store.teams.first())!.id;
+  const apiKey = (await daemon.app.store.apiKeys.create(team, 'bench', Date.now())).key;
   return { name: kind === 'disk' ? 'disk store (daemon receives)' : 'S3 presigned (bucket receives)', daemon, apiKey, s3 };
 }
 

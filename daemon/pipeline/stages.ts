@@ -26,6 +26,14 @@ export interface Span {
  * speech and suggestion code into it. Every method that spawns a process takes the job's
  * abort signal so a stopping daemon kills its children.
  */
+/**
+ * The stages in use, one holder read at call time by the clip job, the framing and the preview
+ * task (app.ts builds it first; tests swap `current` for stages that fail or are fakes).
+ */
+export interface StagesInUse {
+  current: PipelineStages;
+}
+
 export interface PipelineStages {
   probe(mediaPath: string, signal: AbortSignal): Promise<ProbeResult>;
   /** Writes the source's audio as 16 kHz mono 16-bit WAV to `wavPath`. */

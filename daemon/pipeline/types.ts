@@ -13,24 +13,10 @@ export interface ProbeResult {
   audioCodec: string | null;
 }
 
-/** One recognised word with absolute times in seconds. */
-export interface Word {
-  text: string;
-  start: number;
-  end: number;
-  /** 0..1 when the engine gives one. */
-  confidence?: number;
-  /** Issue 30, item 3: who says it (`S1`, `S2`, ...), when the speakers were told apart. */
-  speaker?: string;
-}
-
-/** A stretch of speech (an utterance or sentence) with its words. */
-export interface Segment {
-  text: string;
-  start: number;
-  end: number;
-  words: Word[];
-}
+// Words, segments and suggested clips live in ../domain (the store keeps them too; issue 27, item 9).
+export type { Word, Segment } from '../domain/transcript.js';
+export type { ScoreBreakdown, ClipScores, ClipCopy, SuggestedClip } from '../domain/clip.js';
+import type { Segment } from '../domain/transcript.js';
 
 export interface Transcript {
   engine: 'sherpa-onnx' | 'whisper.cpp' | 'pocketsphinx' | 'none';
@@ -73,60 +59,6 @@ export interface Analysis {
   pitch?: number[];
   /** Times (s) of scene changes. */
   scenes: number[];
-}
-
-export interface ScoreBreakdown {
-  relevance: number; // 0..1, clip words against `criteria`
-  hook: number; // 0..1, strength of the opening
-  energy: number; // 0..1, loudness energy
-  completeness: number; // 0..1, starts and ends on sentence / pause boundaries
-}
-
-/**
- * DESIGN.md, third round: a clip's `scores`, what makes a moment worth posting (issue 30, item
- * 2). The heuristics and a language model's judgement give the same names.
- */
-export interface ClipScores {
-  hook: number;
-  payoff: number;
-  self_contained: number;
-  /** Only with criteria. */
-  relevance?: number;
-}
-
-/** A suggested clip before it is stored (the suggest stage's output). */
-export interface SuggestedClip {
-  start: number; // seconds in the source, two decimals
-  end: number;
-  title: string; // from the clip's own words, at most 100 characters
-  score: number; // 0..1 composite
-  score_breakdown: ScoreBreakdown;
-  reason: string; // one line
-  /** The clip's transcript text (drafts and the editor page use it). */
-  transcript: string;
-  /** Title, captions per platform and hashtags written by the language model (issue 20, item 5). */
-  copy?: ClipCopy;
-  /**
-   * Sub-scores (DESIGN.md third round: the clip's `scores`), each 0..1: the language model's when
-   * one judged the clip (issue 28), else the heuristics' (issue 30, item 2); stored inside the
-   * breakdown's JSON.
-   */
-  scores?: ClipScores;
-}
-
-/** What the language model judged a clip on (issue 28, item 2); `relevance` only with criteria. */
-export interface ClipScores {
-  hook: number;
-  payoff: number;
-  self_contained: number;
-  relevance?: number;
-}
-
-/** Copy a language model wrote for a clip; drafts use it instead of writing their own. */
-export interface ClipCopy {
-  title: string;
-  captions: { short_video: string; long_video: string; photo_sharing: string; professional_network: string };
-  hashtags: string[];
 }
 
 export interface SuggestOptions {

@@ -1,5 +1,5 @@
 import type { Sql } from './sql.js';
-import type { Segment } from '../pipeline/types.js';
+import type { Segment } from '../domain/transcript.js';
 import { newId } from '../../src/api/ids.js';
 import type { PageAfter } from '../../src/api/lists.js';
 import type { ClipJobRow, ClipToStore, NewClipJob } from './records.js';

@@ -1,5 +1,6 @@
 import type { Sql } from './sql.js';
-import type { ClipScores, ScoreBreakdown, Word } from '../pipeline/types.js';
+import type { ClipScores, ScoreBreakdown } from '../domain/clip.js';
+import type { Word } from '../domain/transcript.js';
 import type { ClipRow, ClipTranscriptEdit } from './records.js';
 import type { ClipRepository } from './repositories.js';
 

@@ -1,6 +1,5 @@
 import type { EventDataByType, EventEnvelope, EventType } from '../../src/api/events.js';
 import type { WebhookDelivery as DeliveryRecord } from '../../src/api/webhooks.js';
-import type { SendOutcome } from '../resources/webhooks/delivery-policy.js';
 
 // The repositories of the daemon's own machinery: the durable task queue, the event log and the
 // webhook outbox, with the records they use. Same rules as repositories.ts: asynchronous, time
@@ -102,6 +101,21 @@ export interface ClaimedDelivery {
   body: string;
 }
 
+/**
+ * One attempt as the webhook resource judged it (resources/webhooks/delivery-policy.ts holds the
+ * spec's retry rules; the outbox only records what they decided).
+ */
+export interface DeliveryAttempt {
+  /** ack: delivered. retry: pending again when `retryDelayMs` gives a wait, else failed. give_up: failed. */
+  verdict: 'ack' | 'retry' | 'give_up';
+  /** The receiver's status code, when it answered in time. */
+  statusCode?: number;
+  /** Why there is no usable answer (network error, timeout, refused target). */
+  error?: string;
+  /** The wait before the next attempt once `attempts` were made; undefined when none is left. */
+  retryDelayMs(attempts: number): number | undefined;
+}
+
 /** The webhook outbox: deliveries pending -> delivering -> delivered | pending (retry) | failed | cancelled. */
 export interface WebhookOutboxRepository {
   /** Creates the deliveries of up to `batch` events after the fan-out cursor and moves it, atomically; returns the events read. */
@@ -113,8 +127,8 @@ export interface WebhookOutboxRepository {
     leaseMs: number,
     o: { limit: number; excludeWebhooks: string[]; excludeIds: string[]; accept: (webhookId: string) => boolean },
   ): Promise<{ claimed: ClaimedDelivery[]; scanned: number }>;
-  /** Records an attempt's outcome; undefined when `owner` no longer holds the delivery. */
-  complete(id: string, owner: string, outcome: SendOutcome, now: number, backoffMs: number): Promise<DeliveryStatus | undefined>;
+  /** Records an attempt as judged; undefined when `owner` no longer holds the delivery. */
+  complete(id: string, owner: string, attempt: DeliveryAttempt, now: number): Promise<DeliveryStatus | undefined>;
   /** Hands a lease back untouched: pending again, due at once. */
   release(id: string, owner: string): Promise<void>;
   /** When the next delivery falls due (a pending one, or an expiring lease). */

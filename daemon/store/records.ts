@@ -3,7 +3,8 @@ import type { Platform } from '../../src/api/events.js';
 import type { PostStatus } from '../../src/api/posts.js';
 import type { Aspect, CaptionStyle, Layout, RenderStatus } from '../../src/api/renders.js';
 import type { UploadStatus } from '../../src/api/uploads.js';
-import type { SuggestedClip, Word } from '../pipeline/types.js';
+import type { SuggestedClip } from '../domain/clip.js';
+import type { Word } from '../domain/transcript.js';
 
 // The records the resource repositories read and write (daemon/store/repositories.ts). They are
 // the stored shape, not the API's: services build the wire types from them. Times are epoch

@@ -2,7 +2,7 @@ import type { Platform } from '../../src/api/events.js';
 import type { PostStatus } from '../../src/api/posts.js';
 import type { RenderStatus } from '../../src/api/renders.js';
 import type { PageAfter } from '../../src/api/lists.js';
-import type { Segment } from '../pipeline/types.js';
+import type { Segment } from '../domain/transcript.js';
 import type {
   ApiKeyRecord, AttemptRow, ClipJobRow, ClipRow, ClipToStore, ClipTranscriptEdit, WebSessionRow, FramingRecord, LookChoice, NewClipJob, OAuthAuthorizationRow, PlatformConnection, PostRow,
   RenderRow, SealedCredentials, Team, UploadPart, UploadPatch, UploadRecord, UploadStatus, WebhookRecord,

@@ -1,7 +1,6 @@
 import { notInList, type Sql } from './sql.js';
 import { newId } from '../../src/api/ids.js';
-import { classify, MAX_ATTEMPTS, retryDelayMs, type SendOutcome } from '../resources/webhooks/delivery-policy.js';
-import type { ClaimedDelivery, DeliveryRecord, DeliveryStatus, EventLogRepository, WebhookOutboxRepository } from './queue-repositories.js';
+import type { ClaimedDelivery, DeliveryAttempt, DeliveryRecord, DeliveryStatus, EventLogRepository, WebhookOutboxRepository } from './queue-repositories.js';
 import type { WebhookRepository } from './repositories.js';
 
 export type { ClaimedDelivery, DeliveryRecord, DeliveryStatus };
@@ -76,23 +75,23 @@ export class WebhookOutbox implements WebhookOutboxRepository {
     });
   }
 
-  /** Records an attempt's outcome: delivered, retry later, failed for good, or cancelled. */
-  async complete(id: string, owner: string, outcome: SendOutcome, now: number, backoffMs: number): Promise<DeliveryStatus | undefined> {
-    return await this.db.transaction(async () => await this.record(id, owner, outcome, now, backoffMs));
+  /** Records an attempt as the webhook resource judged it: delivered, retry later, failed for good, or cancelled. */
+  async complete(id: string, owner: string, attempt: DeliveryAttempt, now: number): Promise<DeliveryStatus | undefined> {
+    return await this.db.transaction(async () => await this.record(id, owner, attempt, now));
   }
 
-  private async record(id: string, owner: string, outcome: SendOutcome, now: number, backoffMs: number): Promise<DeliveryStatus | undefined> {
+  private async record(id: string, owner: string, attempt: DeliveryAttempt, now: number): Promise<DeliveryStatus | undefined> {
     const row = await this.db.get(`SELECT d.attempts, w.deleted_at FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
          WHERE d.id = ? AND d.lease_owner = ? AND d.status IN ('delivering', 'cancelled')`, id, owner) as { attempts: number; deleted_at: number | null } | undefined;
     // No row: the lease ran out and another worker took the delivery; the outcome is its to record.
     // A row `cancelled` while on the wire: its registration was deleted meanwhile (a 2xx still counts).
     if (!row) return undefined;
     const attempts = row.attempts + 1;
-    const verdict = classify(outcome);
+    const wait = attempt.verdict === 'retry' ? attempt.retryDelayMs(attempts) : undefined;
     const status: DeliveryStatus =
-      verdict === 'ack' ? 'delivered'
+      attempt.verdict === 'ack' ? 'delivered'
       : row.deleted_at !== null ? 'cancelled'
-      : verdict === 'retry' && attempts < MAX_ATTEMPTS ? 'pending'
+      : wait !== undefined ? 'pending'
       : 'failed';
     await this.db.run(`UPDATE webhook_deliveries SET status = @status, attempts = @attempts, last_status_code = @code, last_error = @error,
            last_attempt_at = @now, delivered_at = @delivered, next_attempt_at = @next, lease_owner = NULL, lease_until = NULL
@@ -101,10 +100,10 @@ export class WebhookOutbox implements WebhookOutboxRepository {
         status,
         attempts,
         now,
-        code: outcome.statusCode ?? null,
-        error: status === 'delivered' ? null : (outcome.error ?? (outcome.statusCode ? `receiver answered ${outcome.statusCode}` : null)),
+        code: attempt.statusCode ?? null,
+        error: status === 'delivered' ? null : (attempt.error ?? (attempt.statusCode ? `receiver answered ${attempt.statusCode}` : null)),
         delivered: status === 'delivered' ? now : null,
-        next: status === 'pending' ? now + retryDelayMs(attempts, backoffMs) : now,
+        next: status === 'pending' ? now + (wait ?? 0) : now,
       });
     return status;
   }

@@ -31,16 +31,16 @@ const media = new Map(names.map((n) => [n, makeEpisode(loadEpisode(n))]));
 const work = mkdtempSync(join(tmpdir(), 'clipper-eval-episodes-'));
 const d = await startDaemon({ config: { dataDir: join(work, 'data'), host: '127.0.0.1', port: 0, settings: { framing: { face_tracking: false } } }, log: silentLogger });
 const links = await new LinkServer().start();
-const real = d.app.clipJobs.deps.stages;
+const real = d.app.stages.current;
 const cache = { hits: 0, misses: 0 };
-d.app.clipJobs.deps.stages = {
+d.app.stages.current = {
   ...real,
   transcriber: cachedTranscriber(real.transcriber, join(GENERATED, 'eval-transcripts'), cache),
   // Clip choice is what is measured: a preview is an empty file here (`npm run eval` renders them).
   renderPreview: async (_input, out) => writeFile(out, ''),
 };
 try {
-  const team = (await d.app.teams.first())!.id;
+  const team = (await d.app.store.teams.first())!.id;
   const token = await mintIdToken(join(work, 'data'), team);
   const started = Date.now();
   const figures = new Map<string, EpisodeFigures>();

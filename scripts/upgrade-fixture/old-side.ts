@@ -12,8 +12,8 @@ import { newId } from '../../src/api/ids.js';
 const [dataDir, video] = process.argv.slice(2);
 const clock = new ManualClock(Date.UTC(2026, 10, 1, 12, 0, 0));
 const d = await startDaemon({ config: { dataDir, host: '127.0.0.1', port: 0, settings: { limits: { requests_per_minute: 100_000 } } }, clock, log: silentLogger, manualWorkers: true });
-const team = (await d.app.teams.first())!.id;
-const { key } = await d.app.apiKeys.create(team, 'upgrade fixture', clock.now());
+const team = (await d.app.store.teams.first())!.id;
+const { key } = await d.app.store.apiKeys.create(team, 'upgrade fixture', clock.now());
 const jwt = await mintIdToken(dataDir, team, clock.now());
 const call = async (method: string, path: string, auth: string, body?: unknown) => {
   const r = await fetch(d.url + path, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -42,8 +42,8 @@ d.app.db.prepare(`INSERT INTO clips (id, job_id, team_id, rank, start, end, titl
   .run(clipId, doneJob, team, JSON.stringify({ relevance: 0.8, hook: 0.8, energy: 0.5, completeness: 1 }), JSON.stringify(words), now);
 await d.app.store.transaction(async () => {
   d.app.db.prepare('UPDATE clips SET preview_key = ?, preview_ready_at = ? WHERE id = ?').run(`previews/${doneJob}/${clipId}.mp4`, now, clipId);
-  const clip = (await d.app.clips.byId(clipId))!;
-  for (const hook of d.app.previewReadyHooks) await hook(clip);
+  const clip = (await d.app.store.clips.byId(clipId))!;
+  await d.app.posts.createDrafts(clip); // what the preview-ready hook does
 });
 const posts = await call('GET', `/v1/clips/${clipId}/posts`, `Key ${key}`);
 const post = posts.posts.find((p: { platform: string }) => p.platform === 'short_video');

@@ -83,14 +83,14 @@ describe('Ctrl-C during uploads create (item 13)', () => {
 
 describe('destructive verbs on a terminal (item 16)', () => {
   it('keys revoke asks first: no leaves the key, yes revokes it', async () => {
-    const { record } = await d.app.apiKeys.create(d.rootTeamId, 'doomed', d.clock.now());
+    const { record } = await d.app.store.apiKeys.create(d.rootTeamId, 'doomed', d.clock.now());
     const no = await runInPty({ args: ['keys', 'revoke', record.id], env: env(), keys: [{ when: /Revoke API key/, text: 'n\r' }] });
     expect(no.code).toBe(1);
     expect(no.output).toContain('stopped: nothing was changed');
-    expect((await d.app.apiKeys.list(d.rootTeamId)).map((k) => k.id)).toContain(record.id); // only live keys are listed
+    expect((await d.app.store.apiKeys.list(d.rootTeamId)).map((k) => k.id)).toContain(record.id); // only live keys are listed
     const yes = await runInPty({ args: ['keys', 'revoke', record.id], env: env(), keys: [{ when: /Revoke API key/, text: 'y\r' }] });
     expect(yes.code).toBe(0);
     expect(yes.output).toContain(`API key ${record.id} revoked`);
-    expect((await d.app.apiKeys.list(d.rootTeamId)).map((k) => k.id)).not.toContain(record.id);
+    expect((await d.app.store.apiKeys.list(d.rootTeamId)).map((k) => k.id)).not.toContain(record.id);
   }, 60_000);
 });

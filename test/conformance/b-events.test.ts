@@ -88,7 +88,7 @@ describe('events of real state changes, as delivered', () => {
 
 describe('every event a clip job and a render emit carries exactly the spec\'s data fields', () => {
   it('asset.* of a job that succeeds and of one that fails, project.render.* of a render that succeeds and of its re-trigger that fails', async () => {
-    d.app.clipJobs.deps.stages = fakeStages();
+    d.app.stages.current = fakeStages();
     const team = await d.createTeam('audit-b-all');
     const jwt = `Bearer ${await d.token(team)}`;
     await register(d, jwt, { url: `${rx.url}/b-all`, events: ['*'] });

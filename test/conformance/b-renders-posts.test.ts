@@ -23,7 +23,7 @@ async function setup() {
   const by = Object.fromEntries(posts.map((p) => [p.platform, p.id])) as Record<string, string>;
   return { team, auth, clipId, by };
 }
-const eventsOf = async (team: string) => await d.app.events.readAfter(0, 100_000, team);
+const eventsOf = async (team: string) => await d.app.store.events.readAfter(0, 100_000, team);
 const cancelRender = async (clipId: string) => await d.app.tasks.repo.cancelPending('clip.render', clipId, d.clock.now());
 
 describe('POST /v1/clips/:clipId/renders (spec: "Request body: empty")', () => {

@@ -22,12 +22,12 @@ async function setup() {
   await connect(d, 'short_video', team);
   await connect(d, 'long_video', team);
   const clipId = await insertClip(d, { teamId: team, script: TWO });
-  const clip = (await d.app.clips.byId(clipId))!;
-  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.clipJobs.deps.stages.probe(sourceVideo(), new AbortController().signal), d.clock.now());
+  const clip = (await d.app.store.clips.byId(clipId))!;
+  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.stages.current.probe(sourceVideo(), new AbortController().signal), d.clock.now());
   await previewReady(d, clipId);
   return { team, clipId, auth: `Key ${await d.apiKey(team)}` };
 }
-const row = async (clipId: string) => (await d.app.clips.byId(clipId))!;
+const row = async (clipId: string) => (await d.app.store.clips.byId(clipId))!;
 const drafts = async (clipId: string) => await d.app.posts.repo.listByClip(clipId);
 
 describe('PATCH /v1/clips/:clipId', () => {
@@ -88,7 +88,7 @@ describe('PATCH /v1/clips/:clipId', () => {
     expect(r.body.error.details).toMatchObject({ post_id: post.id, status: 'uploading' });
     expect((await row(clipId)).start).toBe(1);
     // A clip whose running job has not made its preview yet waits for it.
-    const fresh = await insertClip(d, { teamId: (await d.app.clips.byId(clipId))!.team_id, script: TWO });
+    const fresh = await insertClip(d, { teamId: (await d.app.store.clips.byId(clipId))!.team_id, script: TWO });
     const early = await d.call('PATCH', `/v1/clips/${fresh}`, { auth, body: { start: 2 } });
     expect(early.status).toBe(409);
     expect(early.body.error.details).toMatchObject({ status: 'processing' });

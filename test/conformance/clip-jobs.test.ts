@@ -90,7 +90,7 @@ describe('GET /v1/clips/:jobId', () => {
   it('shows processing with a populated clips array while a preview is still missing, then done with every preview_url', async () => {
     const base = fakeStages();
     let previews = 0;
-    d.app.clipJobs.deps.stages = {
+    d.app.stages.current = {
       ...base,
       transcriber: base.transcriber,
       renderPreview: async (input, out, signal) => {
@@ -136,7 +136,7 @@ describe('GET /v1/clips/:jobId', () => {
   });
 
   it('serves preview_url for one hour, then refuses it', async () => {
-    d.app.clipJobs.deps.stages = fakeStages();
+    d.app.stages.current = fakeStages();
     const jobId = (await createJob({ source: { upload_id: await fakeVideoUpload(60) } })).body.job_id;
     await d.processAll();
     const url = (await getJob(jobId)).body.clips[0].preview_url as string;
@@ -153,7 +153,7 @@ describe('GET /v1/clips/:jobId', () => {
   });
 
   it('sets error (a string) exactly when the status is error', async () => {
-    d.app.clipJobs.deps.stages = { ...fakeStages(), probe: async () => Promise.reject(new Error('Invalid data found when processing input')) };
+    d.app.stages.current = { ...fakeStages(), probe: async () => Promise.reject(new Error('Invalid data found when processing input')) };
     const jobId = (await createJob({ source: { upload_id: await fakeVideoUpload(60) } })).body.job_id;
     expect(await getJob(jobId).then((r) => r.body)).not.toHaveProperty('error');
     await d.processAll();
@@ -175,7 +175,7 @@ describe('source.url size (spec "Sizes, times and counts": up to 8 GB)', () => {
     });
 
   it.each([8_000_000_001, 8_500_000_000])('ends the job in error for a file of %i bytes: the spec counts 8 GB as 8,000,000,000 bytes', async (size) => {
-    d.app.clipJobs.deps.stages = fakeStages();
+    d.app.stages.current = fakeStages();
     const r = await createJob({ source: { url: announcing(size) } });
     expect(r.status).toBe(202);
     await d.processAll();

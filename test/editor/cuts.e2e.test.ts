@@ -17,8 +17,8 @@ let auth: string;
 beforeAll(async () => {
   d = await startTestDaemon({ workers: true, settings: { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } } });
   clipId = await insertClip(d, { script: 'so um here is the thing. pricing is hard' });
-  const clip = (await d.app.clips.byId(clipId))!;
-  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.clipJobs.deps.stages.probe(sourceVideo(), new AbortController().signal), d.clock.now());
+  const clip = (await d.app.store.clips.byId(clipId))!;
+  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.stages.current.probe(sourceVideo(), new AbortController().signal), d.clock.now());
   await previewReady(d, clipId);
   auth = `Bearer ${await d.token()}`;
   browser = await launchChromium();

@@ -23,7 +23,7 @@ beforeAll(async () => {
   await connect(d, 'short_video');
   a = await insertClip(d, { script: SCRIPT.split('. ').slice(0, 2).join('. ') });
   b = await insertClip(d, { script: SCRIPT.split('. ').slice(2).join('. ') });
-  const job = async (clipId: string) => (await d.app.clips.byId(clipId))!.job_id;
+  const job = async (clipId: string) => (await d.app.store.clips.byId(clipId))!.job_id;
   d.app.db.prepare("UPDATE clip_jobs SET status = 'done', progress = 1 WHERE id = ?").run(await job(a));
   d.app.db.prepare("UPDATE clip_jobs SET folder_name = 'Interview with Ada.mov', progress = 0.4, created_at = created_at + 1 WHERE id = ?").run(await job(b));
   d.app.db.prepare("UPDATE clips SET title = 'Double the price' WHERE id = ?").run(b);

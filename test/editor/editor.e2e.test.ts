@@ -21,8 +21,8 @@ beforeAll(async () => {
   await connect(d, 'short_video');
   await connect(d, 'long_video');
   clipId = await insertClip(d, { script: TWO });
-  const clip = (await d.app.clips.byId(clipId))!;
-  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.clipJobs.deps.stages.probe(sourceVideo(), new AbortController().signal), d.clock.now());
+  const clip = (await d.app.store.clips.byId(clipId))!;
+  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.stages.current.probe(sourceVideo(), new AbortController().signal), d.clock.now());
   await previewReady(d, clipId);
   auth = `Bearer ${await d.token()}`;
   browser = await launchChromium();
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 const api = async (path: string) => (await d.call('GET', path, { auth })).body;
-const clipRow = async () => (await d.app.clips.byId(clipId))!;
+const clipRow = async () => (await d.app.store.clips.byId(clipId))!;
 
 async function until<T>(what: string, get: () => T | Promise<T>, ms = 90_000): Promise<T> {
   const end = Date.now() + ms;

@@ -15,8 +15,8 @@ beforeAll(async () => {
   d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
   await connect(d, 'short_video');
   clipId = await insertClip(d, { script: TWO });
-  const clip = (await d.app.clips.byId(clipId))!;
-  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.clipJobs.deps.stages.probe(sourceVideo(), new AbortController().signal), d.clock.now());
+  const clip = (await d.app.store.clips.byId(clipId))!;
+  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.stages.current.probe(sourceVideo(), new AbortController().signal), d.clock.now());
   await previewReady(d, clipId);
 });
 afterAll(() => d.stop());
@@ -79,7 +79,7 @@ describe('sessions of the pages (issue 16, item 4)', () => {
     expect(wrong.status).toBe(403);
     const elsewhere = await d.call('PATCH', `/v1/clips/${clipId}`, { headers: { cookie, 'x-csrf-token': csrf, origin: 'https://evil.example' }, body: { title: 'Forged' } });
     expect(elsewhere.status).toBe(403);
-    expect((await d.app.clips.byId(clipId))!.title).not.toBe('Forged');
+    expect((await d.app.store.clips.byId(clipId))!.title).not.toBe('Forged');
     const ok = await d.call('PATCH', `/v1/clips/${clipId}`, { headers: { cookie, 'x-csrf-token': csrf, origin: d.url }, body: { title: 'Charge more' } });
     expect(ok.status).toBe(200);
     expect(ok.body.clip.title).toBe('Charge more');

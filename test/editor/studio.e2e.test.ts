@@ -20,8 +20,8 @@ beforeAll(async () => {
   d = await startTestDaemon({ workers: true, settings: { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } } });
   await connect(d, 'short_video');
   clipId = await insertClip(d, { script: TWO });
-  const clip = (await d.app.clips.byId(clipId))!;
-  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.clipJobs.deps.stages.probe(sourceVideo(), new AbortController().signal), d.clock.now());
+  const clip = (await d.app.store.clips.byId(clipId))!;
+  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.stages.current.probe(sourceVideo(), new AbortController().signal), d.clock.now());
   await previewReady(d, clipId);
   auth = `Bearer ${await d.token()}`;
   browser = await launchChromium();
@@ -115,7 +115,7 @@ describe('the editor at 1280x800 (issue 29, items 1 and 2)', () => {
   }, 120_000);
 
   it('draws the framing plan\'s window, not the centre, and a split plan\'s two windows', async () => {
-    const clip = (await d.app.clips.byId(clipId))!;
+    const clip = (await d.app.store.clips.byId(clipId))!;
     const window = { w: 202, h: 360, x: { v0: 0, keys: [] }, y: { v0: 0, keys: [] } };
     const plan = { version: 1, source: { width: 640, height: 360 }, duration: clip.end - clip.start, layout: 'fill', reason: 'test', fill: window, cuts: [], samples: 1, samplesWithFace: 1 };
     await d.app.store.framings.save({ clip_id: clipId, start: clip.start, end: clip.end, layout: 'fill', plan: JSON.stringify(plan), created_at: d.clock.now() });

@@ -9,22 +9,22 @@ afterAll(() => d.stop());
 
 describe('the durable event log', () => {
   it('writes the envelope fields and reads forward by sequence', async () => {
-    const e = await d.app.events.emit('project.render.started', { project_id: 'clip_a', team_id: d.rootTeamId });
+    const e = await d.app.store.events.emit('project.render.started', { project_id: 'clip_a', team_id: d.rootTeamId });
     expect(e).toMatchObject({ id: expect.stringMatching(/^evt_/), type: 'project.render.started', created: d.clock.now(), data: { project_id: 'clip_a', team_id: d.rootTeamId } });
-    const after = await d.app.events.readAfter(0, 1000);
+    const after = await d.app.store.events.readAfter(0, 1000);
     expect(after.at(-1)).toMatchObject({ id: e.id, type: e.type, created: e.created, data: e.data, team_id: d.rootTeamId });
   });
 
   it('commits an event only with the state change that caused it', async () => {
-    const before = (await d.app.events.readAfter(0, 10_000)).length;
+    const before = (await d.app.store.events.readAfter(0, 10_000)).length;
     await expect(
       d.app.store.transaction(async () => {
-        await d.app.events.emit('project.render.failed', { project_id: 'clip_b', team_id: d.rootTeamId, error: 'x' });
+        await d.app.store.events.emit('project.render.failed', { project_id: 'clip_b', team_id: d.rootTeamId, error: 'x' });
         throw new Error('state change failed');
       }),
     ).rejects.toThrow('state change failed');
-    expect((await d.app.events.readAfter(0, 10_000)).length).toBe(before);
-    await d.app.store.transaction(async () => await d.app.events.emit('project.render.succeeded', { project_id: 'clip_b', team_id: d.rootTeamId }));
-    expect((await d.app.events.readAfter(0, 10_000)).length).toBe(before + 1);
+    expect((await d.app.store.events.readAfter(0, 10_000)).length).toBe(before);
+    await d.app.store.transaction(async () => await d.app.store.events.emit('project.render.succeeded', { project_id: 'clip_b', team_id: d.rootTeamId }));
+    expect((await d.app.store.events.readAfter(0, 10_000)).length).toBe(before + 1);
   });
 });

@@ -54,14 +54,14 @@ export async function startTestDaemon(
     extraRoutes: opts.extraRoutes,
   };
   const d = await startDaemon(startOpts);
-  const rootTeamId = (await d.app.teams.first())!.id;
+  const rootTeamId = (await d.app.store.teams.first())!.id;
   const td: TestDaemon = Object.assign(d, {
     dataDir,
     clock,
     rootTeamId,
     token: (teamId = rootTeamId) => mintIdToken(dataDir, teamId, clock.now()),
-    apiKey: async (teamId = rootTeamId) => (await d.app.apiKeys.create(teamId, 'test', clock.now())).key,
-    createTeam: async (name = 'other') => (await d.app.teams.create(name, clock.now())).id,
+    apiKey: async (teamId = rootTeamId) => (await d.app.store.apiKeys.create(teamId, 'test', clock.now())).key,
+    createTeam: async (name = 'other') => (await d.app.store.teams.create(name, clock.now())).id,
     async call(method: string, path: string, o: { auth?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) {
       const headers: Record<string, string> = { ...o.headers };
       if (o.auth) headers.authorization = o.auth;

@@ -65,14 +65,14 @@ describe('accepting a job', () => {
     expect(r.body).toEqual({ job_id: expect.stringMatching(/^job_[A-Za-z0-9]+$/), status: 'queued', created_at: d.clock.now() });
     const job = (await d.app.clipJobs.repo.byId(r.body.job_id))!;
     expect(job).toMatchObject({ status: 'queued', source_type: 'platform', language: 'en', criteria: 'pricing', target_duration: 30 });
-    const events = (await d.app.events.readAfter(0, 1000)).filter((e) => (e.data as any).job_id === r.body.job_id);
+    const events = (await d.app.store.events.readAfter(0, 1000)).filter((e) => (e.data as any).job_id === r.body.job_id);
     expect(events.map((e) => e.type)).toEqual(['asset.analysis.started']);
     expect(events[0].data).toEqual({ asset_id: job.asset_id, team_id: d.rootTeamId, job_id: job.id });
     expect((await d.app.tasks.repo.active('clip_job', job.id))?.status).toBe('pending');
   });
 
   it("defaults language to the team's preferred language and criteria to general highlights", async () => {
-    const team = await d.app.teams.create('german team', d.clock.now(), { preferredLanguage: 'de' });
+    const team = await d.app.store.teams.create('german team', d.clock.now(), { preferredLanguage: 'de' });
     const r = await post({ source: { url: 'https://vimeo.com/123' } }, `Key ${await d.apiKey(team.id)}`);
     expect(r.status).toBe(202);
     expect(await d.app.clipJobs.repo.byId(r.body.job_id)).toMatchObject({ language: 'de', criteria: null, target_duration: null });

@@ -13,7 +13,7 @@ let clipId: string;
 beforeAll(async () => {
   d = await startTestDaemon();
   links = await new LinkServer().start();
-  Object.assign(d.app.clipJobs.deps, { stages: fakeStages() });
+  d.app.stages.current = fakeStages();
   const file = join(mkdtempSync(join(tmpdir(), 'clipper-editor-')), 'talk.mp4');
   writeFileSync(file, 'FAKEVIDEO 30\n');
   const created = await d.call('POST', '/v1/clips', { auth: `Key ${await d.apiKey()}`, body: { source: { url: links.file('/talk.mp4', file) } } });
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 describe('the editor page behind editor_url (DESIGN.md, web pages)', () => {
   it('serves the editor (issue 16) to a signed-in team: its shell, its script, and its state with the preview and the words', async () => {
-    const job = await d.app.clipJobs.view(d.rootTeamId, (await d.app.clips.byId(clipId))!.job_id);
+    const job = await d.app.clipJobs.view(d.rootTeamId, (await d.app.store.clips.byId(clipId))!.job_id);
     expect(job.clips[0].editor_url).toBe(`${d.url}/app/clips/${clipId}`);
     const auth = `Bearer ${await d.token()}`;
     const r = await d.call('GET', `/app/clips/${clipId}`, { auth });

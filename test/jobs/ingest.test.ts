@@ -22,7 +22,7 @@ beforeAll(async () => {
   const limits = { max_download_bytes: 2048 };
   d = await startTestDaemon({ settings: { pipeline, limits } });
   noYtDlp = await startTestDaemon({ settings: { limits, pipeline: { ...pipeline, yt_dlp_path: join(dir, 'no-such-yt-dlp') } } });
-  for (const t of [d, noYtDlp]) Object.assign(t.app.clipJobs.deps, { stages: fakeStages() });
+  for (const t of [d, noYtDlp]) t.app.stages.current = fakeStages();
 });
 afterAll(async () => {
   await links.stop();

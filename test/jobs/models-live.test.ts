@@ -53,7 +53,7 @@ async function chunkEngines(jobId: string): Promise<string[]> {
 }
 /** The job's stages, with an analysis that fails on its first call (the attempt ends; the retry resumes). */
 function failAnalysisOnce(): void {
-  const real = d.app.clipJobs.deps.stages;
+  const real = d.app.stages.current;
   let failed = false;
   const stages: PipelineStages = Object.assign(Object.create(real) as PipelineStages, {
     analyse: async (...args: Parameters<PipelineStages['analyse']>) => {
@@ -62,7 +62,7 @@ function failAnalysisOnce(): void {
       throw new Error('a passing failure');
     },
   });
-  d.app.clipJobs.deps.stages = stages;
+  d.app.stages.current = stages;
 }
 
 describe('models added and removed while the daemon runs (issue 27, item 10)', () => {
@@ -92,7 +92,7 @@ describe('models added and removed while the daemon runs (issue 27, item 10)', (
   }, 300_000);
 
   it('a job planned for pocketsphinx keeps it when resumed after a model was added', async () => {
-    const real = d.app.clipJobs.deps.stages;
+    const real = d.app.stages.current;
     failAnalysisOnce();
     const id = await create();
     await d.processAll();
@@ -101,7 +101,7 @@ describe('models added and removed while the daemon runs (issue 27, item 10)', (
     expect(await engineNow()).toMatchObject({ engine: 'sherpa-onnx' });
     d.clock.advance(5_000);
     await d.processAll();
-    d.app.clipJobs.deps.stages = real;
+    d.app.stages.current = real;
     const j = await job(id);
     expect(j).toMatchObject({ status: 'done', transcription: { engine: 'pocketsphinx' } });
     expect(j.warnings).toBeUndefined();
@@ -109,7 +109,7 @@ describe('models added and removed while the daemon runs (issue 27, item 10)', (
   }, 300_000);
 
   it('a job whose model was removed before it resumed goes on with the current engine, and says so', async () => {
-    const real = d.app.clipJobs.deps.stages;
+    const real = d.app.stages.current;
     expect(await engineNow()).toMatchObject({ engine: 'sherpa-onnx' });
     failAnalysisOnce();
     const id = await create();
@@ -118,7 +118,7 @@ describe('models added and removed while the daemon runs (issue 27, item 10)', (
     await removeModel({ name: 'live-tiny.en', dataDir }, cli());
     d.clock.advance(5_000);
     await d.processAll();
-    d.app.clipJobs.deps.stages = real;
+    d.app.stages.current = real;
     const j = await job(id);
     expect(j.status).toBe('done');
     expect(j.transcription.engine).toBe('pocketsphinx');

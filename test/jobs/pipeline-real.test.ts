@@ -58,7 +58,7 @@ describe('the real pipeline on generated speech', () => {
     expect(overlap(pricingClip, story) / (story.end - story.start)).toBeLessThan(0.2);
     expect(best.score_breakdown.relevance).toBeGreaterThan(0);
     // Words of the spoken text are in the clip's transcript (the recogniser is not perfect: most of them).
-    const transcript = (await d.app.clips.byId(best.id))!.transcript.toLowerCase();
+    const transcript = (await d.app.store.clips.byId(best.id))!.transcript.toLowerCase();
     const words = contentWords(story.text);
     expect(words.filter((w) => transcript.includes(w)).length / words.length).toBeGreaterThan(0.6);
   });
@@ -87,7 +87,7 @@ describe('the real pipeline on generated speech', () => {
 
   it('emits the asset events in order, progress at most once per percent', async () => {
     for (const id of [viaUpload, viaLink]) {
-      const events = (await d.app.events.readAfter(0, 10_000)).filter((e) => (e.data as { job_id?: string }).job_id === id);
+      const events = (await d.app.store.events.readAfter(0, 10_000)).filter((e) => (e.data as { job_id?: string }).job_id === id);
       expect(events.map((e) => e.type).filter((t) => t !== 'asset.analysis.progress')).toEqual(['asset.analysis.started', 'asset.creation.succeeded', 'asset.analysis.succeeded']);
       const created = events.find((e) => e.type === 'asset.creation.succeeded')!.data as { duration_seconds: number };
       expect(created.duration_seconds).toBeCloseTo(83.2, 0);

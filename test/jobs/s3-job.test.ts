@@ -19,7 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'clipper-s3job-'));
 
 beforeAll(async () => {
   d = await startUploadDaemon('s3');
-  Object.assign(d.app.clipJobs.deps, { stages: fakeStages() });
+  d.app.stages.current = fakeStages();
   client = new ClipperClient({ baseUrl: d.url, apiKey: await d.apiKey() });
 });
 afterAll(() => d.stop());

@@ -42,7 +42,7 @@ const job = (id: string) => d.call('GET', `/v1/clips/${id}`, { auth }).then((r) 
 
 describe('a clip job transcribed by sherpa-onnx', () => {
   it('is the default engine once a model is installed, and the job says so', async () => {
-    expect(d.app.clipJobs.deps.stages.transcriber).toMatchObject({ name: 'sherpa-onnx', modelName: 'test-tiny.en' });
+    expect(d.app.stages.current.transcriber).toMatchObject({ name: 'sherpa-onnx', modelName: 'test-tiny.en' });
     const j = await job(english);
     expect(j).toMatchObject({ status: 'done', progress: 1, transcription: { engine: 'sherpa-onnx', model: 'test-tiny.en' } });
     expect(j.clips.length).toBeGreaterThan(0);
@@ -68,7 +68,7 @@ describe('a clip job transcribed by sherpa-onnx', () => {
     expect(words.length).toBeGreaterThan(50);
     for (let i = 1; i < words.length; i++) expect(words[i].start).toBeGreaterThanOrEqual(words[i - 1].start);
     // The clips' own words come from that transcript, in order, inside the clip.
-    const clip = (await d.app.clips.byId((await job(english)).clips[0].id))!;
+    const clip = (await d.app.store.clips.byId((await job(english)).clips[0].id))!;
     expect(clip.transcript.length).toBeGreaterThan(0);
   });
 

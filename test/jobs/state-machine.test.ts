@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 
 function useStages(stages: PipelineStages) {
-  d.app.clipJobs.deps.stages = stages;
+  d.app.stages.current = stages;
 }
 
 function video(name: string, seconds: number): string {
@@ -44,7 +44,7 @@ async function create(url: string) {
   return r.body.job_id as string;
 }
 
-const eventsOf = async (jobId: string) => (await d.app.events.readAfter(0, 10_000)).filter((e) => (e.data as any).job_id === jobId);
+const eventsOf = async (jobId: string) => (await d.app.store.events.readAfter(0, 10_000)).filter((e) => (e.data as any).job_id === jobId);
 
 describe('clip job state machine', () => {
   it('goes queued -> processing -> done, suggesting section by section, with events in order', async () => {
@@ -145,7 +145,7 @@ describe('clip job state machine', () => {
     const single = await startTestDaemon({ settings: { pipeline: { chunk_seconds: 50, section_seconds: 100, heavy_concurrency: 1 } } });
     try {
       const seen: string[] = [];
-      Object.assign(single.app.clipJobs.deps, { stages: fakeStages(seen) });
+      single.app.stages.current = fakeStages(seen);
       const r = await single.call('POST', '/v1/clips', { auth: `Key ${await single.apiKey()}`, body: { source: { url: video('one-core.mp4', 400) } } });
       await single.processAll();
       expect((await single.app.clipJobs.view(single.rootTeamId, r.body.job_id)).status).toBe('done');

@@ -58,7 +58,7 @@ describe('cookies and the job error', () => {
     writeFileSync(bin, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo 2023.03.04; exit 0; fi\nif [ "$1" = "--cookies" ]; then cp "$2" ${join(dir, 'seen-cookies.txt')}; fi\necho "ERROR: Sign in to confirm you're not a bot" >&2\nexit 1\n`);
     chmodSync(bin, 0o755);
     d = await startTestDaemon({ settings: { network: { ytdlp_cookies: cookies }, pipeline: { yt_dlp_path: bin } } });
-    Object.assign(d.app.clipJobs.deps, { stages: fakeStages() });
+    d.app.stages.current = fakeStages();
   });
   afterAll(async () => {
     await d.stop();

@@ -51,7 +51,7 @@ describe('admin backup and restore', () => {
     await connect(a, 'short_video');
     const clipId = await insertClip(a, { script: SHORT });
     await previewReady(a, clipId);
-    const jobId = (await a.app.clips.byId(clipId))!.job_id;
+    const jobId = (await a.app.store.clips.byId(clipId))!.job_id;
     await a.app.tasks.repo.enqueue({ kind: 'clip_job', resourceId: jobId, teamId: a.rootTeamId, runAt: clock.now(), payload: {} }, clock.now());
     expect((await a.app.tasks.repo.claim(['clip_job'], 'other-worker.1', clock.now(), 60_000))?.resource_id).toBe(jobId);
     const postId = (await a.call('GET', `/v1/clips/${clipId}/posts`, { auth: ud.auth })).body.posts[0].id as string;
@@ -94,7 +94,7 @@ describe('admin backup and restore', () => {
     daemons.push(b);
     // Every row as it was; the part arriving during the backup is in it or not, whole either way.
     for (const t of TABLES) expect(rows(b, t).filter((r) => t !== 'upload_parts' || (r as { part_number: number }).part_number !== 2 || (r as { upload_id: string }).upload_id !== half.upload_id), t).toEqual(before[t]);
-    expect((await b.app.teams.list()).map((t) => t.id)).toContain(other);
+    expect((await b.app.store.teams.list()).map((t) => t.id)).toContain(other);
     expect((await b.call('GET', '/v1/ping', { auth: `Key ${key}` })).status).toBe(200);
     expect((await b.call('GET', `/v1/webhooks/${hook.body.id}`, { auth: `Bearer ${await b.token()}` })).status).toBe(200);
     expect(await Promise.all(objectKeys.map(async (k) => (await b.app.objects.stat(k))?.etag))).toEqual(etags);
@@ -116,7 +116,7 @@ describe('admin backup and restore', () => {
     daemons.push(c);
     await c.processAll();
     expect(c.app.localConnector.log().filter((l) => l.post_id === postId)).toHaveLength(1);
-    expect((await c.app.events.readAfter(0, 10_000)).filter((e) => e.type === 'post.published' && (e.data as { post_id?: string }).post_id === postId)).toHaveLength(1);
+    expect((await c.app.store.events.readAfter(0, 10_000)).filter((e) => e.type === 'post.published' && (e.data as { post_id?: string }).post_id === postId)).toHaveLength(1);
   }, 120_000);
 
   it('refuses a folder that is not a backup, and a backup into a non-empty folder', async () => {

@@ -103,7 +103,7 @@ describe('kill -9 of the daemon mid-upload, then a restart: one publication', ()
           expect(await b.app.posts.repo.byId(postId)).toMatchObject({ status: 'published', published_url: expect.stringMatching(/^https:\/\//) });
           expect(c.publications() - before).toBe(1);
           expect((await b.app.posts.repo.attempts(postId)).map((x) => x.status)).toEqual(['succeeded']);
-          expect((await b.app.events.readAfter(0, 1000)).filter((e) => e.type === 'post.published')).toHaveLength(1);
+          expect((await b.app.store.events.readAfter(0, 1000)).filter((e) => e.type === 'post.published')).toHaveLength(1);
         } finally {
           await b.stop();
         }

@@ -53,7 +53,7 @@ describe('secrets stay out of the log and the event payloads', () => {
 
     expect(lines.some((l) => l.includes('will retry'))).toBe(true);
     expect(lines.some((l) => l.includes('needs to be connected again'))).toBe(true);
-    const everything = lines.join('\n') + JSON.stringify(await d.app.events.readAfter(0, 10_000));
+    const everything = lines.join('\n') + JSON.stringify(await d.app.store.events.readAfter(0, 10_000));
     expect(seen.size).toBeGreaterThanOrEqual(4);
     for (const s of seen) expect(everything).not.toContain(s);
   });

@@ -35,7 +35,7 @@ async function drafts() {
   return { auth, byPlatform: Object.fromEntries(posts.map((p) => [p.platform, p])) };
 }
 
-const events = async (type: string) => (await d.app.events.readAfter(0, 10_000)).filter((e) => e.type === type);
+const events = async (type: string) => (await d.app.store.events.readAfter(0, 10_000)).filter((e) => e.type === type);
 
 describe('publishing drafts to the four platforms through the daemon', () => {
   it('writes a draft per connected platform and publishes each with its fields and a fresh render', async () => {
@@ -55,7 +55,7 @@ describe('publishing drafts to the four platforms through the daemon', () => {
     expect((await events('post.published')).map((e) => (e.data as { platform: string }).platform).sort()).toEqual(['long_video', 'photo_sharing', 'professional_network', 'short_video']);
     // Every payload stays free of tokens.
     const creds = await d.app.platforms.authFor((await d.app.store.platforms.get(d.rootTeamId, 'long_video'))!).credentials();
-    expect(JSON.stringify(await d.app.events.readAfter(0, 10_000))).not.toContain(creds.access_token);
+    expect(JSON.stringify(await d.app.store.events.readAfter(0, 10_000))).not.toContain(creds.access_token);
   }, 300_000); // four fresh 1080x1920 renders, one after another: minutes on a loaded 2-core machine
 
   it('waits for the reset a rate limit names before trying again', async () => {

@@ -151,7 +151,7 @@ describe('the API', () => {
     await cancelRender(clipId);
     const got = (await d.call('GET', `/v1/renders/${clipId}`, { auth })).body;
     expect(got).toMatchObject(body);
-    const clip = (await d.app.clips.byId(clipId))!;
+    const clip = (await d.app.store.clips.byId(clipId))!;
     expect(got.duration).toBeLessThan(clip.end - clip.start);
     // A changed aspect re-renders: a new generation, and without cut options no duration.
     expect((await d.call('POST', `/v1/clips/${clipId}/renders`, { auth, body: { aspect: '16:9' } })).status).toBe(202);

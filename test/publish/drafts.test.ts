@@ -22,12 +22,12 @@ describe('drafts on preview ready (spec "Post": one draft per connected platform
     await connect(d, 'short_video', team);
     await connect(d, 'long_video', team);
     const clipId = await insertClip(d, { teamId: team, videoScript: VIDEO });
-    const before = (await d.app.events.readAfter(0, 10_000, team)).length;
+    const before = (await d.app.store.events.readAfter(0, 10_000, team)).length;
     await previewReady(d, clipId);
     const r = await d.call('GET', `/v1/clips/${clipId}/posts`, { auth: `Key ${await d.apiKey(team)}` });
     expect(r.status).toBe(200);
     expect(r.body.posts.map((p: any) => p.platform).sort()).toEqual(['long_video', 'short_video']);
-    const events = (await d.app.events.readAfter(0, 10_000, team)).slice(before);
+    const events = (await d.app.store.events.readAfter(0, 10_000, team)).slice(before);
     expect(events.map((e) => e.type)).toEqual(['post.draft.created', 'post.draft.created']);
     for (const p of r.body.posts) {
       expect(events.some((e) => JSON.stringify(e.data) === JSON.stringify({ post_id: p.id, clip_id: clipId, platform: p.platform, team_id: team }))).toBe(true);

@@ -64,7 +64,7 @@ describe('durable scheduling and publishing across restarts', () => {
       const b = await restart();
       await until(async () => (await b.app.posts.repo.byId(id))!.status === 'published', 'the due post to be published');
       expect((await b.app.posts.repo.byId(id))!.published_at).toBeGreaterThanOrEqual(at);
-      expect((await b.app.events.readAfter(0, 1000)).filter((e) => e.type === 'post.published')).toHaveLength(1);
+      expect((await b.app.store.events.readAfter(0, 1000)).filter((e) => e.type === 'post.published')).toHaveLength(1);
     }));
 
   it('never publishes twice when the daemon dies between the upload and recording it', () =>
@@ -97,7 +97,7 @@ describe('durable scheduling and publishing across restarts', () => {
       // One publication on the platform, one attempt, one post.published.
       expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
       expect((await b.app.posts.repo.attempts(id)).map((x) => x.status)).toEqual(['succeeded']);
-      expect((await b.app.events.readAfter(0, 1000)).filter((e) => e.type === 'post.published')).toHaveLength(1);
+      expect((await b.app.store.events.readAfter(0, 1000)).filter((e) => e.type === 'post.published')).toHaveLength(1);
       // Nothing left to run: another pass publishes nothing more.
       clock.advance(3_600_000);
       await b.processAll();
@@ -135,7 +135,7 @@ describe('durable scheduling and publishing across restarts', () => {
       await until(async () => (await b.app.posts.repo.byId(id))!.status !== 'uploading', 'the resumed publish');
       expect((await b.app.posts.repo.byId(id))!.status).toBe('published');
       expect(b.app.localConnector.log().filter((l) => l.post_id === id)).toHaveLength(1);
-      expect((await b.app.events.readAfter(0, 1000)).filter((e) => e.type === 'post.published')).toHaveLength(1);
+      expect((await b.app.store.events.readAfter(0, 1000)).filter((e) => e.type === 'post.published')).toHaveLength(1);
     }));
 
   it('finishes a render that was processing when the daemon stopped, after it starts again', () =>
@@ -151,7 +151,7 @@ describe('durable scheduling and publishing across restarts', () => {
       const b = await restart();
       await until(async () => (await b.app.renders.repo.get(clipId))!.status !== 'processing', 'the resumed render');
       expect(await b.app.renders.repo.get(clipId)).toMatchObject({ status: 'done', generation: 1, output_key: `renders/${clipId}/1.mp4` });
-      expect((await b.app.events.readAfter(0, 1000)).filter((e) => e.type === 'project.render.succeeded')).toHaveLength(1);
+      expect((await b.app.store.events.readAfter(0, 1000)).filter((e) => e.type === 'project.render.succeeded')).toHaveLength(1);
       expect(await b.app.renders.minutes.used(b.rootTeamId, clock.now())).toBe(1);
     }));
 });

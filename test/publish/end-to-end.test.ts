@@ -30,12 +30,12 @@ describe('from a spoken video to drafts', () => {
   it('writes one draft per connected platform for every clip, from that clip\'s own words', async () => {
     const job = (await d.call('GET', `/v1/clips/${jobId}`, { auth })).body;
     expect(job.status).toBe('done');
-    const drafted = (await d.app.events.readAfter(0, 100_000)).filter((e) => e.type === 'post.draft.created');
+    const drafted = (await d.app.store.events.readAfter(0, 100_000)).filter((e) => e.type === 'post.draft.created');
     expect(drafted).toHaveLength(job.clips.length * 3);
     const best = job.clips[0];
     const posts = (await d.call('GET', `/v1/clips/${best.id}/posts`, { auth })).body.posts;
     expect(posts.map((p: any) => p.platform).sort()).toEqual(['long_video', 'professional_network', 'short_video']);
-    const spoken = words((await d.app.clips.byId(best.id))!.transcript);
+    const spoken = words((await d.app.store.clips.byId(best.id))!.transcript);
     for (const p of posts) {
       const hook = p.caption.split('\n')[0];
       const hookWords = [...words(hook)];

@@ -102,8 +102,8 @@ export async function objectFile(d: TestDaemon, key: string): Promise<string> {
 export async function previewReady(d: TestDaemon, clipId: string): Promise<void> {
   await d.app.store.transaction(async () => {
     d.app.db.prepare('UPDATE clips SET preview_key = ?, preview_ready_at = ? WHERE id = ?').run(`previews/${clipId}.mp4`, d.clock.now(), clipId);
-    const clip = (await d.app.clips.byId(clipId))!;
-    for (const hook of d.app.previewReadyHooks) await hook(clip);
+    const clip = (await d.app.store.clips.byId(clipId))!;
+    await d.app.posts.createDrafts(clip); // what the preview-ready hook does
   });
 }
 

@@ -25,7 +25,7 @@ async function draft(platform = 'short_video', connector = 'local') {
   return { team, auth, clipId, post, id: post.id as string };
 }
 const status = async (id: string) => (await d.app.posts.repo.byId(id))!.status;
-const typesFor = async (team: string) => (await d.app.events.readAfter(0, 10_000, team)).map((e) => e.type).filter((t) => t.startsWith('post.'));
+const typesFor = async (team: string) => (await d.app.store.events.readAfter(0, 10_000, team)).map((e) => e.type).filter((t) => t.startsWith('post.'));
 
 describe('publishing now (spec "Post": draft -> queued -> ... -> published)', () => {
   it('queues, renders afresh, publishes through the local connector and serves the public page', async () => {
@@ -38,7 +38,7 @@ describe('publishing now (spec "Post": draft -> queued -> ... -> published)', ()
     const post = (await d.call('GET', `/v1/posts/${id}`, { auth })).body.post;
     expect(post).toMatchObject({ status: 'published', published_at: d.clock.now(), published_url: `${d.url}/p/${id}` });
     expect(post).not.toHaveProperty('error');
-    const published = (await d.app.events.readAfter(0, 10_000, team)).filter((e) => e.type === 'post.published');
+    const published = (await d.app.store.events.readAfter(0, 10_000, team)).filter((e) => e.type === 'post.published');
     expect(published.map((e) => e.data)).toEqual([{ post_id: id, clip_id: clipId, platform: 'short_video', team_id: team, published_url: post.published_url }]);
 
     const page = await request(post.published_url);
@@ -88,7 +88,7 @@ describe('scheduling (spec: scheduled_at at least 5 minutes ahead)', () => {
     const r = await d.call('POST', `/v1/posts/${id}/publish`, { auth, body: { scheduled_at: at } });
     expect(r.status).toBe(200);
     expect(r.body.post).toMatchObject({ status: 'scheduled', scheduled_at: at });
-    const ev = (await d.app.events.readAfter(0, 10_000, team)).filter((e) => e.type === 'post.scheduled');
+    const ev = (await d.app.store.events.readAfter(0, 10_000, team)).filter((e) => e.type === 'post.scheduled');
     expect(ev.map((e) => e.data)).toEqual([{ post_id: id, clip_id: clipId, platform: 'short_video', team_id: team, scheduled_at: at }]);
 
     d.clock.set(at - 1);
@@ -183,7 +183,7 @@ describe('failures (spec: publish fails permanently -> failed, error, post.faile
     const post = (await d.call('GET', `/v1/posts/${id}`, { auth })).body.post;
     expect(post).toMatchObject({ status: 'failed', error: 'video is too short for this platform' });
     expect(post).not.toHaveProperty('published_url');
-    const failed = (await d.app.events.readAfter(0, 10_000, team)).filter((e) => e.type === 'post.failed');
+    const failed = (await d.app.store.events.readAfter(0, 10_000, team)).filter((e) => e.type === 'post.failed');
     expect(failed.map((e) => e.data)).toEqual([{ post_id: id, clip_id: clipId, platform: 'long_video', team_id: team, error: 'video is too short for this platform' }]);
     expect((await d.app.posts.repo.attempts(id)).map((a) => a.status)).toEqual(['failed']);
     const cancel = await d.call('POST', `/v1/posts/${id}/cancel`, { auth });

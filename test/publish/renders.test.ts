@@ -17,7 +17,7 @@ async function team(minutes?: number) {
   return { id, auth: `Key ${await d.apiKey(id)}` };
 }
 const outputFile = async (clipId: string) => objectFile(d, (await d.app.renders.repo.get(clipId))!.output_key!);
-const eventsOf = async (teamId: string) => (await d.app.events.readAfter(0, 100_000, teamId)).filter((e) => e.type.startsWith('project.render.'));
+const eventsOf = async (teamId: string) => (await d.app.store.events.readAfter(0, 100_000, teamId)).filter((e) => e.type.startsWith('project.render.'));
 
 /** RGB pixels of a band of one frame of a video, as [r,g,b] triples. */
 function band(file: string, at: number, y: number, h: number): number[][] {
@@ -33,7 +33,7 @@ describe('full renders (spec "Render"; DESIGN.md render states)', () => {
   it('queues with 202, renders 1080x1920 H.264/AAC on the clip boundaries, with captions, and reports done', async () => {
     const t = await team();
     const clipId = await insertClip(d, { teamId: t.id, script: SHORT, source: sourceVideo(12, { plain: true }) });
-    const clip = (await d.app.clips.byId(clipId))!;
+    const clip = (await d.app.store.clips.byId(clipId))!;
     const r = await d.call('POST', `/v1/clips/${clipId}/renders`, { auth: t.auth });
     expect(r.status).toBe(202);
     expect(r.body).toEqual({ render_id: clipId, status: 'queued', created_at: d.clock.now() });

@@ -98,6 +98,6 @@ describe('the resumable upload connector against a local server speaking the pro
     const { id, team } = await draft('expired-token');
     await d.processAll();
     expect(await d.app.posts.repo.byId(id)).toMatchObject({ status: 'failed', error: expect.stringMatching(/401/) });
-    expect((await d.app.events.readAfter(0, 1000, team)).filter((e) => e.type === 'post.failed')).toHaveLength(1);
+    expect((await d.app.store.events.readAfter(0, 1000, team)).filter((e) => e.type === 'post.failed')).toHaveLength(1);
   });
 });

@@ -42,7 +42,7 @@ describe('the daemon on PostgreSQL (database.url)', () => {
       const auth2 = `Bearer ${await b.token()}`;
       expect((await b.call('GET', '/v1/webhooks', { auth: auth2 })).body.webhooks.map((w: { id: string }) => w.id)).toEqual([hook.body.id]);
       expect((await b.call('GET', `/v1/uploads/${upload.body.upload_id}`, { auth: auth2 })).status).toBe(200);
-      expect((await b.app.events.readAfter(0)).map((e) => e.type)).toContain('post.published');
+      expect((await b.app.store.events.readAfter(0)).map((e) => e.type)).toContain('post.published');
     } finally {
       await b.stop();
     }

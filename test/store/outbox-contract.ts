@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../daemon/store/index.js';
 import { makeTeam, T0, type Current } from './fixtures.js';
+import { judgeAttempt } from '../../daemon/resources/webhooks/delivery-policy.js';
 
 // Contract cases of the webhook outbox: fan-out from the event log (cursor, one delivery per
 // subscribed registration, nothing twice), leases, outcomes (ack, retry with backoff, give up),
@@ -77,14 +78,14 @@ export function outboxContract(h: Current) {
       await published('p1');
       await store.webhookOutbox.fanOut(T0);
       const [a, b] = (await store.webhookOutbox.claim('w', T0, 60_000, opts())).claimed;
-      await store.webhookOutbox.complete(a.id, 'w', { statusCode: 410 }, T0 + 1, BACKOFF);
+      await store.webhookOutbox.complete(a.id, 'w', judgeAttempt({ statusCode: 410 }, BACKOFF), T0 + 1);
       expect((await store.webhookOutbox.list(a.webhook_id, { limit: 1 }))[0]).toMatchObject({ status: 'failed', attempts: 1 });
       expect(await store.webhookOutbox.resend(b.webhook_id, b.id, T0 + 2)).toEqual({ outcome: 'busy', status: 'delivering' });
       expect(await store.webhookOutbox.resend(a.webhook_id === exact.record.id ? all.record.id : exact.record.id, a.id, T0 + 2)).toEqual({ outcome: 'missing' });
       expect(await store.webhookOutbox.resend(a.webhook_id, a.id, T0 + 5)).toEqual({ outcome: 'resent', status: 'pending' });
       expect((await store.webhookOutbox.list(a.webhook_id, { limit: 1 }))[0]).toMatchObject({ status: 'pending', attempts: 0, next_attempt_at: T0 + 5, last_status_code: 410 });
       expect((await store.webhookOutbox.claim('w2', T0 + 5, 60_000, opts({ excludeIds: [b.id] }))).claimed.map((d) => d.id)).toEqual([a.id]);
-      await store.webhookOutbox.complete(a.id, 'w2', { statusCode: 200 }, T0 + 6, BACKOFF);
+      await store.webhookOutbox.complete(a.id, 'w2', judgeAttempt({ statusCode: 200 }, BACKOFF), T0 + 6);
       expect(await store.webhookOutbox.resend(a.webhook_id, a.id, T0 + 7)).toEqual({ outcome: 'resent', status: 'pending' });
       expect((await store.webhookOutbox.list(a.webhook_id, { limit: 1 }))[0]).toMatchObject({ status: 'pending', delivered_at: null });
     });
@@ -95,22 +96,22 @@ export function outboxContract(h: Current) {
       await published('p1');
       await store.webhookOutbox.fanOut(T0);
       const [a, b] = (await store.webhookOutbox.claim('w', T0, 60_000, opts())).claimed;
-      expect(await store.webhookOutbox.complete(a.id, 'intruder', { statusCode: 200 }, T0 + 1, BACKOFF)).toBeUndefined();
+      expect(await store.webhookOutbox.complete(a.id, 'intruder', judgeAttempt({ statusCode: 200 }, BACKOFF), T0 + 1)).toBeUndefined();
       const byId = async (webhookId: string) => (await store.webhookOutbox.list(webhookId, { limit: 1 }))[0];
       const ackedHook = a.webhook_id;
       const otherHook = ackedHook === exact.record.id ? all.record.id : exact.record.id;
-      expect(await store.webhookOutbox.complete(a.id, 'w', { statusCode: 204 }, T0 + 1, BACKOFF)).toBe('delivered');
+      expect(await store.webhookOutbox.complete(a.id, 'w', judgeAttempt({ statusCode: 204 }, BACKOFF), T0 + 1)).toBe('delivered');
       expect(await byId(ackedHook)).toMatchObject({ status: 'delivered', attempts: 1, last_status_code: 204, last_error: null, last_attempt_at: T0 + 1, delivered_at: T0 + 1, next_attempt_at: null });
-      expect(await store.webhookOutbox.complete(a.id, 'w', { statusCode: 204 }, T0 + 2, BACKOFF)).toBeUndefined();
-      expect(await store.webhookOutbox.complete(b.id, 'w', { statusCode: 503 }, T0 + 2, BACKOFF)).toBe('pending');
+      expect(await store.webhookOutbox.complete(a.id, 'w', judgeAttempt({ statusCode: 204 }, BACKOFF), T0 + 2)).toBeUndefined();
+      expect(await store.webhookOutbox.complete(b.id, 'w', judgeAttempt({ statusCode: 503 }, BACKOFF), T0 + 2)).toBe('pending');
       expect(await byId(otherHook)).toMatchObject({ status: 'pending', attempts: 1, next_attempt_at: T0 + 2 + BACKOFF, last_status_code: 503, last_error: 'receiver answered 503' });
       expect(await store.webhookOutbox.nextDueAt()).toBe(T0 + 2 + BACKOFF);
       expect((await store.webhookOutbox.claim('w', T0 + 1 + BACKOFF, 60_000, opts())).claimed).toEqual([]);
       expect((await store.webhookOutbox.claim('w', T0 + 2 + BACKOFF, 60_000, opts())).claimed.map((c) => c.id)).toEqual([b.id]);
-      expect(await store.webhookOutbox.complete(b.id, 'w', { error: 'connect ECONNREFUSED' }, T0 + 3 + BACKOFF, BACKOFF)).toBe('pending');
+      expect(await store.webhookOutbox.complete(b.id, 'w', judgeAttempt({ error: 'connect ECONNREFUSED' }, BACKOFF), T0 + 3 + BACKOFF)).toBe('pending');
       expect(await byId(otherHook)).toMatchObject({ attempts: 2, next_attempt_at: T0 + 3 + 3 * BACKOFF, last_status_code: null, last_error: 'connect ECONNREFUSED' });
       await store.webhookOutbox.claim('w', T0 + 3 + 3 * BACKOFF, 60_000, opts());
-      expect(await store.webhookOutbox.complete(b.id, 'w', { statusCode: 410 }, T0 + 4 + 3 * BACKOFF, BACKOFF)).toBe('failed');
+      expect(await store.webhookOutbox.complete(b.id, 'w', judgeAttempt({ statusCode: 410 }, BACKOFF), T0 + 4 + 3 * BACKOFF)).toBe('failed');
       expect(await byId(otherHook)).toMatchObject({ status: 'failed', attempts: 3, last_status_code: 410, next_attempt_at: null, delivered_at: null });
       expect(await store.webhookOutbox.nextDueAt()).toBeUndefined();
     });
@@ -123,7 +124,7 @@ export function outboxContract(h: Current) {
       const statuses: Array<string | undefined> = [];
       for (let now = T0, i = 0; i < 6; i++) {
         const [d] = (await store.webhookOutbox.claim('w', now, 1000, opts({ accept: (id) => id === exact.record.id }))).claimed;
-        statuses.push(await store.webhookOutbox.complete(d.id, 'w', { statusCode: 500 }, now, BACKOFF));
+        statuses.push(await store.webhookOutbox.complete(d.id, 'w', judgeAttempt({ statusCode: 500 }, BACKOFF), now));
         now = (await store.webhookOutbox.list(exact.record.id, { limit: 1 }))[0].next_attempt_at ?? now;
       }
       expect(statuses).toEqual(['pending', 'pending', 'pending', 'pending', 'pending', 'failed']);
@@ -139,7 +140,7 @@ export function outboxContract(h: Current) {
       const [d] = (await store.webhookOutbox.claim('w1', T0, 1000, only)).claimed;
       expect((await store.webhookOutbox.claim('w2', T0 + 999, 1000, only)).claimed).toEqual([]);
       expect((await store.webhookOutbox.claim('w2', T0 + 1000, 1000, only)).claimed.map((c) => c.id)).toEqual([d.id]);
-      expect(await store.webhookOutbox.complete(d.id, 'w1', { statusCode: 200 }, T0 + 1001, BACKOFF)).toBeUndefined();
+      expect(await store.webhookOutbox.complete(d.id, 'w1', judgeAttempt({ statusCode: 200 }, BACKOFF), T0 + 1001)).toBeUndefined();
       await store.webhookOutbox.release(d.id, 'w1');
       expect((await store.webhookOutbox.list(exact.record.id, { limit: 1 }))[0].status).toBe('delivering');
       await store.webhookOutbox.release(d.id, 'w2');
@@ -153,7 +154,7 @@ export function outboxContract(h: Current) {
       const events = [await published('p1'), await published('p2'), await published('p3')];
       await store.webhookOutbox.fanOut(T0);
       const [first] = (await store.webhookOutbox.claim('w', T0, 1000, opts({ limit: 1, accept: (id) => id === exact.record.id }))).claimed;
-      await store.webhookOutbox.complete(first.id, 'w', { statusCode: 200 }, T0, BACKOFF);
+      await store.webhookOutbox.complete(first.id, 'w', judgeAttempt({ statusCode: 200 }, BACKOFF), T0);
       const list = async (o: { status?: 'pending' | 'delivered'; limit: number }) => (await store.webhookOutbox.list(exact.record.id, o)).map((d) => d.event_id);
       expect(await list({ limit: 10 })).toEqual([events[2].id, events[1].id, events[0].id]);
       expect(await list({ limit: 2 })).toEqual([events[2].id, events[1].id]);
@@ -171,8 +172,8 @@ export function outboxContract(h: Current) {
       const [wire, wire2] = (await store.webhookOutbox.claim('w', T0, 1000, opts({ limit: 2, accept: (id) => id === all.record.id }))).claimed;
       await store.webhooks.delete(team.id, all.record.id, T0 + 1);
       expect((await store.webhookOutbox.list(all.record.id, { limit: 10 })).map((d) => d.status)).toEqual(['cancelled', 'cancelled']);
-      expect(await store.webhookOutbox.complete(wire.id, 'w', { statusCode: 200 }, T0 + 2, BACKOFF)).toBe('delivered');
-      expect(await store.webhookOutbox.complete(wire2.id, 'w', { statusCode: 503 }, T0 + 2, BACKOFF)).toBe('cancelled');
+      expect(await store.webhookOutbox.complete(wire.id, 'w', judgeAttempt({ statusCode: 200 }, BACKOFF), T0 + 2)).toBe('delivered');
+      expect(await store.webhookOutbox.complete(wire2.id, 'w', judgeAttempt({ statusCode: 503 }, BACKOFF), T0 + 2)).toBe('cancelled');
       expect((await store.webhookOutbox.claim('w', T0 + 5000, 1000, opts())).claimed.map((c) => c.webhook_id)).toEqual([exact.record.id, exact.record.id]);
       await published('p3');
       await store.webhookOutbox.fanOut(T0 + 6000);

@@ -48,8 +48,8 @@ describe.each(STORE_KINDS)('%s object store', (kind) => {
       d.clock.advance(25 * HOUR);
       await d.processAll();
       expect(await statusOf(pending.upload_id)).toBe('expired');
-      expect((await d.app.uploadRepo.get(pending.upload_id))!.status).toBe('expired');
-      const p = (await d.app.uploadRepo.get(pending.upload_id))!;
+      expect((await d.app.store.uploads.get(pending.upload_id))!.status).toBe('expired');
+      const p = (await d.app.store.uploads.get(pending.upload_id))!;
       await expect(d.app.objects.listParts(p.object_key, p.multipart_id!)).rejects.toMatchObject({ code: 'NoSuchUpload' });
       expect(await statusOf(unused.upload_id)).toBe('expired');
       expect(await d.app.objects.stat(await keyOf(unused.upload_id))).toBeUndefined();

@@ -200,7 +200,7 @@ describe('recovering from failures', () => {
         events.push(e);
         if (e.type === 'part_done' && e.part_number === 3) d.clock.advance(5 * 3600_000); // URLs expire
         if (e.type === 'part_done' && e.part_number === 5 && events.filter((x) => x.type === 'part_done' && x.part_number === 5).length === 1) {
-          lost = d.app.uploadRepo.deletePart(e.upload_id, 1); // the server lost part 1 (SQLite writes at the call)
+          lost = d.app.store.uploads.deletePart(e.upload_id, 1); // the server lost part 1 (SQLite writes at the call)
         }
       },
     });

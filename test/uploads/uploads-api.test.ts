@@ -131,7 +131,7 @@ describe.each(STORE_KINDS)('%s object store', (kind) => {
   describe('cancel and lookup', () => {
     it('cancels a pending upload (parts discarded); a second cancel is harmless; later PUTs and complete are refused', async () => {
       const up = await multipartUpload(d, randomBytes(2 * TEST_PART_SIZE), { parts: [1] });
-      const u = (await d.app.uploadRepo.get(up.upload_id))!;
+      const u = (await d.app.store.uploads.get(up.upload_id))!;
       const first = await d.call('DELETE', `/v1/uploads/${up.upload_id}`, { auth: d.auth });
       expect(first.body).toEqual({ upload_id: up.upload_id, status: 'aborted' });
       expect((await d.call('DELETE', `/v1/uploads/${up.upload_id}`, { auth: d.auth })).body).toEqual(first.body);

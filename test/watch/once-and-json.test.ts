@@ -140,7 +140,7 @@ describe('clipper watch --once --json', () => {
     const first = lines(refused.stdout).find((e) => e.event === 'uploaded');
     // A day later the nightly cleanup removes the unused upload.
     f.d.clock.advance(25 * 3_600_000);
-    const report = await new UploadCleanup({ clock: f.d.clock, log: silentLogger, repo: f.d.app.uploadRepo, objects: f.d.app.objects }).runOnce();
+    const report = await new UploadCleanup({ clock: f.d.clock, log: silentLogger, repo: f.d.app.store.uploads, objects: f.d.app.objects }).runOnce();
     expect(report.removed.map((r) => r.upload_id)).toContain(first.upload_id);
 
     const r = await runDrivingJobs(['--json', 'watch', dir, '--once', ...fast, '--status-checks', '100000']);

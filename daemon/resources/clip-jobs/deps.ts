@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { Clock } from '../../clock.js';
 import type { DaemonConfig } from '../../config.js';
 import type { HeavyQueue } from '../../pipeline/heavy-queue.js';
-import type { PipelineStages } from '../../pipeline/stages.js';
+import type { StagesInUse } from '../../pipeline/stages.js';
 import type { LinkPolicy } from '../../pipeline/ingest/links.js';
 import type { Store } from '../../store/index.js';
 import type { PreviewReadyHook } from '../../store/clips.js';
@@ -43,8 +43,8 @@ export interface JobDeps {
   store: Pick<Store, 'clipJobs' | 'clips' | 'events' | 'teams' | 'transaction'>;
   clock: Clock;
   tasks: Pick<TaskRunner, 'enqueue'>;
-  /** The stages in use (tests swap single stages to fail them). */
-  stages: PipelineStages;
+  /** The stages in use, read when a job runs (tests swap them). */
+  stages: StagesInUse;
   heavy: HeavyQueue;
   objects: JobObjects;
   uploads: UploadClaimer;

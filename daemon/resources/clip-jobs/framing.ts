@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import { centrePlan, type FramingPlan } from '../../pipeline/framing/index.js';
-import type { PipelineStages } from '../../pipeline/stages.js';
+import type { StagesInUse } from '../../pipeline/stages.js';
 import type { ProbeResult } from '../../pipeline/types.js';
 import { clipWords, type ClipRow } from '../../store/clips.js';
 import type { Store } from '../../store/index.js';
@@ -10,8 +10,8 @@ export interface ClipFramingDeps {
   framings: Store['framings'];
   clock: Clock;
   log: Pick<Logger, 'info'>;
-  /** The analysis (sampling, faces, path): the pipeline's `frame` stage. */
-  analyse: PipelineStages['frame'];
+  /** The pipeline's stages: `frame` is the analysis (sampling, faces, path), read at call time. */
+  stages: StagesInUse;
   /** Setting `framing.face_tracking`; false: the centre crop, nothing analysed or stored. */
   faceTracking: boolean;
 }
@@ -37,7 +37,7 @@ export class ClipFraming {
     if (!this.d.faceTracking) return centrePlan(source, clip.end - clip.start, 'face tracking is off (framing.face_tracking)');
     const known = await this.stored(clip);
     if (known) return known;
-    const plan = await this.d.analyse({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, words: clipWords(clip) }, signal ?? new AbortController().signal);
+    const plan = await this.d.stages.current.frame({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, words: clipWords(clip) }, signal ?? new AbortController().signal);
     await this.d.framings.save({ clip_id: clip.id, start: clip.start, end: clip.end, layout: plan.layout, plan: JSON.stringify(plan), created_at: this.d.clock.now() });
     this.d.log.info('clip framed', { clip_id: clip.id, layout: plan.layout, reason: plan.reason });
     return plan;

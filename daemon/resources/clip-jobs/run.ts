@@ -75,7 +75,8 @@ export class JobRun {
   }
 
   private async pipeline(): Promise<void> {
-    const { stages, objects } = this.deps;
+    const { objects } = this.deps;
+    const stages = this.deps.stages.current;
     await this.t.start(this.job);
     this.done = await JobStages.load(this.repo, this.job.id);
     await mkdir(this.workDir, { recursive: true });
@@ -168,7 +169,7 @@ export class JobRun {
   private async analysis(mediaPath: string, wavPath: string, probe: ProbeResult, handoff: SectionHandoff): Promise<Analysis> {
     let found = this.done.get(stageKey('analyse'));
     if (!found) {
-      found = await this.heavy(HEAVY_PRIORITY.analysis, () => this.deps.stages.analyse({ mediaPath, wavPath, probe }, this.signal), 'Analysis');
+      found = await this.heavy(HEAVY_PRIORITY.analysis, () => this.deps.stages.current.analyse({ mediaPath, wavPath, probe }, this.signal), 'Analysis');
       await this.t.stage(this.job, stageKey('analyse'), found);
       this.report('analyse');
     }
@@ -248,7 +249,7 @@ export class JobRun {
     // the framing and the preview it is for (the preview of a finished section goes first).
     await this.heavy(HEAVY_PRIORITY.preview, async () => {
       const plan = await this.deps.framing.planFor(clip, mediaPath, probe, this.signal).catch((e) => Promise.reject(this.failed('Framing', e)));
-      await this.deps.stages.renderPreview({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, plan }, out, this.signal).catch((e) => Promise.reject(this.failed('Preview rendering', e)));
+      await this.deps.stages.current.renderPreview({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, plan }, out, this.signal).catch((e) => Promise.reject(this.failed('Preview rendering', e)));
     });
     const key = `previews/${this.job.id}/${clip.id}.mp4`;
     await this.deps.objects.put(key, createReadStream(out), { contentType: 'video/mp4' });

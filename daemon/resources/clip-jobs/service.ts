@@ -145,7 +145,7 @@ export class ClipJobService {
 
   /** Extension GET /v1/transcription: the engine and model the next job transcribes with (issue 27, item 10). */
   speechEngine(): SpeechEngineView {
-    const engine = this.deps.stages.transcriber;
+    const engine = this.deps.stages.current.transcriber;
     return { engine: engine.name, ...(engine.modelName ? { model: engine.modelName } : {}), reason: withoutLocalPaths(engine.reason) };
   }
 

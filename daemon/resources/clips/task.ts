@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HEAVY_PRIORITY, type HeavyQueue } from '../../pipeline/heavy-queue.js';
-import type { PipelineStages } from '../../pipeline/stages.js';
+import type { StagesInUse } from '../../pipeline/stages.js';
 import type { Store } from '../../store/index.js';
 import { PermanentTaskError, type TaskHandler } from '../../tasks/task-runner.js';
 import type { ClipFraming } from '../clip-jobs/framing.js';
@@ -14,8 +14,8 @@ export interface ClipPreviewDeps {
   store: Pick<Store, 'clips' | 'clipJobs'>;
   objects: Pick<JobObjects, 'put' | 'localPath'>;
   heavy: HeavyQueue;
-  /** The pipeline's stages as they are at call time (tests swap them). */
-  stages: () => PipelineStages;
+  /** The pipeline's stages, read at call time (tests swap them). */
+  stages: StagesInUse;
   framing: ClipFraming;
   edits: Pick<ClipEditService, 'previewMade'>;
   /** Folder for the preview being made. */
@@ -41,14 +41,14 @@ export function clipPreviewTaskHandler(d: ClipPreviewDeps): TaskHandler {
         const key = (await d.store.clipJobs.sourceOf(clip.job_id))?.media_key;
         const media = key ? await d.objects.localPath(key) : undefined;
         if (!media) throw new PermanentTaskError(`The source video of clip ${clip.id} is no longer stored`);
-        const probe = (await readStage(d.store.clipJobs, clip.job_id, stageKey('probe'))) ?? (await d.stages().probe(media, ctl.signal));
+        const probe = (await readStage(d.store.clipJobs, clip.job_id, stageKey('probe'))) ?? (await d.stages.current.probe(media, ctl.signal));
         const span = { start: clip.start, end: clip.end };
         await mkdir(d.tmpDir, { recursive: true });
         const out = join(d.tmpDir, `preview-${clip.id}-${task.attempts}.mp4`);
         try {
           await d.heavy.run(async () => {
             const plan = await d.framing.planFor(clip, media, probe, ctl.signal);
-            await d.stages().renderPreview({ mediaPath: media, probe, clip: span, plan }, out, ctl.signal);
+            await d.stages.current.renderPreview({ mediaPath: media, probe, clip: span, plan }, out, ctl.signal);
           }, { priority: HEAVY_PRIORITY.preview, signal: ctl.signal });
           // A new object per span: a page still showing the old preview keeps a working link.
           const objectKey = `previews/${clip.job_id}/${clip.id}-${Math.round(span.start * 1000)}-${Math.round(span.end * 1000)}.mp4`;

@@ -1,4 +1,5 @@
 import { WEBHOOK_MAX_RETRIES } from '../../../src/api/limits.js';
+import type { DeliveryAttempt } from '../../store/queue-repositories.js';
 
 // Retry rules of webhook delivery (spec "Events", "Delivery", rules 4 and 5).
 
@@ -34,6 +35,19 @@ export function classify(outcome: SendOutcome): 'ack' | 'retry' | 'give_up' {
   if (code >= 200 && code < 300) return 'ack';
   if (code >= 500 || code === 408 || code === 429) return 'retry';
   return 'give_up';
+}
+
+/**
+ * The outbox's record of one attempt (store/webhook-outbox.ts): the verdict, and the spec's
+ * backoff until the first attempt plus five retries are spent.
+ */
+export function judgeAttempt(outcome: SendOutcome, backoffMs: number): DeliveryAttempt {
+  return {
+    verdict: classify(outcome),
+    statusCode: outcome.statusCode,
+    error: outcome.error,
+    retryDelayMs: (attempts) => (attempts < MAX_ATTEMPTS ? retryDelayMs(attempts, backoffMs) : undefined),
+  };
 }
 
 /** Setting section `webhooks` of config.json (config-schema.ts): tests shorten the times. */

@@ -6,7 +6,7 @@ import { PollingWorker, type Worker } from '../../worker.js';
 import type { ClaimedDelivery } from '../../store/webhook-outbox.js';
 import type { Store } from '../../store/index.js';
 import type { WebhookSender } from './sender.js';
-import type { WebhookSettings } from './delivery-policy.js';
+import { judgeAttempt, type WebhookSettings } from './delivery-policy.js';
 
 /**
  * Sends due deliveries concurrently: at most `concurrency` in flight overall and `perEndpoint`
@@ -90,7 +90,7 @@ export class WebhookDeliveryWorker implements Worker {
       const outcome = await this.sender.send(d, Math.floor(this.clock.now() / 1000), this.shutdown.signal);
       if (outcome.aborted) return await this.outbox.release(d.id, this.owner);
       metrics.webhookSeconds.observe({}, (performance.now() - started) / 1000);
-      const status = await this.outbox.complete(d.id, this.owner, outcome, this.clock.now(), this.settings.backoff_ms);
+      const status = await this.outbox.complete(d.id, this.owner, judgeAttempt(outcome, this.settings.backoff_ms), this.clock.now());
       // Spec "Webhooks": a failed attempt is retried (pending again) until the last one fails it.
       metrics.webhookDeliveries.inc({ outcome: status === 'delivered' ? 'delivered' : status === 'pending' ? 'retry' : (status ?? 'lost_lease') });
       if (status === 'pending') metrics.webhookRetries.inc();
