@@ -53,6 +53,14 @@ describe('authentication (spec "Authentication")', () => {
     }
   });
 
+  // DESIGN.md's read-only extensions answer nothing without a credential either.
+  it.each(['/v1/transcription', '/v1/clips/clip_none/cuts', '/v1/clips/clip_none/transcript'])('GET %s: 401 without a credential, past authentication with one', async (path) => {
+    const anon = await d.call('GET', path);
+    expect(anon.status).toBe(401);
+    expectEnvelope(anon.body, 'UNAUTHORIZED');
+    expect((await d.call('GET', path, { auth: key })).status).not.toBe(401);
+  });
+
   it('takes the team from the key: a valid secret with another team id is refused, and no parameter switches teams', async () => {
     const other = await d.createTeam('other');
     const [secret] = (await d.apiKey()).split('-');
