@@ -45,7 +45,7 @@ export async function diarizeWithModels(
   if (!found.segmentation && !found.embedding) return { diarization: { by: 'heuristic' } };
   if (!found.segmentation || !found.embedding) {
     const missing = found.segmentation ? 'embedding' : 'segmentation';
-    return { diarization: { by: 'heuristic', note: `speaker diarization needs a ${missing} model too (\`clipper models add ${ADD_HINT[missing]}\`); speakers were told apart by pitch and pauses` } };
+    return { diarization: { by: 'heuristic', note: `speaker diarization needs a ${missing === 'embedding' ? 'speaker-embedding' : 'segmentation'} model too (\`clipper models add ${ADD_HINT[missing]}\`); speakers were told apart by pitch and pauses` } };
   }
   const pkg = sherpaPackage();
   if (!pkg) return { diarization: { by: 'heuristic', note: 'the sherpa-onnx-node package is not installed; speakers were told apart by pitch and pauses' } };
