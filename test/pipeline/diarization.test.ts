@@ -131,7 +131,7 @@ describe('diarizeWithModels (the job\'s choice)', () => {
   });
 
   it('uses both models when installed and names them', async () => {
-    const got = await diarizeWithModels(dataDir, wav, 29, {});
+    const got = await diarizeWithModels(dataDir, wav, 28.8, {});
     expect(got.diarization).toEqual({ by: 'model', models: ['test-segmentation', 'test-speaker-embedding'] });
     expect(got.speakers!.length).toBeGreaterThan(0);
     expect(got.speakers!.every((t) => /^S\d+$/.test(t.speaker) && t.end > t.start)).toBe(true);
@@ -209,7 +209,7 @@ describe('clipper models add for the catalogue\'s diarization models (a hub on l
       ['sherpa-onnx-pyannote-segmentation-3-0', 'diarization'],
     ]);
     // Installed, a job would use them.
-    const got = await diarizeWithModels(dataDir, wav, 29, {});
+    const got = await diarizeWithModels(dataDir, wav, 28.8, {});
     expect(got.diarization).toEqual({ by: 'model', models: ['sherpa-onnx-pyannote-segmentation-3-0', 'nemo_en_titanet_small'] });
     await removeCli({ name: 'nemo_en_titanet_small' }, testContext({ env: h.env }).ctx);
     expect((await diarizeWithModels(dataDir, wav, 29, {})).diarization.note).toMatch(/needs a speaker-embedding model too/);

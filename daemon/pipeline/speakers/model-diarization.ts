@@ -36,7 +36,7 @@ export function diarizationModels(dataDir: string | undefined): { segmentation?:
 }
 
 /** Time allowed: the audio's length plus a minute (sherpa-onnx runs far faster than real time); CLIPPER_DIARIZATION_TIMEOUT_MS overrides. */
-const timeoutMs = (seconds: number, env: NodeJS.ProcessEnv) => Number(env.CLIPPER_DIARIZATION_TIMEOUT_MS) || 60_000 + seconds * 1000;
+const timeoutMs = (seconds: number, env: NodeJS.ProcessEnv) => Math.round(Number(env.CLIPPER_DIARIZATION_TIMEOUT_MS) || 60_000 + seconds * 1000);
 
 export async function diarizeWithModels(
   dataDir: string | undefined, wavPath: string, seconds: number, env: NodeJS.ProcessEnv, signal?: AbortSignal,
