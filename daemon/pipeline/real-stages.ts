@@ -8,7 +8,8 @@ import { laterEnds } from './llm/later-ends.js';
 import type { LlmChoice } from './llm/settings.js';
 import type { Analysis, ProbeResult, SuggestedClip, Transcript } from './types.js';
 import type { PipelineStages, Span } from './stages.js';
-import { diarize, voicesOf } from './speakers/diarize.js';
+import { diarize, type SpeakerTurn, voicesOf } from './speakers/diarize.js';
+import { diarizeWithModels } from './speakers/model-diarization.js';
 import { PITCH_STEP, pitchTrack } from './speakers/pitch.js';
 import { readWavInfo } from './transcribe/wav.js';
 import { transcriptWords } from './language/sentences.js';
@@ -28,11 +29,16 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
   return {
     probe: (file, signal) => probe(file, { signal }),
     extractAudio: async (file, wav, signal) => void (await extractAudio(file, wav, { signal })),
-    analyse: async ({ mediaPath, wavPath, probe: p }, signal) => ({
-      ...(await analyse(mediaPath, p, { signal })),
-      // Issue 30, item 3: the pitch track the heuristic diarization reads.
-      pitch: await pitchTrack(await readWavInfo(wavPath), wavPath, signal),
-    }),
+    analyse: async ({ mediaPath, wavPath, probe: p }, signal) => {
+      const wav = await readWavInfo(wavPath);
+      return {
+        ...(await analyse(mediaPath, p, { signal })),
+        // Issue 30, item 3: the pitch track the heuristic diarization reads, and the model's
+        // diarization of the whole audio when its two models are installed.
+        pitch: await pitchTrack(wav, wavPath, signal),
+        ...(await diarizeWithModels(engine.dataDir, wavPath, wav.duration, env, signal)),
+      };
+    },
     get transcriber() {
       return engines.current();
     },
@@ -55,7 +61,7 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
         clips: chosen.clips.map((c) => moveClip(c, whole ? 0 : from)),
         ...(found.carryFrom !== undefined ? { carryFrom: Math.round((found.carryFrom + (whole ? 0 : from)) * 100) / 100 } : {}),
         ...(ranking ? { ranking } : {}),
-        ...(part.analysis.pitch?.length ? { speakers: diarize(transcriptWords(part.transcript), part.analysis.pitch, voices).map((t) => moveSpan(t, whole ? 0 : from)) } : {}),
+        ...speakersOf(analysis, part, voices, { start: from, end: span.end }, whole),
       };
     },
     close: () => {
@@ -66,6 +72,16 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
       analyseFraming(mediaPath, { start: clip.start, end: clip.end, source: { width: p.width ?? 0, height: p.height ?? 0 }, words, signal }),
     renderPreview: async ({ mediaPath, probe: p, clip, plan }, out, signal) => void (await renderPreview(mediaPath, { start: clip.start, end: clip.end, out, probe: p, signal, plan })),
   };
+}
+
+/**
+ * Who speaks when in the section (seconds in the source): the model's turns of the whole audio
+ * when it ran, else the heuristic on the section's words and pitch (issue 30, item 3).
+ */
+function speakersOf(analysis: Analysis, part: { transcript: Transcript; analysis: Analysis }, voices: number[], span: Span, whole: boolean): { speakers?: SpeakerTurn[] } {
+  if (analysis.speakers) return { speakers: analysis.speakers.filter((t) => t.end > span.start && t.start < span.end) };
+  if (!part.analysis.pitch?.length) return {};
+  return { speakers: diarize(transcriptWords(part.transcript), part.analysis.pitch, voices).map((t) => moveSpan(t, whole ? 0 : span.start)) };
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { SpeakerTurn } from './speakers/diarize.js';
+import type { DiarizationUsed } from './speakers/model-diarization.js';
 // The data that flows between pipeline stages (DESIGN.md, "The pipeline"). Each stage's result is
 // stored (JSON) before the next stage starts, so these shapes are also the persisted format.
 
@@ -57,6 +59,10 @@ export interface Analysis {
   loudnessStep: number;
   /** Issue 30, item 3: voice pitch (Hz, 0 unvoiced) every PITCH_STEP (0.05) s from 0, for the heuristic diarization. */
   pitch?: number[];
+  /** Issue 30, item 3: who speaks when in the whole source, from sherpa-onnx's diarization when its models ran. */
+  speakers?: SpeakerTurn[];
+  /** Which diarization the job used, and why the heuristic stood in (`transcription.diarization` of the job). */
+  diarization?: DiarizationUsed;
   /** Times (s) of scene changes. */
   scenes: number[];
 }

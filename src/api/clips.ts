@@ -110,7 +110,19 @@ export const clipJobSchema = z.object({
    * than one (the model it started with was removed while it ran).
    */
   transcription: z
-    .object({ engine: z.string(), model: z.string().optional(), engines: z.array(z.object({ engine: z.string(), model: z.string().optional() })).optional() })
+    .object({
+      engine: z.string(),
+      model: z.string().optional(),
+      engines: z.array(z.object({ engine: z.string(), model: z.string().optional() })).optional(),
+      diarization: z
+        .object({
+          by: z.enum(['model', 'heuristic']).describe('`model`: sherpa-onnx speaker diarization (segmentation and speaker-embedding models installed); `heuristic`: voice pitch and pauses'),
+          models: z.array(z.string()).optional().describe('The segmentation and speaker-embedding models, when installed'),
+          note: z.string().optional().describe('Why the heuristic stood in for installed models'),
+        })
+        .optional()
+        .describe('Extension (issue 30, item 3): how the words\' `speaker` was found'),
+    })
     .optional(),
   /** Extension (issue 13, item 9): what it is doing now, while queued or processing. */
   stage: jobStageSchema.optional(),

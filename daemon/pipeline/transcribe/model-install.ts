@@ -8,6 +8,7 @@ import { readSherpaModel, SherpaModelError } from './sherpa-model.js';
 import { EmbeddingModelError, looksLikeEmbedding, readEmbeddingModel } from '../embed/embed-model.js';
 import { findLlmModel } from '../llm/catalogue.js';
 import { downloadLlm, isGgufFile } from '../llm/gguf.js';
+import { DiarizationModelError, looksLikeDiarization, readDiarizationModel } from '../speakers/diarization-model.js';
 
 export interface InstallOptions extends Pick<DownloadOptions, 'signal' | 'retryDelayMs'> {
   /** Name in the models folder (default: the catalogue name, or the source's own name). */
@@ -87,9 +88,10 @@ async function installFolder(target: string, dataDir: string, fill: (dir: string
   await fill(staging);
   try {
     if (looksLikeEmbedding(staging)) readEmbeddingModel(staging);
+    else if (looksLikeDiarization(staging)) readDiarizationModel(staging);
     else readSherpaModel(staging);
   } catch (e) {
-    if (e instanceof SherpaModelError || e instanceof EmbeddingModelError) throw new ModelError(e.message.replace(basename(staging), basename(target)));
+    if (e instanceof SherpaModelError || e instanceof EmbeddingModelError || e instanceof DiarizationModelError) throw new ModelError(e.message.replace(basename(staging), basename(target)));
     throw e;
   }
   await rm(target, { recursive: true, force: true });
@@ -127,6 +129,18 @@ async function copySherpa(from: string, dir: string, prefix?: string): Promise<v
   if (!prefix && looksLikeEmbedding(from)) {
     // A sentence encoder's folder (issue 28, item 3): its encoder, vocabulary and, when there is one, how it is used.
     for (const f of ['model.onnx', 'vocab.txt', 'clipper-model.json']) if (await stat(join(from, f)).catch(() => undefined)) await copyFile(join(from, f), join(dir, f));
+    return;
+  }
+  if (!prefix && looksLikeDiarization(from)) {
+    // A speaker segmentation or speaker-embedding model (issue 30, item 3): its one ONNX file.
+    const model = (() => {
+      try {
+        return readDiarizationModel(from);
+      } catch (e) {
+        throw e instanceof DiarizationModelError ? new ModelError(e.message) : e;
+      }
+    })();
+    await copyFile(model.model, join(dir, 'model.onnx'));
     return;
   }
   const files = (await readdir(from)).filter((f) => (prefix ? f.startsWith(`${prefix}-`) : true) && (SHERPA_FILE.test(f) || TRANSDUCER_FILE.test(f) || f.endsWith('tokens.txt')));

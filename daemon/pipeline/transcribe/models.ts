@@ -4,6 +4,7 @@ import type { EngineConfig } from './engines.js';
 import { readSherpaModel, SherpaModelError } from './sherpa-model.js';
 import { EmbeddingModelError, looksLikeEmbedding, readEmbeddingModel } from '../embed/embed-model.js';
 import { isGgufFile } from '../llm/gguf.js';
+import { DiarizationModelError, looksLikeDiarization, readDiarizationModel } from '../speakers/diarization-model.js';
 
 /**
  * An installed model in `<dataDir>/models/`: a whisper.cpp ggml file, a folder holding a
@@ -12,8 +13,12 @@ import { isGgufFile } from '../llm/gguf.js';
  */
 export interface ModelInfo {
   name: string;
-  /** `embedding`: a sentence encoder (issue 28, item 3); `gguf`: a language model (issue 28, item 1). */
-  kind: 'sherpa-onnx' | 'ggml' | 'embedding' | 'gguf';
+  /**
+   * `embedding`: a sentence encoder (issue 28, item 3); `gguf`: a language model (issue 28, item 1);
+   * `diarization`: a speaker segmentation or speaker-embedding model (issue 30, item 3; `role` says which).
+   */
+  kind: 'sherpa-onnx' | 'ggml' | 'embedding' | 'gguf' | 'diarization';
+  role?: 'segmentation' | 'embedding';
   path: string;
   size_bytes: number;
   modified_at: number;
@@ -60,6 +65,15 @@ export function describeModel(path: string): ModelInfo | undefined {
         return { name: basename(path), kind: 'embedding', path, size_bytes: readEmbeddingModel(path).size_bytes, modified_at };
       } catch (e) {
         if (e instanceof EmbeddingModelError) return undefined;
+        throw e;
+      }
+    }
+    if (looksLikeDiarization(path)) {
+      try {
+        const m = readDiarizationModel(path);
+        return { name: basename(path), kind: 'diarization', role: m.role, path, size_bytes: m.size_bytes, modified_at };
+      } catch (e) {
+        if (e instanceof DiarizationModelError) return undefined;
         throw e;
       }
     }

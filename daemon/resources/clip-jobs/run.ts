@@ -173,6 +173,11 @@ export class JobRun {
       await this.t.stage(this.job, stageKey('analyse'), found);
       this.report('analyse');
     }
+    // Issue 30, item 3: which diarization ran, shown as the job's `transcription.diarization`.
+    if (found.diarization && !this.done.has(stageKey('diarizer'))) {
+      await this.t.stage(this.job, stageKey('diarizer'), found.diarization);
+      this.done.set(stageKey('diarizer'), found.diarization);
+    }
     handoff.analysisStored();
     return found;
   }

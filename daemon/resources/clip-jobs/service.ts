@@ -136,7 +136,8 @@ export class ClipJobService {
     const warnings = await jobWarnings(job, names, this.repo);
     if (warnings.length) view.warnings = warnings;
     const transcription = await readStage(this.repo, job.id, stageKey('transcriber'));
-    if (transcription) view.transcription = transcription;
+    const diarization = transcription && names.includes(stageKey('diarizer')) ? await readStage(this.repo, job.id, stageKey('diarizer')) : undefined;
+    if (transcription) view.transcription = diarization ? { ...transcription, diarization } : transcription;
     // Extension of issue 20, item 5: who ranked the clips, when a language model is configured.
     const ranking = jobRanking(await readParts(this.repo, job.id, 'suggest'));
     if (ranking) view.ranking = ranking;

@@ -3,6 +3,7 @@ import type { Ranking } from '../../pipeline/llm/choose.js';
 import type { Analysis, ClipCopy, ProbeResult, Transcript } from '../../pipeline/types.js';
 import type { IngestResult } from './ingest.js';
 import type { JobPlan } from './plan.js';
+import type { DiarizationUsed } from '../../pipeline/speakers/model-diarization.js';
 
 /** Which speech engine and model a job's transcription uses (GET /v1/clips/:jobId `transcription`). */
 export interface EngineUsed {
@@ -31,6 +32,8 @@ export interface StageResultTypes {
   plan: JobPlan;
   transcriber: EngineUsed;
   analyse: Analysis;
+  /** Which diarization the job used (issue 30, item 3), apart from the analysis so the job's view reads little. */
+  diarizer: DiarizationUsed;
   /** One chunk's words on source time; `engine` and `model` name what really ran it (issue 27, item 10). */
   transcribe: Transcript;
   suggest: SectionResult;
@@ -73,7 +76,7 @@ export function parseStageKey(name: string): { kind: StageKind; part?: string } 
 }
 
 const PER_PART = new Set<StageKind>(['transcribe', 'suggest', 'warning', 'copy'] satisfies Array<keyof StagePartTypes>);
-const KINDS = new Set<StageKind>(['ingest', 'probe', 'audio', 'plan', 'transcriber', 'analyse', ...PER_PART]);
+const KINDS = new Set<StageKind>(['ingest', 'probe', 'audio', 'plan', 'transcriber', 'analyse', 'diarizer', ...PER_PART]);
 
 /** The stored names of one per-part kind, with their parts (`suggest:2` -> '2'). */
 export function namesOf(names: Iterable<string>, kind: keyof StagePartTypes): Array<{ name: string; part: string }> {

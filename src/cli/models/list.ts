@@ -62,7 +62,7 @@ export async function run(opts: { dataDir?: string; available?: boolean }, ctx: 
   ctx.out.data({ models }, () =>
     ctx.out.table(models, [
       { header: 'NAME', value: (m) => m.name },
-      { header: 'ENGINE', value: (m) => ({ ggml: 'whisper.cpp', gguf: 'llama.cpp', embedding: 'onnxruntime (embeddings)', 'sherpa-onnx': 'sherpa-onnx' })[m.kind] },
+      { header: 'ENGINE', value: (m) => ({ ggml: 'whisper.cpp', gguf: 'llama.cpp', embedding: 'onnxruntime (embeddings)', 'sherpa-onnx': 'sherpa-onnx', diarization: `sherpa-onnx (speakers: ${m.role ?? '?'})` })[m.kind] },
       { header: 'LANGUAGES', value: (m) => (m.languages ? (m.languages.length > 6 ? `${m.languages.length} languages` : m.languages.join(',')) : '-') },
       { header: 'SIZE (MB)', value: (m) => mb(m.size_bytes) },
       { header: 'INSTALLED', value: (m) => formatTime(m.modified_at) },
