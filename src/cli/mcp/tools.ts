@@ -88,7 +88,7 @@ export const MCP_TOOLS: McpTool[] = [
   tool({
     name: 'render_clip',
     title: 'Render a clip in full quality',
-    description: 'Starts a full-quality render of a clip with burned-in captions (uses render minutes): 1080x1920 by default, or aspect 1:1, 4:5 or 16:9; remove_fillers and remove_silences cut filler words and long pauses. Follow it with get_render.',
+    description: 'Starts a full-quality render of a clip with burned-in captions (uses render minutes): 1080x1920 by default, or aspect 1:1, 4:5 or 16:9; remove_fillers and remove_silences cut filler words and long pauses; caption_speakers colours each speaker\'s captions and marks speaker changes. Follow it with get_render.',
     input: { clip_id: id('A clip id from list_clips'), ...createRenderSchema.shape },
     run: async (client, { clip_id, ...look }) => client.renders.create(clip_id, look),
   }),
@@ -109,7 +109,7 @@ export const MCP_TOOLS: McpTool[] = [
   tool({
     name: 'edit_draft',
     title: 'Edit a draft post',
-    description: 'Changes a draft\'s caption, title (long-video platform only, at most 100 characters), platform settings, or how its video is made (layout, caption_style, aspect, remove_fillers, remove_silences). Only drafts can be edited.',
+    description: 'Changes a draft\'s caption, title (long-video platform only, at most 100 characters), platform settings, or how its video is made (layout, caption_style, aspect, remove_fillers, remove_silences, caption_speakers). Only drafts can be edited.',
     input: { post_id: id('A post id from list_drafts'), ...updatePostSchema.shape },
     run: async (client, { post_id, ...changes }) => postSummary((await client.posts.update(post_id, changes)).post),
   }),
