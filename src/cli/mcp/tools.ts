@@ -2,6 +2,7 @@
 // so the agent sees the same limits the daemon enforces; results keep to ids, states, titles,
 // scores and links, small enough for a model's context (no transcripts, no score breakdowns).
 import { z } from 'zod';
+import { readCookiesFile } from '../clips/cookies.js';
 import { createClipJobSchema, jobListQuerySchema, type ClipJobView, type ClipView } from '../../api/clips.js';
 import { publishPostSchema, updatePostSchema, type Post } from '../../api/posts.js';
 import { createRenderSchema, type Render } from '../../api/renders.js';
@@ -60,10 +61,12 @@ export const MCP_TOOLS: McpTool[] = [
       target_duration: job.target_duration.describe('Target clip length in seconds (5 to 600)'),
       language: job.language.describe('ISO 639-1 code of the spoken language (default: the team\'s)'),
       clip_count: job.clip_count.describe('How many clips, 1 to 30 (default: by the video\'s length, at least 3 for a video over a minute with speech)'),
+      cookies_file: z.string().min(1).optional().describe('Path of a cookies file (Netscape format) of a signed-in browser session, for a video-platform link that needs one (age check, members only, bot check); its text is sent as source.cookies, used once by yt-dlp, then deleted'),
     },
-    async run(client, { source, ...rest }) {
+    async run(client, { source, cookies_file, ...rest }) {
       const checked = await checkClipSource(source, rest);
-      const src = 'url' in checked ? { url: checked.url } : { upload_id: (await uploadFile(client, checked.path)).upload_id };
+      const cookies = cookies_file === undefined ? undefined : await readCookiesFile(cookies_file, 'url' in checked);
+      const src = 'url' in checked ? { url: checked.url, ...(cookies !== undefined ? { cookies } : {}) } : { upload_id: (await uploadFile(client, checked.path)).upload_id };
       return client.clips.create({ ...rest, source: src });
     },
   }),
