@@ -148,6 +148,9 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
     settings: jobSettings(config),
     objects: {
       put: (key, body, opts) => objects.put(key, body, opts),
+      get: (key) => objects.get(key),
+      stat: (key) => objects.stat(key),
+      delete: (key) => objects.delete(key),
       localPath: (key) => objects.localPath(key),
       signedGetUrl: (key, ttlMs) => objectUrls.signGet(key, ttlMs),
     },

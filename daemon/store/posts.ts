@@ -7,8 +7,8 @@ import type { PostRepository } from './repositories.js';
 
 export type { AttemptRow, PostRow };
 
-/** The issue 29 columns an edit leaves out: 9:16, nothing cut. */
-const NO_CUTS = { aspect: null, remove_fillers: null, remove_silences: null, keep_spans: null };
+/** The issue 29 and 30 columns an edit leaves out: 9:16, nothing cut, captions not marking speakers. */
+const NO_CUTS = { aspect: null, remove_fillers: null, remove_silences: null, keep_spans: null, caption_speakers: null };
 
 /**
  * SQL of posts and publish attempts. Every status change is a compare-and-set on the expected
@@ -18,8 +18,8 @@ export class PostRepo implements PostRepository {
   constructor(private db: Sql) {}
 
   async insert(row: PostRow): Promise<void> {
-    await this.db.run(`INSERT INTO posts (id, team_id, clip_id, platform, status, caption, title, settings, scheduled_at, published_at, published_url, error, created_at, updated_at, layout, caption_style, aspect, remove_fillers, remove_silences, keep_spans)
-         VALUES (@id, @team_id, @clip_id, @platform, @status, @caption, @title, @settings, @scheduled_at, @published_at, @published_url, @error, @created_at, @updated_at, @layout, @caption_style, @aspect, @remove_fillers, @remove_silences, @keep_spans)`, { ...NO_CUTS, ...row });
+    await this.db.run(`INSERT INTO posts (id, team_id, clip_id, platform, status, caption, title, settings, scheduled_at, published_at, published_url, error, created_at, updated_at, layout, caption_style, aspect, remove_fillers, remove_silences, keep_spans, caption_speakers)
+         VALUES (@id, @team_id, @clip_id, @platform, @status, @caption, @title, @settings, @scheduled_at, @published_at, @published_url, @error, @created_at, @updated_at, @layout, @caption_style, @aspect, @remove_fillers, @remove_silences, @keep_spans, @caption_speakers)`, { ...NO_CUTS, ...row });
   }
 
   async get(teamId: string, id: string): Promise<PostRow | undefined> {
@@ -47,7 +47,7 @@ export class PostRepo implements PostRepository {
   async updateDraft(id: string, fields: Pick<PostRow, 'caption' | 'title' | 'settings' | 'layout' | 'caption_style'> & Partial<LookChoice>, now: number): Promise<boolean> {
     return (
       await this.db.run(`UPDATE posts SET caption = @caption, title = @title, settings = @settings, layout = @layout, caption_style = @caption_style,
-         aspect = @aspect, remove_fillers = @remove_fillers, remove_silences = @remove_silences, keep_spans = @keep_spans, updated_at = @now WHERE id = @id AND status = 'draft'`, { id, now, ...NO_CUTS, ...fields }) > 0
+         aspect = @aspect, remove_fillers = @remove_fillers, remove_silences = @remove_silences, keep_spans = @keep_spans, caption_speakers = @caption_speakers, updated_at = @now WHERE id = @id AND status = 'draft'`, { id, now, ...NO_CUTS, ...fields }) > 0
     );
   }
 

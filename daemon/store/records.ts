@@ -177,6 +177,8 @@ export interface LookChoice {
   remove_fillers: number | null;
   remove_silences: number | null;
   keep_spans: string | null;
+  /** Migration 031 (issue 30, item 3): 1 = captions mark who speaks; null = off. */
+  caption_speakers: number | null;
 }
 
 /** A clip's stored framing (migration 006); `plan` is the FramingPlan as JSON. */

@@ -25,13 +25,14 @@ export class RenderRepo implements RenderRepository {
 
   /** Starts a new generation of the clip's render (queued, no output yet) with what it asked for and its output length. */
   async queue(clipId: string, teamId: string, now: number, look: Partial<LookChoice> = {}, duration: number | null = null): Promise<RenderRow> {
-    return await this.db.get(`INSERT INTO renders (clip_id, team_id, status, generation, progress, created_at, updated_at, layout, caption_style, aspect, remove_fillers, remove_silences, keep_spans, duration)
-         VALUES (?, ?, 'queued', 1, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    return await this.db.get(`INSERT INTO renders (clip_id, team_id, status, generation, progress, created_at, updated_at, layout, caption_style, aspect, remove_fillers, remove_silences, keep_spans, duration, caption_speakers)
+         VALUES (?, ?, 'queued', 1, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (clip_id) DO UPDATE SET status = 'queued', generation = renders.generation + 1, progress = 0, output_key = NULL, error = NULL,
            created_at = excluded.created_at, updated_at = excluded.updated_at, layout = excluded.layout, caption_style = excluded.caption_style,
-           aspect = excluded.aspect, remove_fillers = excluded.remove_fillers, remove_silences = excluded.remove_silences, keep_spans = excluded.keep_spans, duration = excluded.duration
+           aspect = excluded.aspect, remove_fillers = excluded.remove_fillers, remove_silences = excluded.remove_silences, keep_spans = excluded.keep_spans, duration = excluded.duration,
+           caption_speakers = excluded.caption_speakers
          RETURNING *`, clipId, teamId, now, now, look.layout ?? null, look.caption_style ?? null,
-      look.aspect ?? null, look.remove_fillers ?? null, look.remove_silences ?? null, look.keep_spans ?? null, duration) as RenderRow;
+      look.aspect ?? null, look.remove_fillers ?? null, look.remove_silences ?? null, look.keep_spans ?? null, duration, look.caption_speakers ?? null) as RenderRow;
   }
 
   /** Moves the given generation to `to` with `fields`; false when it was replaced or not in `from`. */

@@ -11,13 +11,33 @@ export const DEFAULT_CRITERIA = 'general highlights';
 export const JOB_STATUSES = ['queued', 'processing', 'done', 'error'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+/** Largest `source.cookies` (characters): a video platform's cookies are a few kilobytes; a whole browser's export is not wanted. */
+export const COOKIES_MAX_CHARS = 200_000;
+
+/**
+ * A cookies file in the Netscape format yt-dlp reads (`--cookies`): comment lines (`#`, except
+ * `#HttpOnly_` cookie lines), blank lines, and at least one cookie line of 7 tab-separated fields.
+ */
+export function isNetscapeCookies(text: string): boolean {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '' && (!l.startsWith('#') || l.startsWith('#HttpOnly_')));
+  return lines.length > 0 && lines.every((l) => l.split('\t').length === 7);
+}
+
 const sourceSchema = z
   .strictObject({
     url: z.string({ message: 'source.url must be a string' }).trim().min(1, 'source.url must not be empty').max(4096, 'source.url is at most 4096 characters').optional(),
     upload_id: z.string({ message: 'source.upload_id must be a string' }).trim().min(1, 'source.upload_id must not be empty').max(200).optional(),
+    // Extension (DESIGN.md, third round; issue 30, item 4): `clipper clips create URL --cookies FILE`.
+    cookies: z
+      .string({ message: 'source.cookies must be the text of a cookies file (Netscape format)' })
+      .max(COOKIES_MAX_CHARS, `source.cookies is at most ${COOKIES_MAX_CHARS} characters: export only the video platform's cookies`)
+      .refine(isNetscapeCookies, 'source.cookies must be the text of a cookies file in the Netscape format (lines of 7 tab-separated fields), as browser cookie exporters and yt-dlp write it')
+      .optional()
+      .describe('Extension: the text of a cookies file (Netscape format) of a signed-in browser session, handed to yt-dlp for a video-platform link that needs one (age check, members only, bot check). Only with a video-platform source.url; kept only until the download and never shown'),
   }, { message: 'source must be an object with url or upload_id' })
   // Spec: "Exactly one of source.url and source.upload_id must be given."
-  .refine((s) => (s.url === undefined) !== (s.upload_id === undefined), { message: 'give exactly one of source.url and source.upload_id' });
+  .refine((s) => (s.url === undefined) !== (s.upload_id === undefined), { message: 'give exactly one of source.url and source.upload_id' })
+  .refine((s) => s.cookies === undefined || s.url !== undefined, { message: 'source.cookies goes with a video-platform link in source.url, not with an upload', path: ['cookies'] });
 
 /** Most clips a job may ask for (spec: at most 30 clips a job). */
 export const CLIP_COUNT_MAX = 30;

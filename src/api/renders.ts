@@ -34,11 +34,14 @@ export const lookFields = {
   remove_silences: z.boolean({ message: 'remove_silences must be a boolean' }).optional().describe('Shorten pauses longer than 0.6 s to a 0.25 s gap'),
   keep: z.array(keepSpanSchema, { message: 'keep must be a list of {start, end}' }).max(KEEP_MAX, `keep has at most ${KEEP_MAX} spans`).optional()
     .describe('Spans of the source (seconds) to keep although fillers or silences are removed: a removed span overlapping one stays in (GET /v1/clips/{clipId}/cuts lists them)'),
+  // Issue 30, item 3: "captions can show who speaks (a style option)".
+  caption_speakers: z.boolean({ message: 'caption_speakers must be a boolean' }).optional()
+    .describe('Captions show who speaks (default false): each speaker\'s words in their own colour, and a line where the speaker changes starts with a dash. Uses the transcript\'s speaker per word; with one speaker the captions look as without it'),
 };
 
 /** POST /v1/clips/:clipId/renders: no body, `{}`, or the extension fields; anything else is a 400. */
 export const createRenderSchema = z.strictObject(lookFields, {
-  error: (iss) => (iss.code === 'unrecognized_keys' ? `this endpoint takes only layout, caption_style, aspect, remove_fillers, remove_silences and keep (got ${iss.keys.join(', ')})` : 'the body must be empty or a JSON object'),
+  error: (iss) => (iss.code === 'unrecognized_keys' ? `this endpoint takes only layout, caption_style, aspect, remove_fillers, remove_silences, keep and caption_speakers (got ${iss.keys.join(', ')})` : 'the body must be empty or a JSON object'),
 });
 export type CreateRenderInput = z.infer<typeof createRenderSchema>;
 

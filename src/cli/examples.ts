@@ -6,7 +6,7 @@ import type { Command } from 'commander';
  * that every runnable command has an entry. Ids are examples of their shape.
  */
 export const EXAMPLES: Record<string, string[]> = {
-  'clips create': ['clipper clips create talk.mp4 --criteria "pricing and costs" --wait', 'clipper clips create https://example.com/talk.mp4 --duration 45s --jq .job_id'],
+  'clips create': ['clipper clips create talk.mp4 --criteria "pricing and costs" --wait', 'clipper clips create https://example.com/talk.mp4 --duration 45s --jq .job_id', 'clipper clips create "https://www.youtube.com/watch?v=ID" --cookies cookies.txt --wait'],
   'clips get': ['clipper clips get job_3kFq8mZ2xYp4Rt7uVw9a --wait', 'clipper clips get job_3kFq8mZ2xYp4Rt7uVw9a --json clips'],
   'clips list': ['clipper clips list', 'clipper clips list --status done --jq ".jobs[].job_id"'],
   'renders create': ['clipper renders create clip_7hGt2kLm9QwErTy5UiOp --wait', 'clipper renders create clip_7hGt2kLm9QwErTy5UiOp -o clip.mp4'],

@@ -6,7 +6,7 @@ export const VERSION = '0.1.0';
  * engine's list (daemon/store/migrations, daemon/store/postgres/migrations). A constant so that
  * `clipper --version` loads nothing else; test/ops/version.test.ts keeps it equal to the lists.
  */
-export const MIGRATION_LEVEL = { sqlite: 30, postgres: 30 } as const;
+export const MIGRATION_LEVEL = { sqlite: 31, postgres: 31 } as const;
 
 // Set by scripts/build.mjs (esbuild `define`): the commit the bundle was built from.
 declare const __CLIPPER_COMMIT__: string | undefined;

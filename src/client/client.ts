@@ -102,7 +102,7 @@ export class ClipperClient {
     /** Spec: a re-trigger overwrites the previous output, so a retry is harmless. */
     /**
      * `look`: the extension fields layout and caption_style (issue 17), aspect, remove_fillers,
-     * remove_silences and keep (issue 29); omitted, no body is sent.
+     * remove_silences and keep (issue 29), caption_speakers (issue 30); omitted, no body is sent.
      */
     create: (clipId: string, look?: CreateRenderInput) =>
       this.http.call<CreatedRender>('POST', `/v1/clips/${enc(clipId)}/renders`, look && Object.keys(look).length ? { body: look } : {}),

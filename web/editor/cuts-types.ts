@@ -18,4 +18,6 @@ export interface RenderOptions {
   remove_fillers: boolean;
   remove_silences: boolean;
   keep?: Span[];
+  /** Issue 30, item 3. */
+  caption_speakers?: boolean;
 }

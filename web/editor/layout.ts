@@ -26,6 +26,8 @@ export interface Parts {
   words: HTMLElement;
   saveWords: HTMLButtonElement;
   styles: HTMLElement;
+  /** Issue 30, item 3: the render's `caption_speakers`. */
+  speakers: HTMLInputElement;
   render: HTMLButtonElement;
   renderState: HTMLElement;
   progress: HTMLProgressElement;
@@ -71,6 +73,7 @@ export function layout(root: HTMLElement, state: EditorState): Parts {
     <fieldset class="styles" id="styles" aria-labelledby="style-label">
       ${STYLES.map((s, i) => `<label><input type="radio" name="style" value="${s}"${i ? '' : ' checked'}> ${s}</label>`).join('')}
     </fieldset>
+    <div class="row"><label><input type="checkbox" id="caption-speakers"${state.render?.caption_speakers ? ' checked' : ''}> Show who speaks (a colour per speaker)</label></div>
     <h2>Render</h2>
     <div class="row"><button type="button" class="primary" id="render">Render</button><span id="render-state"></span></div>
     <progress class="progress" id="progress" max="1" value="0" aria-label="Render progress" hidden></progress>
@@ -87,7 +90,7 @@ export function layout(root: HTMLElement, state: EditorState): Parts {
     scrub: $('scrub'), time: $('time'), undo: $('undo'), redo: $('redo'), zoomIn: $('zoom-in'), zoomOut: $('zoom-out'),
     overlay: new CaptionOverlay($('caption')), play: $('play'), timelineSlot: $('timeline-slot'), spanText: $('span-text'),
     saveTrim: $('save-trim'), title: $('title-input'), saveTitle: $('save-title'), words: $('words'), saveWords: $('save-words'),
-    styles: $('styles'), render: $('render'), renderState: $('render-state'), progress: $('progress'), download: $('download'),
+    styles: $('styles'), speakers: $<HTMLInputElement>('caption-speakers'), render: $('render'), renderState: $('render-state'), progress: $('progress'), download: $('download'),
     posts: $('posts'), logout: $('logout'),
   };
 }

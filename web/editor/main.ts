@@ -198,7 +198,7 @@ function bindControls(): void {
     localStorage.setItem(STYLE_KEY, style);
   });
   parts.render.addEventListener('click', act(async () => {
-    await api.render(style, cuts.options());
+    await api.render(style, { ...cuts.options(), ...(parts.speakers.checked ? { caption_speakers: true } : {}) });
     say(`Rendering with the ${style} captions.`);
     await live.now();
   }));

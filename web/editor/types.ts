@@ -29,7 +29,7 @@ export interface EditorState {
   window_words: Array<{ start: number; end: number }>;
   captions: Record<string, { preset: Preset; lines: Word[][] }>;
   posts: Post[];
-  render: { status: string; progress: number; output_url?: string; error?: string; caption_style?: string; layout?: string } | null;
+  render: { status: string; progress: number; output_url?: string; error?: string; caption_style?: string; layout?: string; caption_speakers?: boolean } | null;
   framing: Framing;
   limits: { caption: Record<string, number>; hashtags: Record<string, number> };
 }

@@ -6,6 +6,7 @@ import { faceDetector, FaceDetectorUnavailable, type FaceDetector } from './dete
 import { centrePlan, planFraming } from './plan.js';
 import { sampleFaces } from './sample.js';
 import type { Span } from './speaker.js';
+import { speakerTurns } from './turns.js';
 import type { FramingPlan } from './types.js';
 
 export { framingFilter, type FrameSize } from './filter.js';
@@ -19,7 +20,7 @@ export interface FramingInput {
   end: number;
   /** The source picture size (from the probe). */
   source: { width: number; height: number };
-  /** The clip's words (absolute times): when somebody speaks, for choosing the speaker. */
+  /** The clip's words (absolute times): when somebody speaks, and who (`speaker`), for choosing the face to follow. */
   words?: Word[];
   signal?: AbortSignal;
   /** Tests hand in their own; default the daemon's face detector thread. */
@@ -62,7 +63,7 @@ export async function analyseFraming(file: string, input: FramingInput): Promise
       fps: input.fps,
       detectEvery: input.detectEvery,
     });
-    return planFraming(timeline, input.source, duration, speechSpans(input.words, input.start, input.end));
+    return planFraming(timeline, input.source, duration, speechSpans(input.words, input.start, input.end), speakerTurns(input.words, input.start, input.end));
   } catch (e) {
     if (e instanceof FaceDetectorUnavailable) return centrePlan(input.source, duration, e.message);
     if (input.signal?.aborted) throw e;

@@ -3,6 +3,7 @@ import type { FaceTimeline } from './sample.js';
 import { chooseSubjects, type Span } from './speaker.js';
 import { boxAt, type FaceTrack } from './tracks.js';
 import type { FramingPlan, Layout, MovingWindow } from './types.js';
+import { faceOf, faceSpeakers, shownSpeakers, switchCuts, type Turn } from './turns.js';
 
 /** Below this share of samples with a face, the clip is framed without faces (the fallback). */
 const MIN_FACE_SHARE = 0.2;
@@ -32,8 +33,9 @@ export function centrePlan(source: { width: number; height: number }, duration: 
   return { version: 1, source, duration, layout: 'fill', reason, fill: stillWindow(source, 9 / 16), cuts: [], samples: 0, samplesWithFace: 0 };
 }
 
-/** A window of `ratio` following `pick(t)`'s face, with the heavy-tripod path on both axes. */
-function follow(tl: FaceTimeline, source: { width: number; height: number }, duration: number, ratio: number, pick: (i: number) => FaceTrack | undefined): MovingWindow {
+/** A window of `ratio` following `pick(t)`'s face, with the heavy-tripod path on both axes; it also cuts (never pans) at `switches` (s). */
+function follow(tl: FaceTimeline, source: { width: number; height: number }, duration: number, ratio: number, pick: (i: number) => FaceTrack | undefined, switches: number[] = []): MovingWindow {
+  if (switches.length) tl = { ...tl, cuts: [...new Set([...tl.cuts, ...switches])].sort((a, b) => a - b) };
   const { w, h } = windowOf(source, ratio);
   const centres = tl.times.map((t, i) => {
     const track = pick(i);
@@ -60,10 +62,13 @@ function apartPair(tl: FaceTimeline, i: number, fillWidth: number): [FaceTrack, 
  * The clip's framing from what its samples showed (issue 17, items 1 and 2): `split` when two
  * faces stay apart for several seconds, `fill` following the speaking face when there are
  * faces, and without faces the centre crop or the blurred fit, "whichever shows more of the
- * action" (the share of the clip's motion inside the centre window decides).
+ * action" (the share of the clip's motion inside the centre window decides). With the words'
+ * speakers (`turns`, issue 30 item 3) matched to faces, the fill window follows the face of the
+ * speaker talking and the split layout puts that face on top, both cutting at speaker turns.
  */
-export function planFraming(tl: FaceTimeline, source: { width: number; height: number }, duration: number, speech?: Span[]): FramingPlan {
+export function planFraming(tl: FaceTimeline, source: { width: number; height: number }, duration: number, speech?: Span[], turns?: Turn[]): FramingPlan {
   const subjects = chooseSubjects(tl, speech);
+  const bySpeaker = speakerFaces(tl, turns);
   const withFace = subjects.filter((s) => s !== undefined).length;
   const base = { version: 1 as const, source, duration, cuts: tl.cuts, samples: tl.times.length, samplesWithFace: withFace };
   const share = tl.times.length ? withFace / tl.times.length : 0;
@@ -75,7 +80,8 @@ export function planFraming(tl: FaceTimeline, source: { width: number; height: n
     const reason = `no face in ${Math.round((1 - share) * 100)}% of samples; ${Math.round(inCentre * 100)}% of the motion is in the centre`;
     return { ...base, layout, reason, fill: centre };
   }
-  const fill = follow(tl, source, duration, 9 / 16, (i) => (subjects[i] === undefined ? undefined : tl.tracks[subjects[i]!]));
+  const fillIds = subjects.map((s, i) => bySpeaker?.(i)?.id ?? s);
+  const fill = follow(tl, source, duration, 9 / 16, (i) => (fillIds[i] === undefined ? undefined : tl.tracks[fillIds[i]!]), bySpeaker ? switchCuts(tl.times, fillIds) : []);
   const pairs = tl.times.map((_, i) => apartPair(tl, i, centre.w));
   const apart = pairs.filter(Boolean).length;
   let run = 0;
@@ -84,13 +90,30 @@ export function planFraming(tl: FaceTimeline, source: { width: number; height: n
   if (source.width > source.height && apart / tl.times.length >= SPLIT_SHARE && longest >= SPLIT_RUN) {
     let last: [FaceTrack, FaceTrack] | undefined;
     const held = pairs.map((p) => (last = p ?? last));
+    // The speaker's face on top (left on top until a speaker is known), held between turns.
+    let topId: number | undefined;
+    const stacked = held.map((p, i) => {
+      const talking = bySpeaker?.(i);
+      if (p && talking && p.includes(talking)) topId = talking.id;
+      return p && p[1].id === topId ? ([p[1], p[0]] as const) : p;
+    });
+    const swaps = bySpeaker ? switchCuts(tl.times, stacked.map((p) => p?.[0].id)) : [];
     const split = {
-      top: follow(tl, source, duration, 9 / 8, (i) => held[i]?.[0]),
-      bottom: follow(tl, source, duration, 9 / 8, (i) => held[i]?.[1]),
+      top: follow(tl, source, duration, 9 / 8, (i) => stacked[i]?.[0], swaps),
+      bottom: follow(tl, source, duration, 9 / 8, (i) => stacked[i]?.[1], swaps),
     };
-    return { ...base, layout: 'split', reason: `two faces apart in ${Math.round((apart / tl.times.length) * 100)}% of samples`, fill, split };
+    return { ...base, layout: 'split', reason: `two faces apart in ${Math.round((apart / tl.times.length) * 100)}% of samples${bySpeaker ? '; the speaker on top' : ''}`, fill, split };
   }
-  return { ...base, layout: 'fill', reason: `a face in ${Math.round(share * 100)}% of samples`, fill };
+  return { ...base, layout: 'fill', reason: `a face in ${Math.round(share * 100)}% of samples${bySpeaker ? '; following the speaker' : ''}`, fill };
+}
+
+/** The face of the speaker shown at each sample (turns.ts), or undefined when no speaker's face is known. */
+function speakerFaces(tl: FaceTimeline, turns: Turn[] | undefined): ((i: number) => FaceTrack | undefined) | undefined {
+  if (!turns) return undefined;
+  const matches = faceSpeakers(tl, turns);
+  if (!matches.size) return undefined;
+  const shown = shownSpeakers(tl.times, turns);
+  return (i) => faceOf(tl, matches, shown[i], tl.times[i]);
 }
 
 /** Share of the clip's motion between the fractions `from` and `to` of the picture's width. */

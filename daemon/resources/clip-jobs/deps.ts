@@ -16,6 +16,10 @@ export const CLIP_JOB_TASK = 'clip_job';
 /** What the clip job needs of the object store (issue 3's ObjectStore, plus its URL signer). */
 export interface JobObjects {
   put(key: string, body: Readable | AsyncIterable<Uint8Array>, opts?: { contentType?: string; maxSize?: number }): Promise<{ size: number }>;
+  /** Read and delete: a job's cookies for yt-dlp (cookies.ts). */
+  get(key: string): Promise<Readable>;
+  stat(key: string): Promise<{ size: number } | undefined>;
+  delete(key: string): Promise<boolean>;
   /** The local file of a stored object (ffmpeg reads it directly). */
   localPath(key: string): Promise<string | undefined>;
   /** A signed GET URL of the object, valid for `ttlMs` (spec: preview_url lasts one hour). */

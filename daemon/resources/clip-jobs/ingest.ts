@@ -7,6 +7,7 @@ import { describeNetworkError, humanBytes, openDownload } from '../../pipeline/i
 import { cleanFolderName, LinkError, type LinkPolicy } from '../../pipeline/ingest/links.js';
 import { importWithYtDlp, YtDlpError, YtDlpMissingError } from '../../pipeline/ingest/yt-dlp.js';
 import type { JobObjects, JobSettings } from './deps.js';
+import { dropJobCookies, jobCookiesFile } from './cookies.js';
 
 export interface IngestResult {
   media_key: string;
@@ -65,7 +66,14 @@ async function fromPlatform(job: ClipJobRow, ctx: IngestContext): Promise<Ingest
   await rm(dir, { recursive: true, force: true });
   await mkdir(dir, { recursive: true });
   try {
-    const got = await importWithYtDlp(job.source_url!, dir, { bin: ctx.settings.ytDlpBin, signal: ctx.signal, maxBytes: ctx.settings.maxDownloadBytes, cookies: ctx.settings.ytDlpCookies });
+    // Issue 30, item 4: the job's own cookies (source.cookies, --cookies) before the setting's.
+    const cookies = (await jobCookiesFile(ctx.objects, job.id, dir)) ?? ctx.settings.ytDlpCookies;
+    const got = await importWithYtDlp(job.source_url!, dir, { bin: ctx.settings.ytDlpBin, signal: ctx.signal, maxBytes: ctx.settings.maxDownloadBytes, cookies }).catch(async (e: unknown) => {
+      // A failure that trying again cannot fix ends the job: its cookies are not needed any more.
+      if (!ctx.signal.aborted && (e instanceof YtDlpMissingError || (e instanceof YtDlpError && !e.transient))) await dropJobCookies(ctx.objects, job.id);
+      throw e;
+    });
+    await dropJobCookies(ctx.objects, job.id);
     const key = `jobs/${job.id}/source${safeExt(got.file) || '.mp4'}`;
     const { size } = await ctx.objects.put(key, createReadStream(got.file), { contentType: 'video/mp4' });
     return { media_key: key, folder_name: cleanFolderName(got.title) || undefined, bytes: size };

@@ -11,6 +11,7 @@ import { fileNameOfUrl, inspectLink, isVideoPlatformUrl } from '../../pipeline/i
 import { isPrivateHost } from '../../net/target-policy.js';
 import { CLIP_JOB_TASK, type JobDeps, type JobSettings } from './deps.js';
 import { clipJobTaskHandler } from './task.js';
+import { saveJobCookies } from './cookies.js';
 import { jobRanking, jobStage, jobWarnings } from './stage-view.js';
 import { readParts, readStage, stageKey } from './stage-results.js';
 import type { SpeechEngineView } from '../../../src/api/transcription.js';
@@ -55,8 +56,14 @@ export class ClipJobService {
     if (input.source.url !== undefined) fields = await this.linkFields(input.source.url);
     // A bucket is asked whether a single PUT arrived before the transaction, not during it.
     else await this.deps.uploads.refresh(teamId, input.source.upload_id!);
+    if (input.source.cookies !== undefined && fields?.source_type !== 'platform') {
+      throw badRequest('source.cookies is handed to yt-dlp for a video-platform link; this link is downloaded directly and takes none', { field: 'source.cookies' });
+    }
 
     const jobId = newId('job');
+    // Issue 30, item 4: the job's cookies wait in the object store (shared by API and worker
+    // processes) for its download, which deletes them; a job that is not accepted leaves none.
+    const cookies = input.source.cookies !== undefined ? await saveJobCookies(this.deps.objects, jobId, input.source.cookies) : undefined;
     const job = await store.transaction(async () => {
       if (!fields) {
         // Spec: 409 for an upload that is not complete, or already feeds another job.
@@ -67,6 +74,9 @@ export class ClipJobService {
       await store.events.emit('asset.analysis.started', { asset_id: row.asset_id, team_id: teamId, job_id: row.id });
       await this.deps.tasks.enqueue({ kind: CLIP_JOB_TASK, resourceId: row.id, teamId });
       return row;
+    }).catch(async (e: unknown) => {
+      await cookies?.discard();
+      throw e;
     });
     return { job_id: job.id, status: 'queued', created_at: job.created_at };
   }

@@ -5,6 +5,7 @@ import { CLIP_JOB_TASK, type JobDeps } from './deps.js';
 import { JobRun } from './run.js';
 import type { ClipJobService } from './service.js';
 import { JobTransitions } from './transitions.js';
+import { dropJobCookies } from './cookies.js';
 
 /**
  * The durable task behind each clip job. A retry or a restart runs JobRun again, which skips
@@ -27,6 +28,8 @@ export function clipJobTaskHandler(deps: JobDeps, service: ClipJobService): Task
     async onGiveUp(task, error) {
       await transitions.failed(task.resource_id, error.message);
       setImmediate(() => void rm(join(service.settings.workDir, task.resource_id), { recursive: true, force: true }));
+      // Issue 30, item 4: a job given up on (its last retry) keeps no cookies.
+      setImmediate(() => void dropJobCookies(deps.objects, task.resource_id).catch(() => undefined));
     },
   };
 }

@@ -5,10 +5,10 @@ import { planCuts, type CutPlan } from '../../pipeline/render/cuts.js';
 
 /**
  * What a render or a post asked for, between the API's fields and the stored columns (issue 17:
- * layout, caption_style; issue 29: aspect, remove_fillers, remove_silences, keep), in one place
- * for renders and posts alike.
+ * layout, caption_style; issue 29: aspect, remove_fillers, remove_silences, keep; issue 30:
+ * caption_speakers), in one place for renders and posts alike.
  */
-export type LookInput = Pick<CreateRenderInput, 'layout' | 'caption_style' | 'aspect' | 'remove_fillers' | 'remove_silences' | 'keep'>;
+export type LookInput = Pick<CreateRenderInput, 'layout' | 'caption_style' | 'aspect' | 'remove_fillers' | 'remove_silences' | 'keep' | 'caption_speakers'>;
 
 const flag = (b: boolean | undefined) => (b === undefined ? null : b ? 1 : 0);
 
@@ -21,13 +21,14 @@ export function lookColumns(input: LookInput, base: Partial<LookChoice> = {}): L
     remove_fillers: input.remove_fillers === undefined ? base.remove_fillers ?? null : flag(input.remove_fillers),
     remove_silences: input.remove_silences === undefined ? base.remove_silences ?? null : flag(input.remove_silences),
     keep_spans: input.keep === undefined ? base.keep_spans ?? null : JSON.stringify(input.keep.map((k) => ({ start: k.start, end: k.end }))),
+    caption_speakers: input.caption_speakers === undefined ? base.caption_speakers ?? null : flag(input.caption_speakers),
   };
 }
 
 export const keepOf = (look: Partial<LookChoice>): KeepSpan[] => (look.keep_spans ? (JSON.parse(look.keep_spans) as KeepSpan[]) : []);
 
 /** The fields a render or post shows (each present only when it was chosen). */
-export function lookView(look: Partial<LookChoice>): Pick<Render, 'layout' | 'caption_style' | 'aspect' | 'remove_fillers' | 'remove_silences' | 'keep'> {
+export function lookView(look: Partial<LookChoice>): Pick<Render, 'layout' | 'caption_style' | 'aspect' | 'remove_fillers' | 'remove_silences' | 'keep' | 'caption_speakers'> {
   return {
     ...(look.layout ? { layout: look.layout } : {}),
     ...(look.caption_style ? { caption_style: look.caption_style } : {}),
@@ -35,6 +36,7 @@ export function lookView(look: Partial<LookChoice>): Pick<Render, 'layout' | 'ca
     ...(look.remove_fillers != null ? { remove_fillers: look.remove_fillers === 1 } : {}),
     ...(look.remove_silences != null ? { remove_silences: look.remove_silences === 1 } : {}),
     ...(look.keep_spans ? { keep: keepOf(look) } : {}),
+    ...(look.caption_speakers != null ? { caption_speakers: look.caption_speakers === 1 } : {}),
   };
 }
 

@@ -52,7 +52,7 @@ export async function renderClipFile(deps: RenderDeps, clip: ClipRow, opts: { si
     const whole = cutsNothing(cuts, clip.start, clip.end);
     const words = whole ? clipWords(clip) : cutWords(clipWords(clip), cuts, clip.start);
     const assFile = join(work, 'captions.ass');
-    await writeFile(assFile, buildAss(words, clip.start, whole ? clip.end : clip.start + cuts.duration, { style: opts.look?.caption_style ?? undefined, layout, aspect }));
+    await writeFile(assFile, buildAss(words, clip.start, whole ? clip.end : clip.start + cuts.duration, { style: opts.look?.caption_style ?? undefined, layout, aspect, speakers: opts.look?.caption_speakers === 1 }));
     const args = fullRenderArgs({
       source, start: clip.start, end: clip.end, assFile, width: info.width, height: info.height, hasAudio: info.hasAudio, output, plan, layout, aspect,
       ...(whole ? {} : { segments: cuts.segments }),

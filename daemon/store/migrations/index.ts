@@ -9,6 +9,7 @@
 // 016 clip edits and web sessions (issue 16).
 // 021 rate counters shared by API processes (issue 21).
 // 029 aspect ratio and filler/silence cuts of renders and posts (issue 29).
+// 031 speaker-marked captions of renders and posts (issue 30, item 3).
 import { m001 } from './001-foundation.js';
 import { m002 } from './002-uploads.js';
 import { m003 } from './003-clip-jobs.js';
@@ -21,6 +22,7 @@ import { m016 } from './016-clip-edits-sessions.js';
 import { m021 } from './021-rate-counters.js';
 import { m029 } from './029-aspect-cuts.js';
 import { m030 } from './030-requested-clips.js';
+import { m031 } from './031-caption-speakers.js';
 
 import type { Dialect } from './dialect.js';
 
@@ -31,4 +33,4 @@ export interface Migration {
   sql: (d: Dialect) => string;
 }
 
-export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m013, m016, m021, m029, m030];
+export const MIGRATIONS: Migration[] = [m001, m002, m003, m004, m005, m006, m007, m013, m016, m021, m029, m030, m031];

@@ -3,6 +3,7 @@ import { basename, resolve } from 'node:path';
 import { uploadFile, type UploadProgress } from '../../client/uploader.js';
 import { startTransfer, type TransferProgress } from '../progress.js';
 import { CLIP_COUNT_MAX, type ClipJobView, type CreateClipJobInput } from '../../api/clips.js';
+import { readCookiesFile } from './cookies.js';
 import { checkClipSource } from '../clip-source.js';
 import { usageError } from '../exit-codes.js';
 import type { ClipperClient } from '../../client/client.js';
@@ -19,6 +20,8 @@ export interface CreateOptions {
   language?: string;
   /** Issue 30, item 1: the job's `clip_count`. */
   clips?: string;
+  /** Issue 30, item 4: a cookies file whose text goes as `source.cookies`. */
+  cookies?: string;
   wait?: boolean;
   timeout?: string;
 }
@@ -57,12 +60,13 @@ export async function run(opts: CreateOptions, ctx: CliContext, upload: FileUplo
     body.clip_count = n;
   }
   const source = await checkClipSource(opts.source, body, { language: '--language', target_duration: '--duration', criteria: '--criteria', clip_count: '--clips' });
+  const cookies = opts.cookies === undefined ? undefined : await readCookiesFile(opts.cookies, 'url' in source);
   const client = await ctx.client();
   // Issue 28, item 5: on the local daemon, what the recommended models would add, in one line.
   const local = ctx.target().dataDir;
   const hint = local ? await modelsSetupHint(local, ctx.env) : undefined;
   if (hint) ctx.out.info(hint);
-  body.source = 'url' in source ? { url: source.url } : { upload_id: await upload(client, source.path, ctx) };
+  body.source = 'url' in source ? { url: source.url, ...(cookies !== undefined ? { cookies } : {}) } : { upload_id: await upload(client, source.path, ctx) };
   const created = await client.clips.create(body);
   new JobHistory(ctx.env).add({
     job_id: created.job_id,

@@ -16,7 +16,8 @@ export function registerClipCommands(program: Command, ctx: CliContext): void {
       .option('--criteria <text>', 'what to look for (default: general highlights)')
       .option('--duration <seconds>', 'target clip length, e.g. 30 or 45s')
       .option('--language <code>', "ISO 639-1 code of the spoken language (default: the team's)")
-      .option('--clips <n>', 'how many clips, 1 to 30 (default: by the video\'s length, at least 3 for a video over a minute with speech)'),
+      .option('--clips <n>', 'how many clips, 1 to 30 (default: by the video\'s length, at least 3 for a video over a minute with speech)')
+      .option('--cookies <file>', 'cookies file (Netscape format) of a signed-in browser session, for a video-platform link that needs one; sent with the job, used once by yt-dlp, then deleted'),
   ).action(async (source: string, o) => (await import('./create.js')).run({ source, ...o }, ctx));
   withWaitFlags(clips.command('get').description('show a clip job and its clips').argument('<job>', 'job id')).action(async (jobId: string, o) => (await import('./get.js')).run({ jobId, ...o }, ctx));
   clips

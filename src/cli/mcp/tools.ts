@@ -2,6 +2,7 @@
 // so the agent sees the same limits the daemon enforces; results keep to ids, states, titles,
 // scores and links, small enough for a model's context (no transcripts, no score breakdowns).
 import { z } from 'zod';
+import { readCookiesFile } from '../clips/cookies.js';
 import { createClipJobSchema, jobListQuerySchema, type ClipJobView, type ClipView } from '../../api/clips.js';
 import { publishPostSchema, updatePostSchema, type Post } from '../../api/posts.js';
 import { createRenderSchema, type Render } from '../../api/renders.js';
@@ -60,10 +61,12 @@ export const MCP_TOOLS: McpTool[] = [
       target_duration: job.target_duration.describe('Target clip length in seconds (5 to 600)'),
       language: job.language.describe('ISO 639-1 code of the spoken language (default: the team\'s)'),
       clip_count: job.clip_count.describe('How many clips, 1 to 30 (default: by the video\'s length, at least 3 for a video over a minute with speech)'),
+      cookies_file: z.string().min(1).optional().describe('Path of a cookies file (Netscape format) of a signed-in browser session, for a video-platform link that needs one (age check, members only, bot check); its text is sent as source.cookies, used once by yt-dlp, then deleted'),
     },
-    async run(client, { source, ...rest }) {
+    async run(client, { source, cookies_file, ...rest }) {
       const checked = await checkClipSource(source, rest);
-      const src = 'url' in checked ? { url: checked.url } : { upload_id: (await uploadFile(client, checked.path)).upload_id };
+      const cookies = cookies_file === undefined ? undefined : await readCookiesFile(cookies_file, 'url' in checked);
+      const src = 'url' in checked ? { url: checked.url, ...(cookies !== undefined ? { cookies } : {}) } : { upload_id: (await uploadFile(client, checked.path)).upload_id };
       return client.clips.create({ ...rest, source: src });
     },
   }),
@@ -88,7 +91,7 @@ export const MCP_TOOLS: McpTool[] = [
   tool({
     name: 'render_clip',
     title: 'Render a clip in full quality',
-    description: 'Starts a full-quality render of a clip with burned-in captions (uses render minutes): 1080x1920 by default, or aspect 1:1, 4:5 or 16:9; remove_fillers and remove_silences cut filler words and long pauses. Follow it with get_render.',
+    description: 'Starts a full-quality render of a clip with burned-in captions (uses render minutes): 1080x1920 by default, or aspect 1:1, 4:5 or 16:9; remove_fillers and remove_silences cut filler words and long pauses; caption_speakers colours each speaker\'s captions and marks speaker changes. Follow it with get_render.',
     input: { clip_id: id('A clip id from list_clips'), ...createRenderSchema.shape },
     run: async (client, { clip_id, ...look }) => client.renders.create(clip_id, look),
   }),
@@ -109,7 +112,7 @@ export const MCP_TOOLS: McpTool[] = [
   tool({
     name: 'edit_draft',
     title: 'Edit a draft post',
-    description: 'Changes a draft\'s caption, title (long-video platform only, at most 100 characters), platform settings, or how its video is made (layout, caption_style, aspect, remove_fillers, remove_silences). Only drafts can be edited.',
+    description: 'Changes a draft\'s caption, title (long-video platform only, at most 100 characters), platform settings, or how its video is made (layout, caption_style, aspect, remove_fillers, remove_silences, caption_speakers). Only drafts can be edited.',
     input: { post_id: id('A post id from list_drafts'), ...updatePostSchema.shape },
     run: async (client, { post_id, ...changes }) => postSummary((await client.posts.update(post_id, changes)).post),
   }),

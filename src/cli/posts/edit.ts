@@ -23,6 +23,8 @@ export interface EditPostOptions {
   aspect?: Aspect;
   removeFillers?: boolean;
   removeSilences?: boolean;
+  /** Issue 30, item 3. */
+  captionSpeakers?: boolean;
 }
 
 const TOGGLES = [
@@ -51,6 +53,7 @@ export function editFromFlags(o: EditPostOptions): UpdatePostInput | undefined {
   if (o.aspect !== undefined) edit.aspect = o.aspect;
   if (o.removeFillers !== undefined) edit.remove_fillers = o.removeFillers;
   if (o.removeSilences !== undefined) edit.remove_silences = o.removeSilences;
+  if (o.captionSpeakers !== undefined) edit.caption_speakers = o.captionSpeakers;
   const short: Record<string, unknown> = {};
   if (o.privacy !== undefined) short.privacy_level = o.privacy.toUpperCase();
   for (const [flag, field] of TOGGLES) if (o[flag] !== undefined) short[field] = bool(o[flag]!, flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
@@ -88,7 +91,7 @@ export async function run(opts: EditPostOptions, ctx: CliContext): Promise<void>
   const client = await ctx.client();
   let edit = editFromFlags(opts);
   if (!edit) {
-    if (!ctx.interactive) throw usageError('Nothing to change: give --caption, --title, --privacy, --category, --style, --layout, --aspect, --remove-fillers, --remove-silences or a toggle flag (or run it in a terminal to be asked)');
+    if (!ctx.interactive) throw usageError('Nothing to change: give --caption, --title, --privacy, --category, --style, --layout, --aspect, --remove-fillers, --remove-silences, --caption-speakers or a toggle flag (or run it in a terminal to be asked)');
     edit = await editFromPrompts((await client.posts.get(opts.postId)).post, ctx);
   }
   const { post } = await client.posts.update(opts.postId, edit);

@@ -43,6 +43,8 @@ export function registerPostCommands(program: Command, ctx: CliContext): void {
     .option('--no-remove-fillers', 'keep the filler words (the default)')
     .option('--remove-silences', 'shorten pauses longer than 0.6 s in the published video')
     .option('--no-remove-silences', 'keep the pauses (the default)')
+    .option('--caption-speakers', 'captions of the published video show who speaks (a colour per speaker)')
+    .option('--no-caption-speakers', 'captions without speaker marks (the default)')
     .action(async (postId: string, o: Omit<EditPostOptions, 'postId'>) => (await import('./edit.js')).run({ postId, ...o }, ctx));
   posts
     .command('create')

@@ -21,6 +21,8 @@ export interface CreateRenderOptions {
   aspect?: Aspect;
   removeFillers?: boolean;
   removeSilences?: boolean;
+  /** Issue 30, item 3: captions show who speaks. */
+  captionSpeakers?: boolean;
 }
 
 /** The request body the flags describe (only what was given). */
@@ -31,11 +33,12 @@ export function renderBody(o: CreateRenderOptions): CreateRenderInput {
     ...(o.aspect ? { aspect: o.aspect } : {}),
     ...(o.removeFillers ? { remove_fillers: true } : {}),
     ...(o.removeSilences ? { remove_silences: true } : {}),
+    ...(o.captionSpeakers ? { caption_speakers: true } : {}),
   };
 }
 
 /**
- * `clipper renders create CLIP [--style PRESET] [--layout L] [--aspect R] [--remove-fillers] [--remove-silences] [--wait] [--output FILE]`: starts a full render (spec: a
+ * `clipper renders create CLIP [--style PRESET] [--layout L] [--aspect R] [--remove-fillers] [--remove-silences] [--caption-speakers] [--wait] [--output FILE]`: starts a full render (spec: a
  * re-trigger replaces the previous output); with --output, waits and downloads the MP4 from its
  * signed output_url with a progress bar.
  */

@@ -25,7 +25,8 @@ export function registerRenderCommands(program: Command, ctx: CliContext): void 
       .addOption(new Option('--layout <layout>', 'fill: follow the speaker; fit: whole frame over a blurred copy; split: two speakers stacked (default: chosen per clip)').choices(LAYOUTS))
       .addOption(new Option('--aspect <ratio>', '9:16 (1080x1920, default), 1:1 (1080x1080), 4:5 (1080x1350) or 16:9 (1920x1080)').choices(ASPECTS))
       .option('--remove-fillers', 'cut filler words (um, uh, you know...) out of picture, sound and captions')
-      .option('--remove-silences', 'shorten pauses longer than 0.6 s to a short gap'),
+      .option('--remove-silences', 'shorten pauses longer than 0.6 s to a short gap')
+      .option('--caption-speakers', 'captions show who speaks: a colour per speaker, a dash where the speaker changes'),
   ).action(async (clipId: string, o: Omit<CreateRenderOptions, 'clipId'>) => (await import('./create.js')).run({ clipId, ...o }, ctx));
   renders
     .command('list')
