@@ -78,12 +78,17 @@ async function createTable(client: pg.Client, t: { oid: number; name: string; un
 }
 
 async function dumpRows(client: pg.Client, table: string, line: (s: string) => Promise<void>): Promise<number> {
-  const all = (await client.query<{ j: string }>(`SELECT row_to_json(t)::text AS j FROM ${table} t`)).rows;
-  for (let i = 0; i < all.length; i += ROWS_A_STATEMENT) {
-    const json = `[${all.slice(i, i + ROWS_A_STATEMENT).map((r) => r.j).join(',')}]`;
-    await line(`INSERT INTO ${table} OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::${table}, ${literal(json)});`);
+  // A cursor of the snapshot's transaction: a table of any size, ROWS_A_STATEMENT rows in memory at a time.
+  await client.query(`DECLARE dump_rows NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${table} t`);
+  let rows = 0;
+  for (;;) {
+    const batch = (await client.query<{ j: string }>(`FETCH ${ROWS_A_STATEMENT} FROM dump_rows`)).rows;
+    if (!batch.length) break;
+    rows += batch.length;
+    await line(`INSERT INTO ${table} OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::${table}, ${literal(`[${batch.map((r) => r.j).join(',')}]`)});`);
   }
-  return all.length;
+  await client.query('CLOSE dump_rows');
+  return rows;
 }
 
 /** Where each identity column's sequence stood, so new rows take numbers after the restored ones. */
