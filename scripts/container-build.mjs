@@ -52,16 +52,23 @@ function copyInto(fromDir, srcs, dest, stageRoot, workdir) {
       // From a stage, hard links: the same bytes, without a second 2 GB of node_modules (nothing
       // runs in the final stage that writes). From the context, copies: the build writes there.
       if (fromDir === root) cpSync(from, target, { recursive: true });
-      else execFileSync('cp', ['-al', from, target]);
+      else linkTree(from, target);
     }
   }
+}
+
+/** Hard links where the temp dir shares the checkout's file system; a plain copy where it does not. */
+function linkTree(from, to) {
+  if (spawnSync('cp', ['-al', from, to], { stdio: 'ignore' }).status === 0) return;
+  rmSync(to, { recursive: true, force: true });
+  execFileSync('cp', ['-a', from, to]);
 }
 
 function runStep(cmd, cwd, env) {
   if (/\bapt-get\b/.test(cmd)) return say(`skipped (system packages come from scripts/system-packages.mjs here): ${cmd.slice(0, 60)}...`);
   if (/^npm ci\b/.test(cmd)) {
     say('npm ci: this checkout\'s node_modules, hard-linked');
-    execFileSync('cp', ['-al', join(root, 'node_modules'), join(cwd, 'node_modules')]);
+    linkTree(join(root, 'node_modules'), join(cwd, 'node_modules'));
     // npm rewrites its record of node_modules in place when it prunes: a copy of its own, so the
     // checkout's (the same inode) is never touched. Everything else npm prune only unlinks.
     const record = join(cwd, 'node_modules', '.package-lock.json');
