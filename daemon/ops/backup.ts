@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -6,6 +5,10 @@ import { versionInfo } from '../../src/cli/version.js';
 import { loadConfig } from '../config.js';
 import { nativeBinding } from '../store/native-binding.js';
 import { copyTree } from './copy-tree.js';
+import { OpsError } from './ops-error.js';
+import { backupPostgres, type PgDumpKind } from './postgres-backup.js';
+
+export { OpsError };
 
 /** What `admin backup` writes beside the copy: restore reads it first. */
 export interface BackupManifest {
@@ -15,6 +18,8 @@ export interface BackupManifest {
   commit: string;
   migration: { sqlite: number; postgres: number };
   database: 'sqlite' | 'postgres';
+  /** PostgreSQL: how its database was written (pg_dump's custom format, or SQL through the driver); absent means pg_dump. */
+  database_dump?: PgDumpKind;
   object_store: 'disk' | 's3';
   files: number;
   bytes: number;
@@ -22,7 +27,6 @@ export interface BackupManifest {
 
 export const MANIFEST = 'clipper-backup.json';
 export const SQLITE_FILE = 'clipper.db';
-export const PG_DUMP_FILE = 'database.pgdump';
 
 /**
  * Never copied: the database files (copied through the online backup API instead), work in
@@ -32,14 +36,12 @@ export const PG_DUMP_FILE = 'database.pgdump';
 export const NOT_COPIED = (rel: string) =>
   /^clipper\.db(-wal|-shm|-journal)?$/.test(rel) || rel === 'tmp' || rel === 'objects/tmp' || rel === 'models';
 
-/** A refusal of backup or restore (the CLI says it in one line, exit 1). */
-export class OpsError extends Error {}
-
 /**
  * `clipper admin backup --to DIR` (issue 31, item 3), safe while the daemon runs. The database
  * first, as one consistent snapshot: SQLite's online backup API (better-sqlite3 `db.backup()`,
- * which copies pages while the daemon keeps writing), or `pg_dump` for PostgreSQL. Then the data
- * dir's files: objects, identity keys, config, published pages. An object is stored before any
+ * which copies pages while the daemon keeps writing), or for PostgreSQL `pg_dump`, or SQL through
+ * the driver where no pg_dump of the server's major is installed (postgres-backup.ts). Then the
+ * data dir's files: objects, identity keys, config, published pages. An object is stored before any
  * row names it, so every object the snapshot names is there by the time the files are copied;
  * objects added after the snapshot are copied too and are harmless. S3 buckets are the operator's.
  */
@@ -52,14 +54,14 @@ export async function backupDataDir(dataDirIn: string, toIn: string, env: NodeJS
   mkdirSync(to, { recursive: true, mode: 0o700 });
 
   const database = config.database.url ? 'postgres' : 'sqlite';
-  if (config.database.url) pgDump(config.database.url, join(to, PG_DUMP_FILE));
-  else await sqliteBackup(join(dataDir, SQLITE_FILE), join(to, SQLITE_FILE));
+  const dump = config.database.url ? await backupPostgres(config.database.url, to) : undefined;
+  if (!config.database.url) await sqliteBackup(join(dataDir, SQLITE_FILE), join(to, SQLITE_FILE));
 
   const { files, bytes } = await copyTree(dataDir, to, NOT_COPIED);
   const v = versionInfo();
   const manifest: BackupManifest = {
     format: 1, created_at: Date.now(), version: v.version, commit: v.commit, migration: { ...v.migration },
-    database, object_store: config.object_store.kind, files, bytes,
+    database, ...(dump ? { database_dump: dump } : {}), object_store: config.object_store.kind, files, bytes,
   };
   writeFileSync(join(to, MANIFEST), JSON.stringify(manifest, null, 2) + '\n');
   return manifest;
@@ -74,10 +76,4 @@ async function sqliteBackup(file: string, dest: string): Promise<void> {
   } finally {
     db.close();
   }
-}
-
-function pgDump(url: string, dest: string): void {
-  const r = spawnSync('pg_dump', ['--format=custom', '--no-owner', '--file', dest, '--dbname', url], { encoding: 'utf8' });
-  if (r.error) throw new OpsError('pg_dump is not on PATH: install the PostgreSQL client tools (of the server\'s major version or newer) to back up a PostgreSQL deployment');
-  if (r.status !== 0) throw new OpsError(`pg_dump failed: ${r.stderr.trim().split('\n')[0]}`);
 }

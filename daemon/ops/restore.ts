@@ -1,11 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDb } from '../store/db.js';
 import { SqliteSql } from '../store/sqlite-sql.js';
 import type { Sql } from '../store/sql.js';
-import { MANIFEST, NOT_COPIED, OpsError, PG_DUMP_FILE, SQLITE_FILE, type BackupManifest } from './backup.js';
+import { MANIFEST, NOT_COPIED, SQLITE_FILE, type BackupManifest } from './backup.js';
+import { OpsError } from './ops-error.js';
+import { PG_DUMP_FILE, PG_SQL_FILE, restorePostgresDump } from './postgres-backup.js';
 import { copyTree, repointObjectMetadata } from './copy-tree.js';
 
 /**
@@ -30,7 +31,7 @@ export async function restoreDataDir(fromIn: string, dataDirIn: string, env: Nod
   if (existsSync(dataDir) && readdirSync(dataDir).length) throw new OpsError(`${dataDir} is not empty: restore into a new or empty data dir`);
 
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  await copyTree(from, dataDir, (rel) => rel === MANIFEST || rel === PG_DUMP_FILE || NOT_COPIED(rel));
+  await copyTree(from, dataDir, (rel) => rel === MANIFEST || rel === PG_DUMP_FILE || rel === PG_SQL_FILE || NOT_COPIED(rel));
   const objects = await repointObjectMetadata(join(dataDir, 'objects', 'data'));
 
   let released: number;
@@ -46,7 +47,7 @@ export async function restoreDataDir(fromIn: string, dataDirIn: string, env: Nod
     // The database named by the restored config.json (or CLIPPER_DATABASE_URL): it must be empty.
     const url = loadConfig({ dataDir }, env).database.url;
     if (!url) throw new OpsError('this backup is of a PostgreSQL deployment: set database.url in the restored config.json or CLIPPER_DATABASE_URL to an empty database');
-    released = await restorePostgres(join(from, PG_DUMP_FILE), url);
+    released = await restorePostgres(from, url, manifest.database_dump ?? 'pg_dump');
   }
   writeFileSync(join(dataDir, 'restored-from.json'), JSON.stringify({ backup: from, backup_created_at: manifest.created_at, restored_at: Date.now() }, null, 2) + '\n');
   return { manifest, released, objects };
@@ -62,15 +63,13 @@ async function releaseLeases(sql: Sql): Promise<number> {
   });
 }
 
-async function restorePostgres(dump: string, url: string): Promise<number> {
+async function restorePostgres(from: string, url: string, kind: 'pg_dump' | 'sql'): Promise<number> {
   const { PgSql } = await import('../store/postgres/pg-sql.js');
   const sql = PgSql.connect(url, 2);
   try {
     const tables = Number(await sql.value("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'"));
     if (tables) throw new OpsError('the database of database.url is not empty: restore into a new, empty database');
-    const r = spawnSync('pg_restore', ['--no-owner', '--exit-on-error', '--dbname', url, dump], { encoding: 'utf8' });
-    if (r.error) throw new OpsError('pg_restore is not on PATH: install the PostgreSQL client tools to restore a PostgreSQL backup');
-    if (r.status !== 0) throw new OpsError(`pg_restore failed: ${r.stderr.trim().split('\n')[0]}`);
+    await restorePostgresDump(from, url, kind);
     return await releaseLeases(sql);
   } finally {
     await sql.close();

@@ -4,7 +4,7 @@ import { addLogContext, withLogContext, type Logger } from '../log.js';
 import { idFields } from '../log-ids.js';
 import { metrics } from '../metrics/instruments.js';
 import { requestIdOf } from './request-id.js';
-import { diskFullMessage, diskFullOf } from '../disk-full.js';
+import { diskFullMessage, diskFullOf } from '../domain/disk-full.js';
 import { authenticate, type AuthDeps } from './auth.js';
 import { readJsonBody } from './body.js';
 import { RateLimitedError, type RateLimiter, type RateState } from './rate-limit.js';

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { diskFullOf } from '../domain/disk-full.js';
 import type { Sql } from './sql.js';
 import { newId, randomToken } from '../../src/api/ids.js';
 import type { ApiKeyRecord } from './records.js';
@@ -63,7 +64,12 @@ export class ApiKeyRepo implements ApiKeyRepository {
       if (expected.length === actual.length && timingSafeEqual(expected, actual)) found = row;
     }
     if (!found) return undefined;
-    await this.db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', now, found.id);
-    return publicFields({ ...found, last_used_at: now });
+    // The key's last use is a note, not the request's purpose: a full database disk refuses
+    // writes, never a read made with a key (issue 31, item 4).
+    const noted = await this.db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', now, found.id).then(() => true, (e: unknown) => {
+      if (!diskFullOf(e)) throw e;
+      return false;
+    });
+    return publicFields(noted ? { ...found, last_used_at: now } : found);
   }
 }

@@ -4,7 +4,7 @@ import type { Store } from '../store/index.js';
 import { withLogContext, type Logger } from '../log.js';
 import { idFields } from '../log-ids.js';
 import { metrics } from '../metrics/instruments.js';
-import { diskFullOf } from '../disk-full.js';
+import { diskFullOf } from '../domain/disk-full.js';
 import type { Worker } from '../worker.js';
 import type { EnqueueInput, Task } from '../store/tasks.js';
 import { PermanentTaskError, retryHintOf, type TaskHandler } from './handler.js';

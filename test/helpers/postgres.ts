@@ -18,10 +18,11 @@ export interface TestPostgres {
   stop(): Promise<void>;
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
+/** `under`: the folder the cluster's own folder is made in (a small tmpfs, for a full disk); the temp dir by default. */
+export async function startPostgres(opts: { under?: string } = {}): Promise<TestPostgres> {
   hydrateBinaries();
   if (process.getuid?.() === 0) ensurePostgresUser();
-  const dir = mkdtempSync(join(tmpdir(), 'clipper-pg-'));
+  const dir = mkdtempSync(join(opts.under ?? tmpdir(), 'clipper-pg-'));
   chmodSync(dir, 0o755); // the `postgres` user, when root runs the tests, must reach data/ inside
   const port = await freePort();
   const password = 'clipper-test';

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISK_FULL_RETRY_MS } from '../../daemon/tasks/task-runner.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { runCli } from '../helpers/cli-io.js';
-import { insertClip, SHORT } from '../publish/helpers.js';
+import { insertClip, SHORT, sourceVideo } from '../publish/helpers.js';
 import { putObject } from '../uploads/helpers.js';
 
 // Issue 31, item 4: the data dir's disk filling up mid-upload, mid-render and under the database
@@ -68,7 +68,7 @@ const freeSpace = () => fillers.splice(0).forEach((f) => rmSync(f, { force: true
 
 beforeAll(async () => {
   if (!mounted) return;
-  d = await startTestDaemon({ dataDir: join(base, 'data'), settings: { limits: { requests_per_minute: 100_000 } } });
+  d = await startTestDaemon({ dataDir: join(base, 'data'), settings: { limits: { requests_per_minute: 100_000 }, transcription: { engine: 'none' } } });
 });
 afterAll(async () => {
   await d?.stop();
@@ -136,4 +136,52 @@ describe.skipIf(!mounted)('a full disk', () => {
     await d.processAll();
     expect(d.app.db.prepare('SELECT status FROM renders WHERE clip_id = ?').pluck().get(clipId)).toBe('done');
   }, 120_000);
+
+  it('mid-job: the clip job waits for space instead of failing, keeps the stages it stored, then finishes', async () => {
+    const auth = `Key ${await d.apiKey()}`;
+    const upload = (await d.call('POST', '/v1/uploads', { auth, body: { content_type: 'video/mp4' } })).body;
+    expect((await putObject(upload.upload_url, readFileSync(sourceVideo(12)))).status).toBe(200);
+    const created = (await d.call('POST', '/v1/clips', { auth, body: { source: { upload_id: upload.upload_id } } })).body;
+    const jobId = (created.job_id ?? created.id) as string;
+    // Room for the job's rows but not for the audio it extracts (12 s of 16 kHz samples: 384 kB).
+    fill(128 * 1024);
+    await d.processAll();
+    const task = () => d.app.db.prepare("SELECT status, attempts, last_error FROM tasks WHERE kind = 'clip_job' AND resource_id = ?").get(jobId) as { status: string; attempts: number; last_error: string };
+    expect(task().status).toBe('pending');
+    expect(task().attempts, task().last_error).toBe(0); // the full disk did not use up an attempt
+    const waiting = (await d.call('GET', `/v1/clips/${jobId}`, { auth })).body;
+    expect(waiting.status).not.toBe('error');
+    const stored = d.app.db.prepare('SELECT stage FROM job_stages WHERE job_id = ? ORDER BY stage').pluck().all(jobId);
+    expect(stored).toContain('probe'); // what the job stored before the disk filled is kept
+
+    freeSpace();
+    d.clock.advance(DISK_FULL_RETRY_MS);
+    await d.processAll();
+    const job = (await d.call('GET', `/v1/clips/${jobId}`, { auth })).body;
+    expect(job.status, JSON.stringify(job)).toBe('done');
+    expect(d.app.db.prepare('SELECT stage FROM job_stages WHERE job_id = ? ORDER BY stage').pluck().all(jobId)).toEqual(expect.arrayContaining(stored));
+  }, 120_000);
+
+  it("the database's own disk (SQLITE_FULL): INTERNAL_ERROR naming the database, nothing half-written, then it works again", async () => {
+    const auth = `Key ${await d.apiKey()}`;
+    const jwt = `Bearer ${await d.token()}`;
+    const keys = () => d.app.db.prepare('SELECT COUNT(*) FROM api_keys').pluck().get() as number;
+    const before = keys();
+    // The write-ahead log emptied first: the next write must grow a file, so SQLite meets the full disk itself.
+    d.app.db.pragma('wal_checkpoint(TRUNCATE)');
+    fill(0);
+    for (const [path, body] of [['/v1/keys', { label: 'when full' }], ['/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['post.published'] }]] as const) {
+      const refused = await d.call('POST', path, { auth: jwt, body });
+      expect(refused.status, path).toBe(500);
+      expect(refused.body.error, path).toEqual({ code: 'INTERNAL_ERROR', message: expect.stringMatching(/^The database's disk is full: /), details: null });
+    }
+    expect((await d.call('GET', '/v1/webhooks', { auth: jwt })).status).toBe(200); // reads go on
+    expect((await d.call('GET', '/v1/ping', { auth })).status).toBe(200);
+
+    freeSpace();
+    expect(keys()).toBe(before);
+    expect((await d.call('POST', '/v1/keys', { auth: jwt, body: { label: 'after' } })).status).toBe(201);
+    expect(keys()).toBe(before + 1);
+    expect(d.app.db.pragma('integrity_check', { simple: true })).toBe('ok');
+  });
 });

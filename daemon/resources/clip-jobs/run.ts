@@ -275,7 +275,8 @@ export class JobRun {
   /** The job's error for a failed step: `<what> failed: <reason>` (an abort or permanent error as is). */
   private failed(what: string, e: unknown): unknown {
     if (this.signal.aborted || e instanceof PermanentTaskError) return e;
-    return new Error(`${what} failed: ${(e as Error).message}`);
+    // The cause stays: a full disk (ffmpeg's stderr, ENOSPC) makes the task wait, not fail (disk-full.ts).
+    return new Error(`${what} failed: ${(e as Error).message}`, { cause: e });
   }
 
   /** Background work: its first failure stops the whole attempt and is what the job reports. */

@@ -30,7 +30,7 @@ export function registerAdminCommands(program: Command, ctx: CliContext): void {
     .action(async (o: BackupOptions) => (await import('./backup.js')).run(o, ctx));
   group
     .command('restore')
-    .description('restore a backup into a new or empty data dir (stop the original for good before starting the restored one)')
+    .description('restore a backup into a new or empty data dir (stop the original for good before starting the restored one); a PostgreSQL backup goes into the empty database that CLIPPER_DATABASE_URL or the restored database.url names')
     .option('--data-dir <dir>', 'data folder to restore into (must be empty)')
     .requiredOption('--from <dir>', 'folder written by `clipper admin backup`')
     .action(async (o: RestoreOptions) => (await import('./restore.js')).run(o, ctx));
