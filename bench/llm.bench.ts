@@ -111,8 +111,8 @@ export async function run(): Promise<void> {
     out(`total            ${sum((c) => c.ms).toFixed(0).padStart(5)}   ${String(sum((c) => c.tinyPrompt)).padStart(6)} / ${String(sum((c) => c.tinyGenerated)).padEnd(18)}   ${String(sum(realPromptOf)).padStart(6)} / ${sum((c) => c.realGenerated)}`);
     out('expected with each catalogue model on a 2-core CPU (rates are estimates, not measured: no weights here):');
     for (const m of LLM_CATALOGUE) {
-      const seconds = sum(realPromptOf) / m.cpu2.prompt + sum((c) => c.realGenerated) / m.cpu2.generated;
-      out(`  ${m.name.padEnd(24)} ${m.cpu2.prompt} prompt tok/s, ${m.cpu2.generated} generated tok/s -> ${seconds.toFixed(0)} s = ${(seconds / VIDEO_SECONDS).toFixed(3)}x the video (budget for the 1.5 B model: 0.1x) [${m.cpu2.source}]`);
+      const seconds = sum(realPromptOf) / m.llm!.cpu2.prompt + sum((c) => c.realGenerated) / m.llm!.cpu2.generated;
+      out(`  ${m.name.padEnd(24)} ${m.llm!.cpu2.prompt} prompt tok/s, ${m.llm!.cpu2.generated} generated tok/s -> ${seconds.toFixed(0)} s = ${(seconds / VIDEO_SECONDS).toFixed(3)}x the video (budget for the 1.5 B model: 0.1x) [${m.llm!.cpu2.source}]`);
     }
   } finally {
     engine.close();
