@@ -138,7 +138,7 @@ export class ClipJobService {
     const transcription = await readStage(this.repo, job.id, stageKey('transcriber'));
     if (transcription) view.transcription = transcription;
     // Extension of issue 20, item 5: who ranked the clips, when a language model is configured.
-    const ranking = jobRanking(await readParts(this.repo, job.id, 'suggest'));
+    const ranking = jobRanking(await readParts(this.repo, job.id, 'suggest'), (await readStage(this.repo, job.id, stageKey('rank')))?.ranking);
     if (ranking) view.ranking = ranking;
     return view;
   }
