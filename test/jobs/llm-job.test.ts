@@ -42,7 +42,9 @@ beforeAll(async () => {
       }
       if (name === 'clip_ranking') return { order: ids(req) };
       ranked = ids(req).reverse();
-      return { clips: Object.fromEntries(ranked.map((id, i) => [id, { reason: `rank ${i + 1} by the model`, hook: 8, payoff: 8, self_contained: 8, relevance: 10 - i, end: 0 }])) };
+      // A section with nothing to choose is judged and given its copy in one call.
+      const copy = (id: string) => (req.messages[1].content.startsWith('Task "judge" and task "copy"') ? { title: `Model headline for clip ${id}`, hashtags: ['OfficeLife'], caption: `Model caption ${id}` } : {});
+      return { clips: Object.fromEntries(ranked.map((id, i) => [id, { reason: `rank ${i + 1} by the model`, hook: 8, payoff: 8, self_contained: 8, relevance: 10 - i, end: 0, ...copy(id) }])) };
     },
   };
   withModel = await startTestDaemon({ settings: { llm: { base_url: llm.url, model: 'test-model', timeout_ms: 20_000 } } });

@@ -39,9 +39,13 @@ export async function chooseWithLlm(
   const byId = new Map(pool.map((c, i) => [`c${i + 1}`, c]));
   const later = new Map([...byId].map(([id, c]) => [id, laterEnds(c)]));
   const candidates: Candidate[] = [...byId].map(([id, c]) => ({ id, start: c.start, end: c.end, transcript: c.transcript, later: later.get(id)!.map((l) => l.words) }));
+  // Nothing to choose (every candidate becomes a clip): one call judges and writes the copy.
+  const withCopy = pool.length <= count;
   let judged: Map<string, Judgement>;
+  let answer: unknown;
   try {
-    judged = readJudgements(await engine.json(judgePrompt(request, candidates), signal), [...byId.keys()], asked);
+    answer = await engine.json(judgePrompt(request, candidates, withCopy), signal);
+    judged = readJudgements(answer, [...byId.keys()], asked);
   } catch (e) {
     if (!(e instanceof LlmError)) throw e;
     return { clips: pool.slice(0, count), ranking: { by: 'heuristics', note: `${e.message}; clips were chosen by the heuristics` } };
@@ -54,7 +58,7 @@ export async function chooseWithLlm(
   const chosen = scored.slice(0, count).map((o) => ({ ...o, clip: { ...o.clip } }));
   for (let i = 1; i < chosen.length; i++) chosen[i].clip.score = Math.max(0, Math.min(chosen[i].clip.score, round3(chosen[i - 1].clip.score - 0.001)));
   try {
-    const copy = readCopy(await engine.json(copyPrompt(request, chosen.map(({ id, clip }) => candidate(id, clip))), signal), chosen.map((c) => c.id));
+    const copy = readCopy(withCopy ? answer : await engine.json(copyPrompt(request, chosen.map(({ id, clip }) => candidate(id, clip))), signal), chosen.map((c) => c.id));
     let untitled = 0;
     for (const { id, clip } of chosen) {
       const written = copy.get(id);
