@@ -14,7 +14,7 @@ import { ingestSource } from './ingest.js';
 import { planJob, type JobPlan } from './plan.js';
 import { JobProgress, type WeightedStage } from './progress.js';
 import { ProgressSink } from '../../progress-sink.js';
-import { JobStages, stageKey } from './stage-results.js';
+import { JobStages, namesOf, stageKey } from './stage-results.js';
 import { SectionHandoff } from './section-handoff.js';
 import { joinTranscripts, keepSpan, shiftTranscript, withOverlap, wordsIn } from '../../pipeline/transcript-parts.js';
 import { SpeechEngineError } from '../../pipeline/transcribe/errors.js';
@@ -176,6 +176,9 @@ export class JobRun {
   private async rankJob(): Promise<void> {
     const stages = this.deps.stages.current;
     if (!stages.rank || this.done.has(stageKey('rank'))) return;
+    // Only when a model judged some section: one that failed in every section is not asked again.
+    const judged = namesOf(this.done.names(), 'suggest').some(({ part }) => this.done.get(stageKey('suggest', Number(part)))?.ranking?.by === 'llm');
+    if (!judged) return;
     const clips = await this.deps.store.clips.listByJob(this.job.id);
     if (clips.length < 2) return;
     const result = await stages.rank({ clips: clips.map((c) => ({ id: c.id, start: c.start, end: c.end, transcript: c.transcript, reason: c.reason })) }, { criteria: this.job.criteria ?? undefined }, this.signal);
