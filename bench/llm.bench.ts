@@ -2,13 +2,15 @@
 // The job is built from the evaluation set's long passages (7 topics of about 80 s, as festival
 // speaks them: a 10-minute talk), cut into the daemon's 180 s sections with the best clip of each
 // topic (about 45 s) as that section's candidates and 5 clips in all, as the job asks for them.
-// 1. The three calls per section (judge, rank, copy) run through the real node-llama-cpp on the
-//    random-weight GGUF of fixtures/make-tiny-gguf.mjs: time per call is the engine's overhead
-//    (process, grammar, sampling), not a real model's speed.
+// 1. The calls a job makes (per section: judge its candidates, write its clips' copy; then one
+//    job-wide ranking of every clip) run through the real node-llama-cpp on the random-weight
+//    GGUF of fixtures/make-tiny-gguf.mjs: time per call is the engine's overhead (process,
+//    grammar, sampling), not a real model's speed.
 // 2. Prompt tokens for a real model: characters / 4 (English text in Qwen's and SmolLM's BPE
 //    vocabularies is about 4 characters a token; not measured here: no real tokenizer). Generated
-//    tokens: the size of a well-formed answer to each call (a 60-character reason, 8-word title,
-//    90-character caption, three hashtags) at 3.5 characters a token (JSON tokenizes worse).
+//    tokens: the size of a well-formed answer to each call, each part at about 80% of its limit in
+//    prompts.ts (a 33-character reason of at most 40, an 8-word title, a 64-character caption of
+//    at most 80, two hashtags), at 3.5 characters a token (JSON tokenizes worse).
 // 3. Expected time with each catalogue model on a 2-core CPU: prompt tokens / prompt rate +
 //    generated tokens / generation rate, from the rates in daemon/pipeline/llm/catalogue.ts,
 //    which are estimates (marked so): no weights could be downloaded here to measure them.
@@ -18,6 +20,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { LLM_CATALOGUE } from '../daemon/pipeline/llm/catalogue.js';
 import { chooseWithLlm } from '../daemon/pipeline/llm/choose.js';
+import { rankFinalists } from '../daemon/pipeline/llm/rank.js';
 import type { JsonRequest } from '../daemon/pipeline/llm/chat.js';
 import { SYSTEM } from '../daemon/pipeline/llm/prompts.js';
 import { EmbeddedEngine } from '../daemon/pipeline/llm/embedded.js';
@@ -26,6 +29,8 @@ import type { LlmEngine } from '../daemon/pipeline/llm/engine.js';
 import type { SuggestedClip } from '../daemon/pipeline/types.js';
 
 const VIDEO_SECONDS = 600;
+/** Issue 28, item 7: with the 1.5 B model the language stage adds at most this share of the video's length. */
+const BUDGET = 0.1;
 const SECTIONS: { topics: number[]; clips: number }[] = [
   { topics: [0, 1], clips: 2 },
   { topics: [2, 3], clips: 1 },
@@ -53,11 +58,14 @@ function passages(): string[] {
 /** A well-formed answer's size in tokens (3.5 characters a token). */
 function answerTokens(request: JsonRequest): number {
   const ids = [...request.user.matchAll(/\[(c\d+)\]/g)].map((m) => m[1]);
-  const reason = 'A concrete breathing routine that calms nerves before a talk.';
+  const reason = 'Breathing routine for stage fear.';
   let answer: unknown;
-  if (request.schemaName === 'clip_judgement') answer = { clips: Object.fromEntries(ids.map((id) => [id, { reason, hook: 7, payoff: 6, self_contained: 8, relevance: 9, end: 0 }])) };
+  const copy = { title: 'A breathing trick that calms stage fright fast', caption: 'Four counts in, four held, six out: one speaker on stage nerves.', hashtags: ['StageFright', 'PublicSpeaking'] };
+  // A section with nothing to choose is judged and given its copy in one answer.
+  const withCopy = request.user.startsWith('Task "judge" and task "copy"');
+  if (request.schemaName === 'clip_judgement') answer = { clips: Object.fromEntries(ids.map((id) => [id, { reason, hook: 7, payoff: 6, self_contained: 8, relevance: 9, end: 0, ...(withCopy ? copy : {}) }])) };
   else if (request.schemaName === 'clip_ranking') answer = { order: ids };
-  else answer = { clips: Object.fromEntries(ids.map((id) => [id, { title: 'A breathing trick that calms stage fright fast', caption: 'Four counts in, four held, six out: how one speaker gets through the first minute on stage.', hashtags: ['StageFright', 'PublicSpeaking', 'Breathing'] }])) };
+  else answer = { clips: Object.fromEntries(ids.map((id) => [id, copy])) };
   return Math.round(JSON.stringify(answer).length / 3.5);
 }
 
@@ -87,6 +95,7 @@ export async function run(): Promise<void> {
     await engine.json({ system: 'x', user: 'y', schemaName: 'warm', schema: { type: 'object', properties: { ok: { enum: [1] } }, required: ['ok'], additionalProperties: false }, maxTokens: 20 });
     const loadMs = performance.now() - load;
     const texts = passages();
+    const chosen: SuggestedClip[] = [];
     for (const [s, section] of SECTIONS.entries()) {
       const pool: SuggestedClip[] = section.topics.map((t, i) => {
         const words = texts[t].split(/\s+/);
@@ -98,8 +107,11 @@ export async function run(): Promise<void> {
         const [a = '', b = ''] = rest.split(/(?<=[.!?])\s+/);
         return [{ end: c.end + 6, words: a }, { end: c.end + 12, words: `${a} ${b}` }];
       };
-      await chooseWithLlm(measured, REQUEST, pool, section.clips, later);
+      chosen.push(...(await chooseWithLlm(measured, REQUEST, pool, section.clips, later)).clips);
     }
+    // The job's finalists, best first by score, ranked against each other once.
+    chosen.sort((a, b) => b.score - a.score);
+    await rankFinalists(measured, REQUEST, chosen.map((c, i) => ({ id: `clip_${i}`, start: c.start, end: c.end, transcript: c.transcript, reason: c.reason })));
     const system = Math.round(SYSTEM.length / 4) + 10;
     const sum = (f: (c: Call) => number) => calls.reduce((n, c) => n + f(c), 0) + (f === realPromptOf ? system : 0);
     const out = (s: string) => process.stdout.write(`${s}\n`);
@@ -111,9 +123,13 @@ export async function run(): Promise<void> {
     out(`total            ${sum((c) => c.ms).toFixed(0).padStart(5)}   ${String(sum((c) => c.tinyPrompt)).padStart(6)} / ${String(sum((c) => c.tinyGenerated)).padEnd(18)}   ${String(sum(realPromptOf)).padStart(6)} / ${sum((c) => c.realGenerated)}`);
     out('expected with each catalogue model on a 2-core CPU (rates are estimates, not measured: no weights here):');
     for (const m of LLM_CATALOGUE) {
-      const seconds = sum(realPromptOf) / m.cpu2.prompt + sum((c) => c.realGenerated) / m.cpu2.generated;
-      out(`  ${m.name.padEnd(24)} ${m.cpu2.prompt} prompt tok/s, ${m.cpu2.generated} generated tok/s -> ${seconds.toFixed(0)} s = ${(seconds / VIDEO_SECONDS).toFixed(3)}x the video (budget for the 1.5 B model: 0.1x) [${m.cpu2.source}]`);
+      const rate = m.llm!.cpu2;
+      const seconds = sum(realPromptOf) / rate.prompt + sum((c) => c.realGenerated) / rate.generated;
+      out(`  ${m.name.padEnd(24)} ${rate.prompt} prompt tok/s, ${rate.generated} generated tok/s -> ${seconds.toFixed(0)} s = ${(seconds / VIDEO_SECONDS).toFixed(3)}x the video (estimate) [${rate.source}]`);
     }
+    const recommended = LLM_CATALOGUE.find((m) => m.recommended)!;
+    const share = (sum(realPromptOf) / recommended.llm!.cpu2.prompt + sum((c) => c.realGenerated) / recommended.llm!.cpu2.generated) / VIDEO_SECONDS;
+    out(`budget (issue 28, item 7): ${recommended.name} (${recommended.llm!.parameters}) adds an estimated ${share.toFixed(3)}x the video's length; at most ${BUDGET}x allowed: ${share <= BUDGET ? 'within budget' : 'OVER BUDGET'} (an estimate from token counts and rates not measured here)`);
   } finally {
     engine.close();
     rmSync(dir, { recursive: true, force: true });

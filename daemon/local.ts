@@ -56,15 +56,13 @@ export async function wordVectorStatus(): Promise<{ words: number } | null> {
 
 /** `clipper models`: the models installed in `<dataDir>/models`, the catalogue, installing and removing. */
 export async function loadModelCatalogue() {
-  const [{ listModels, ModelError }, { installModel, removeModel }, { catalogue, catalogueSize, fileUrl }, { recommendedSet, setupHint }, { LLM_CATALOGUE }, { llmFileUrl }] = await Promise.all([
+  const [{ listModels, installedKind, ModelError }, { installModel, removeModel }, { catalogue, catalogueSize, fileUrl, kindOf, modelsOfKind, recommendedOf, ENGINE_OF_KIND }, { recommendedSet, setupHint }] = await Promise.all([
     import('./pipeline/transcribe/models.js'),
     import('./pipeline/transcribe/model-install.js'),
     import('./pipeline/transcribe/model-catalogue.js'),
     import('./pipeline/transcribe/model-setup.js'),
-    import('./pipeline/llm/catalogue.js'),
-    import('./pipeline/llm/gguf.js'),
   ]);
-  return { installModel, removeModel, listModels, ModelError, catalogue, catalogueSize, fileUrl, recommendedSet, setupHint, llmCatalogue: LLM_CATALOGUE, llmFileUrl };
+  return { installModel, removeModel, listModels, installedKind, ModelError, catalogue, catalogueSize, fileUrl, kindOf, modelsOfKind, recommendedOf, ENGINE_OF_KIND, recommendedSet, setupHint };
 }
 
 /**

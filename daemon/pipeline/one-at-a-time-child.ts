@@ -23,9 +23,14 @@ export class OneAtATimeChild<Req extends object, Res> {
   private ended?: ChildExit;
   private next = 0;
 
-  /** `what` names the process in messages ("the recogniser process ended"). */
-  constructor(source: string, env: NodeJS.ProcessEnv, private readonly what: string, private readonly error: ChildErrorFactory) {
+  /**
+   * `what` names the process in messages ("the recogniser process ended"). `unrefWhenIdle`: while
+   * no request is out, the child and its channel do not keep the parent's event loop alive (a
+   * process shared by the whole daemon, such as the sentence encoder's).
+   */
+  constructor(source: string, env: NodeJS.ProcessEnv, private readonly what: string, private readonly error: ChildErrorFactory, private readonly unrefWhenIdle = false) {
     this.child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env });
+    this.hold(false);
     this.child.stderr!.setEncoding('utf8').on('data', (s: string) => {
       this.log.push(...s.split('\n').filter((l) => l.trim()));
       this.log.splice(0, Math.max(0, this.log.length - 20));
@@ -33,6 +38,7 @@ export class OneAtATimeChild<Req extends object, Res> {
     this.child.on('message', (m: { result?: Res; error?: string }) => {
       const w = this.waiting;
       this.waiting = undefined;
+      this.hold(false);
       if (m.error !== undefined) w?.reject(this.error(m.error, this.log.join('\n')));
       else w?.resolve(m.result!);
     });
@@ -73,8 +79,22 @@ export class OneAtATimeChild<Req extends object, Res> {
         resolve: (r) => (done(), resolve(r)),
         reject: (e) => (done(), reject(signal?.aborted ? signal.reason : e)),
       };
+      this.hold(true);
       this.child.send({ id: ++this.next, ...req });
     });
+  }
+
+  /** With `unrefWhenIdle`: the child keeps the event loop alive only while a request is out. */
+  private hold(busy: boolean): void {
+    if (!this.unrefWhenIdle || this.ended) return;
+    const channel = (this.child as unknown as { channel?: { ref(): void; unref(): void } }).channel;
+    if (busy) {
+      this.child.ref();
+      channel?.ref();
+    } else {
+      this.child.unref();
+      channel?.unref();
+    }
   }
 
   /** Ends the process at once. */

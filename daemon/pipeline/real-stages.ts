@@ -3,9 +3,12 @@ import { EngineSelector } from './transcribe/engine-selector.js';
 import { analyseFraming } from './framing/index.js';
 import { prepareCriteria, suggestSection, baseLanguage } from './suggest/index.js';
 import { chooseWithLlm } from './llm/choose.js';
-import { embeddingsFor } from './embed/stage.js';
+import { rankFinalists } from './llm/rank.js';
+import { embeddingsFor, shortlistCandidates } from './embed/stage.js';
 import { laterEnds } from './llm/later-ends.js';
 import type { LlmChoice } from './llm/settings.js';
+import type { LlmEngine } from './llm/engine.js';
+import type { Embedder } from './embed/embedder.js';
 import type { Analysis, ProbeResult, SuggestedClip, Transcript } from './types.js';
 import type { PipelineStages, Span } from './stages.js';
 import { diarize, type SpeakerTurn, voicesOf } from './speakers/diarize.js';
@@ -15,8 +18,10 @@ import { readWavInfo } from './transcribe/wav.js';
 import { transcriptWords } from './language/sentences.js';
 import { shiftTranscript, transcriptWithin } from './transcript-parts.js';
 
-/** Candidate clips a language model ranks per section (the best of each topic). */
+/** Candidate clips a language model judges per section (the best of each topic). */
 const LLM_POOL = 8;
+/** With a sentence encoder and a request, the candidates it shortlists beyond the section's clips (issue 28, item 3). */
+const SHORTLIST_SPARE = 1;
 
 /**
  * The real stages (issue 4, item 3): ffprobe, ffmpeg audio / analysis / previews, the speech
@@ -54,8 +59,8 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
       const embedded = await embeddingsFor(engine.dataDir, env, opts.criteria, criteria.general || !criteria.aspects.length, part.transcript);
       const found = suggestSection(part.transcript, part.analysis, part.probe, { ...opts, sourceDuration: p.duration, semantic: embedded.semantic }, criteria, holdBack, llm ? LLM_POOL : 0);
       const voices = voicesOf(analysis.pitch ?? []);
-      // Issues 20 and 28: with a language model, it judges and ranks the pool and writes the copy.
-      const chosen = llm && found.pool?.length ? await chooseWithLlm(llm, opts.criteria, found.pool, found.clips.length, (c) => laterEnds(part.transcript, c.end)) : { clips: found.clips };
+      // Issues 20 and 28: with a language model, it judges the candidates and writes the copy (the job ranks its finalists at the end: `rank`).
+      const chosen = llm && found.pool?.length ? await judgeSection(llm, opts.criteria, found.pool, found.clips.length, embedded.embedder, part.transcript) : { clips: found.clips };
       const ranking = 'ranking' in chosen ? { ...chosen.ranking, ...(embedded.semantic ? { embedding: embedded.semantic.model } : {}) } : embedded.ranking;
       return {
         clips: chosen.clips.map((c) => moveClip(c, whole ? 0 : from)),
@@ -63,6 +68,10 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
         ...(ranking ? { ranking } : {}),
         ...speakersOf(analysis, part, voices, { start: from, end: span.end }, whole),
       };
+    },
+    rank: async ({ clips }, opts, signal) => {
+      const llm = llmChoice?.();
+      return llm && clips.length > 1 ? await rankFinalists(llm, opts.criteria, clips, signal) : undefined;
     },
     close: () => {
       engines.close();
@@ -82,6 +91,18 @@ function speakersOf(analysis: Analysis, part: { transcript: Transcript; analysis
   if (analysis.speakers) return { speakers: analysis.speakers.filter((t) => t.end > span.start && t.start < span.end) };
   if (!part.analysis.pitch?.length) return {};
   return { speakers: diarize(transcriptWords(part.transcript), part.analysis.pitch, voices).map((t) => moveSpan(t, whole ? 0 : span.start)) };
+}
+
+/**
+ * The language model's part in a section: with a sentence encoder and a request, the encoder
+ * first shortlists the candidates it reads (issue 28, item 3), then it judges them and writes
+ * the copy of the section's clips (llm/choose.ts).
+ */
+async function judgeSection(llm: LlmEngine, request: string | undefined, pool: SuggestedClip[], count: number, embedder: Embedder | undefined, transcript: Transcript) {
+  const listed = embedder && request ? await shortlistCandidates(embedder, request, pool, count + SHORTLIST_SPARE) : { pool };
+  const chosen = await chooseWithLlm(llm, request, listed.pool, count, (c) => laterEnds(transcript, c.end));
+  const note = [chosen.ranking.note, listed.note].filter(Boolean).join('; ');
+  return { clips: chosen.clips, ranking: { ...chosen.ranking, ...(note ? { note } : {}) } };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FramingPlan } from './framing/types.js';
 import type { Analysis, ProbeResult, SuggestedClip, SuggestOptions, Transcript, TranscriptionEngine, Word } from './types.js';
 import type { Ranking } from './llm/choose.js';
+import type { JobRanking, RankCandidate } from './llm/rank.js';
 import type { SpeakerTurn } from './speakers/diarize.js';
 
 /** A section's clips, best first, and where the next section takes over (issue 20: a topic is never cut by a section's end). */
@@ -57,6 +58,12 @@ export interface PipelineStages {
    * the span's own last topic is left to the next section (`carryFrom` of the result).
    */
   suggest(input: { transcript: Transcript; analysis: Analysis; probe: ProbeResult; span: Span; carryFrom?: number; last?: boolean }, opts: SuggestOptions): Promise<SectionClips>;
+  /**
+   * Issue 28, item 2a: the job's clips (best first by score) ranked against each other in one
+   * call once every section is suggested; undefined when no language model is in use (the
+   * clips keep their order). Absent: sections' orders are final.
+   */
+  rank?(input: { clips: RankCandidate[] }, opts: Pick<SuggestOptions, 'criteria'>, signal?: AbortSignal): Promise<JobRanking | undefined>;
   /**
    * The clip's framing (issue 17): faces sampled a few times a second, the speaker followed on a
    * smooth path, the layout chosen. `words` (absolute times) say when somebody speaks.

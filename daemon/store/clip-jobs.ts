@@ -125,6 +125,12 @@ export class ClipJobRepo implements ClipJobRepository {
     });
   }
 
+  async setScores(jobId: string, scores: Array<{ id: string; score: number }>): Promise<void> {
+    await this.db.transaction(async () => {
+      for (const { id, score } of scores) await this.db.run('UPDATE clips SET score = ? WHERE id = ? AND job_id = ?', score, id, jobId);
+    });
+  }
+
   async setPreview(clipId: string, key: string, now: number): Promise<void> {
     await this.db.run('UPDATE clips SET preview_key = ?, preview_ready_at = ? WHERE id = ?', key, now, clipId);
   }

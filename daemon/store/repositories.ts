@@ -134,6 +134,8 @@ export interface ClipJobRepository {
   stageNames(jobId: string): Promise<string[]>;
   /** Renumbers a job's clips 0.. by score, best first (ties: earlier start first). */
   rankByScore(jobId: string): Promise<void>;
+  /** New scores of some of a job's clips (the job-wide ranking, issue 28 item 2a); ranks are not changed. */
+  setScores(jobId: string, scores: Array<{ id: string; score: number }>): Promise<void>;
   setPreview(clipId: string, key: string, now: number): Promise<void>;
 }
 

@@ -42,7 +42,9 @@ beforeAll(async () => {
       }
       if (name === 'clip_ranking') return { order: ids(req) };
       ranked = ids(req).reverse();
-      return { clips: Object.fromEntries(ranked.map((id, i) => [id, { reason: `rank ${i + 1} by the model`, hook: 8, payoff: 8, self_contained: 8, relevance: 10 - i, end: 0 }])) };
+      // A section with nothing to choose is judged and given its copy in one call.
+      const copy = (id: string) => (req.messages[1].content.startsWith('Task "judge" and task "copy"') ? { title: `Model headline for clip ${id}`, hashtags: ['OfficeLife'], caption: `Model caption ${id}` } : {});
+      return { clips: Object.fromEntries(ranked.map((id, i) => [id, { reason: `rank ${i + 1} by the model`, hook: 8, payoff: 8, self_contained: 8, relevance: 10 - i, end: 0, ...copy(id) }])) };
     },
   };
   withModel = await startTestDaemon({ settings: { llm: { base_url: llm.url, model: 'test-model', timeout_ms: 20_000 } } });
@@ -73,6 +75,11 @@ describe('a clip job with a language model', () => {
       expect(c.scores).toMatchObject({ hook: 0.8, payoff: 0.8, self_contained: 0.8 });
     });
     for (let i = 1; i < job.clips.length; i++) expect(job.clips[i].score).toBeLessThan(job.clips[i - 1].score);
+    // Issue 28, item 2a: every clip of the job ranked against the others, once, after the last section.
+    const rankings = llm.requests.filter((r) => r.response_format?.json_schema?.name === 'clip_ranking');
+    expect(rankings).toHaveLength(1);
+    expect(ids(rankings[0])).toHaveLength(job.clips.length);
+    expect(llm.requests.at(-1)).toBe(rankings[0]);
     const posts = (await withModel.call('GET', `/v1/clips/${job.clips[0].id}/posts`, { auth: `Key ${await withModel.apiKey()}` })).body.posts;
     expect(posts[0].caption).toMatch(/^Model caption c\d+\n\n#OfficeLife$/);
   }, 300_000);

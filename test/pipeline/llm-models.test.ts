@@ -64,8 +64,8 @@ describe('language models in clipper models', () => {
     const models = JSON.parse(t.stdout.text).models.filter((m: { engine: string }) => m.engine === 'llama.cpp');
     expect(models.map((m: { name: string }) => m.name)).toEqual(LLM_CATALOGUE.map((m) => m.name));
     for (const [i, m] of models.entries()) {
-      expect(m).toMatchObject({ licence: 'Apache-2.0', size_bytes: LLM_CATALOGUE[i].file.size_bytes });
-      expect(m.files[0]).toMatchObject({ url: `${hub}/${LLM_CATALOGUE[i].repo}/resolve/${LLM_CATALOGUE[i].revision}/${LLM_CATALOGUE[i].file.file}`, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(m).toMatchObject({ licence: 'Apache-2.0', size_bytes: LLM_CATALOGUE[i].files[0].size_bytes });
+      expect(m.files[0]).toMatchObject({ url: `${hub}/${LLM_CATALOGUE[i].repo}/resolve/${LLM_CATALOGUE[i].revision}/${LLM_CATALOGUE[i].files[0].file}`, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     }
   });
 

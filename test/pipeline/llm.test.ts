@@ -8,6 +8,7 @@ import { chatJson, LlmError, type LlmSettings } from '../../daemon/pipeline/llm/
 import { chooseWithLlm } from '../../daemon/pipeline/llm/choose.js';
 import { OpenAiEngine } from '../../daemon/pipeline/llm/engine.js';
 import { rankingPrompt } from '../../daemon/pipeline/llm/prompts.js';
+import { rankFinalists, scoresInOrder } from '../../daemon/pipeline/llm/rank.js';
 import type { SuggestedClip } from '../../daemon/pipeline/types.js';
 import { LlmServer, type ChatRequest } from '../helpers/llm-server.js';
 
@@ -111,7 +112,26 @@ describe('the language model choosing clips', () => {
     for (let i = 1; i < clips.length; i++) expect(clips[i].score).toBeLessThan(clips[i - 1].score);
     expect(clips[0]).toMatchObject({ reason: "Language model: the model's reason for c4", title: 'What the model calls c4', score_breakdown: { relevance: 0.9 }, scores: { hook: 0.5, payoff: 0.5, self_contained: 0.5, relevance: 0.9 } });
     expect(clips[0].copy).toEqual({ title: 'What the model calls c4', hashtags: ['#StageFright', '#PublicSpeaking'], captions: { short_video: 'Short c4', long_video: 'Short c4', photo_sharing: 'Short c4', professional_network: 'Short c4' } });
-    expect(server.requests.map((r) => r.response_format!.json_schema!.name)).toEqual(['clip_judgement', 'clip_ranking', 'clip_copy']);
+    // Two calls a section; the finalists are ranked once for the whole job (rankFinalists).
+    expect(server.requests.map((r) => r.response_format!.json_schema!.name)).toEqual(['clip_judgement', 'clip_copy']);
+  });
+
+  it('ranks the job\'s finalists against each other in one call, and shares their scores out in its order', async () => {
+    server.behaviour = { content: (req) => ({ order: ids(req).reverse() }) };
+    const clips = pool.map((c, i) => ({ id: `clip_${i}`, start: c.start, end: c.end, transcript: c.transcript, reason: i ? 'Language model: a reason' : undefined }));
+    const { order, ranking } = await rankFinalists(openai(), 'nervous speakers', clips);
+    expect(order).toEqual(['clip_3', 'clip_2', 'clip_1', 'clip_0']);
+    expect(ranking).toEqual({ by: 'llm', model: 'test-model' });
+    expect(server.requests.map((r) => r.response_format!.json_schema!.name)).toEqual(['clip_ranking']);
+    expect(server.requests[0].messages[1].content).toContain('[c2] a reason | words spoken from 40');
+    const scores = scoresInOrder(pool.map((c, i) => ({ id: `clip_${i}`, score: c.score })), order);
+    expect(scores).toEqual([{ id: 'clip_3', score: 0.9 }, { id: 'clip_2', score: 0.8 }, { id: 'clip_1', score: 0.7 }, { id: 'clip_0', score: 0.6 }]);
+    expect(scoresInOrder([{ id: 'a', score: 0.5 }, { id: 'b', score: 0.5 }], ['b', 'a'])).toEqual([{ id: 'b', score: 0.5 }, { id: 'a', score: 0.499 }]);
+
+    server.behaviour = { content: () => 'no json today' };
+    const failed = await rankFinalists(openai(), 'x', clips);
+    expect(failed.order).toEqual(clips.map((c) => c.id));
+    expect(failed.ranking).toMatchObject({ by: 'llm', note: expect.stringMatching(/; the clips kept the order of their judged scores$/) });
   });
 
   it('falls back to the heuristics on a judgement that does not match its schema, and says so', async () => {

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { type ChildExit, OneAtATimeChild } from '../one-at-a-time-child.js';
 
 /**
  * The sentence encoder's own process (issue 28, item 3), as the recogniser has one: a crash in
@@ -49,7 +49,7 @@ process.on('message', async (m) => {
       const norm = Math.hypot(...v) || 1;
       for (let j = 0; j < v.length; j++) v[j] /= norm;
     }
-    process.send({ id: m.id, vectors });
+    process.send({ id: m.id, result: vectors });
   } catch (e) {
     process.send({ id: m.id, error: String((e && e.message) || e) });
   }
@@ -73,68 +73,28 @@ export interface EncodeRequest {
   mask: number[][];
 }
 
-/** One child process running one batch at a time; a second call waits for the first. */
-export class EncoderProcess {
-  private child: ChildProcess;
-  private log: string[] = [];
-  private waiting = new Map<number, { resolve: (v: number[][]) => void; reject: (e: Error) => void }>();
-  private ended = false;
-  private next = 0;
+/**
+ * One child process running one batch at a time (OneAtATimeChild, as the recogniser and the
+ * language model); calls made while one runs wait their turn. Idle, it does not keep the
+ * daemon's event loop (or a test's) alive.
+ */
+export class EncoderProcess extends OneAtATimeChild<EncodeRequest, number[][]> {
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(packagePath: string) {
-    this.child = spawn(process.execPath, ['-e', CHILD_SOURCE], {
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      env: { ...process.env, CLIPPER_ONNXRUNTIME: packagePath },
-    });
-    this.child.stderr!.setEncoding('utf8').on('data', (s: string) => {
-      this.log.push(...s.split('\n').filter((l) => l.trim()));
-      this.log.splice(0, Math.max(0, this.log.length - 20));
-    });
-    this.child.on('message', (m: { id: number; vectors?: number[][]; error?: string }) => {
-      const w = this.waiting.get(m.id);
-      this.waiting.delete(m.id);
-      if (m.error !== undefined) w?.reject(new Error(m.error));
-      else w?.resolve(m.vectors!);
-    });
-    this.child.on('error', (e) => this.end(e.message));
-    this.hold(false);
-    this.child.on('close', (code, signal) => this.end(`the encoder process ended (${signal ?? `exit code ${code}`})${this.log.length ? `: ${this.log.at(-1)}` : ''}`));
-  }
-
-  get alive(): boolean {
-    return !this.ended;
-  }
-
-  private end(why: string): void {
-    this.ended = true;
-    for (const w of this.waiting.values()) w.reject(new Error(why));
-    this.waiting.clear();
+    super(CHILD_SOURCE, { ...process.env, CLIPPER_ONNXRUNTIME: packagePath }, 'encoder', encoderError, true);
   }
 
   encode(req: EncodeRequest): Promise<number[][]> {
-    if (this.ended) return Promise.reject(new Error('the encoder process ended'));
-    return new Promise<number[][]>((resolve, reject) => {
-      const id = ++this.next;
-      this.waiting.set(id, { resolve, reject });
-      this.hold(true);
-      this.child.send({ id, ...req });
-    }).finally(() => this.hold(this.waiting.size > 0));
+    const turn = this.queue.then(() => this.request(req));
+    this.queue = turn.catch(() => undefined);
+    return turn;
   }
+}
 
-  /** Idle, the child and its channel do not keep the daemon's event loop (or a test's) alive. */
-  private hold(busy: boolean): void {
-    if (this.ended) return;
-    const channel = (this.child as unknown as { channel?: { ref(): void; unref(): void } }).channel;
-    if (busy) {
-      this.child.ref();
-      channel?.ref();
-    } else {
-      this.child.unref();
-      channel?.unref();
-    }
-  }
-
-  kill(): void {
-    if (!this.ended) this.child.kill('SIGKILL');
-  }
+/** A refused batch says why; an ended process how it ended, with the last line it wrote. */
+function encoderError(message: string, log: string, exit?: ChildExit): Error {
+  if (!exit) return new Error(message);
+  const last = log.split('\n').at(-1);
+  return new Error(`the encoder process ended (${exit.signal ?? `exit code ${exit.code}`})${last ? `: ${last}` : ''}`);
 }

@@ -1,6 +1,6 @@
 import type { Ranking } from '../llm/choose.js';
-import type { SemanticMatch, Transcript } from '../types.js';
-import { findEmbedder } from './embedder.js';
+import type { SemanticMatch, SuggestedClip, Transcript } from '../types.js';
+import { type Embedder, findEmbedder, shortlist } from './embedder.js';
 import { semanticMatch } from './semantic.js';
 
 /**
@@ -11,7 +11,7 @@ import { semanticMatch } from './semantic.js';
  */
 export async function embeddingsFor(
   dataDir: string | undefined, env: NodeJS.ProcessEnv, request: string | undefined, general: boolean, transcript: Transcript,
-): Promise<{ semantic?: SemanticMatch; ranking?: Ranking }> {
+): Promise<{ semantic?: SemanticMatch; ranking?: Ranking; embedder?: Embedder }> {
   if (!request?.trim() || general) return {};
   let embedder;
   try {
@@ -22,8 +22,25 @@ export async function embeddingsFor(
   if (!embedder) return {};
   try {
     const semantic = await semanticMatch(embedder, request, transcript);
-    return semantic ? { semantic, ranking: { by: 'heuristics', embedding: embedder.name } } : {};
+    return semantic ? { semantic, ranking: { by: 'heuristics', embedding: embedder.name }, embedder } : {};
   } catch (e) {
     return { ranking: { by: 'heuristics', note: `sentence embeddings failed (${(e as Error).message}); the request was matched by the heuristics alone` } };
+  }
+}
+
+/**
+ * The language model's shortlist (issue 28, item 3: embeddings are used "as the LLM's shortlist
+ * when one is"): of a section's candidates (the best clip of each topic), the `keep` most like
+ * the request by the sentence encoder, in the heuristics' order, so the model reads and judges
+ * fewer of them (fewer prompt and generated tokens, issue 28 item 7). A failure of the encoder
+ * keeps them all, and says so.
+ */
+export async function shortlistCandidates(embedder: Embedder, request: string, pool: SuggestedClip[], keep: number): Promise<{ pool: SuggestedClip[]; note?: string }> {
+  if (pool.length <= keep) return { pool };
+  try {
+    const kept = new Set(await shortlist(embedder, request, pool.map((c) => c.transcript), keep));
+    return { pool: pool.filter((_, i) => kept.has(i)) };
+  } catch (e) {
+    return { pool, note: `the sentence-embedding shortlist failed (${(e as Error).message}); the language model judged every candidate` };
   }
 }

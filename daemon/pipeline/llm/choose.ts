@@ -1,14 +1,16 @@
 // The language model's part in a section (issue 28, item 2; issue 20, item 5): it judges every
-// candidate clip the heuristics found (the best clip of each topic) with sub-scores and a reason
-// and may move a clip's end to a later sentence end; ranks the finalists against each other in
-// one call; then writes the chosen clips' titles, captions and hashtags. A timeout, a crash, a
+// candidate clip the heuristics found (the best clip of each topic, or the sentence encoder's
+// shortlist of them) with sub-scores and a reason and may move a clip's end to a later sentence
+// end; the best by the judged scores are the section's clips; then it writes their titles,
+// captions and hashtags. The finalists of the whole job are ranked against each other in one
+// call once the last section is done (rank.ts). A timeout, a crash, a
 // missing model, a refusal or an answer that does not fit falls back to the heuristics for that
 // part, and the section says so (`ranking`), which the job shows.
 import type { ClipCopy, ClipScores, SuggestedClip } from '../types.js';
 import { LlmError } from './chat.js';
 import type { LlmEngine } from './engine.js';
-import { type Judgement, readCopy, readJudgements, readOrder, type WrittenCopy } from './answers.js';
-import { type Candidate, copyPrompt, judgePrompt, rankingPrompt } from './prompts.js';
+import { type Judgement, readCopy, readJudgements, type WrittenCopy } from './answers.js';
+import { type Candidate, copyPrompt, judgePrompt } from './prompts.js';
 
 /** Who chose a section's clips and wrote their copy, and why not the model when it was asked. */
 export interface Ranking {
@@ -28,8 +30,6 @@ export interface LaterEnd {
 
 /** Share of a clip's score that is the model's judgement (the rest keeps the heuristics' cuts and energy in play). */
 const MODEL_SHARE = 0.8;
-/** Finalists ranked against each other beyond the clips asked for. */
-const SPARE_FINALISTS = 2;
 
 export async function chooseWithLlm(
   engine: LlmEngine, request: string | undefined, pool: SuggestedClip[], count: number,
@@ -39,9 +39,13 @@ export async function chooseWithLlm(
   const byId = new Map(pool.map((c, i) => [`c${i + 1}`, c]));
   const later = new Map([...byId].map(([id, c]) => [id, laterEnds(c)]));
   const candidates: Candidate[] = [...byId].map(([id, c]) => ({ id, start: c.start, end: c.end, transcript: c.transcript, later: later.get(id)!.map((l) => l.words) }));
+  // Nothing to choose (every candidate becomes a clip): one call judges and writes the copy.
+  const withCopy = pool.length <= count;
   let judged: Map<string, Judgement>;
+  let answer: unknown;
   try {
-    judged = readJudgements(await engine.json(judgePrompt(request, candidates), signal), [...byId.keys()], asked);
+    answer = await engine.json(judgePrompt(request, candidates, withCopy), signal);
+    judged = readJudgements(answer, [...byId.keys()], asked);
   } catch (e) {
     if (!(e instanceof LlmError)) throw e;
     return { clips: pool.slice(0, count), ranking: { by: 'heuristics', note: `${e.message}; clips were chosen by the heuristics` } };
@@ -49,23 +53,12 @@ export async function chooseWithLlm(
   // Judged clips by their judged score; candidates the model left out follow, as the heuristics had them.
   const scored = [...byId].map(([id, clip]) => ({ id, clip: judged.has(id) ? applyJudgement(clip, judged.get(id)!, later.get(id)!, asked) : clip }));
   scored.sort((a, b) => Number(judged.has(b.id)) - Number(judged.has(a.id)) || b.clip.score - a.clip.score);
-  const finalists = scored.slice(0, Math.min(scored.length, count + SPARE_FINALISTS));
   const notes: string[] = [];
-  let order = finalists;
-  if (finalists.length > 1) {
-    try {
-      const ids = readOrder(await engine.json(rankingPrompt(request, finalists.map(({ id, clip }) => ({ ...candidate(id, clip), ...(judged.has(id) ? { reason: judged.get(id)!.reason } : {}) }))), signal), finalists.map((f) => f.id));
-      order = [...ids.map((id) => finalists.find((f) => f.id === id)!), ...finalists.filter((f) => !ids.includes(f.id))];
-    } catch (e) {
-      if (!(e instanceof LlmError)) throw e;
-      notes.push(`${e.message}; the finalists kept the order of their judged scores`);
-    }
-  }
-  // The ranking is the clips' order: scores fall strictly down it.
-  const chosen = order.slice(0, count).map((o) => ({ ...o, clip: { ...o.clip } }));
+  // The judged order is the clips' order: scores fall strictly down it.
+  const chosen = scored.slice(0, count).map((o) => ({ ...o, clip: { ...o.clip } }));
   for (let i = 1; i < chosen.length; i++) chosen[i].clip.score = Math.max(0, Math.min(chosen[i].clip.score, round3(chosen[i - 1].clip.score - 0.001)));
   try {
-    const copy = readCopy(await engine.json(copyPrompt(request, chosen.map(({ id, clip }) => candidate(id, clip))), signal), chosen.map((c) => c.id));
+    const copy = readCopy(withCopy ? answer : await engine.json(copyPrompt(request, chosen.map(({ id, clip }) => candidate(id, clip))), signal), chosen.map((c) => c.id));
     let untitled = 0;
     for (const { id, clip } of chosen) {
       const written = copy.get(id);

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { LlmError, type JsonRequest } from './chat.js';
-import { LLM_CATALOGUE } from './catalogue.js';
 import type { LlmEngine } from './engine.js';
 import { type EmbeddedAnswer, ModelProcess, ModelProcessError } from './embedded-process.js';
 
@@ -52,7 +51,7 @@ export class EmbeddedEngine implements LlmEngine {
     signal?.throwIfAborted();
     const { modelPath, packageUrl, timeoutMs, contextSize, threads, model } = this.settings;
     if (!packageUrl) throw new LlmError('missing', 'node-llama-cpp is not installed, so the embedded language model cannot run (npm install node-llama-cpp@3.21.1)');
-    if (!model) throw new LlmError('missing', `no language model is installed (\`clipper models add ${LLM_CATALOGUE[0].name}\`)`);
+    if (!model) throw new LlmError('missing', 'no language model is installed (`clipper models setup` installs the recommended one)');
     if (!existsSync(modelPath)) throw new LlmError('missing', `the language model ${model} is not installed (\`clipper models add ${model}\`)`);
     clearTimeout(this.timer);
     const p = this.take(packageUrl);

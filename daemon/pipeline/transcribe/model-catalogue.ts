@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ModelError } from './models.js';
 import { WHISPER_LANGUAGES } from './whisper-languages.js';
+import { LLM_CATALOGUE, type LlmFacts } from '../llm/catalogue.js';
 
 /**
  * The models `clipper models list --available` shows and `clipper models add NAME` installs
@@ -20,7 +21,7 @@ import { WHISPER_LANGUAGES } from './whisper-languages.js';
  * download but shown as not read from the hub (`verified: false`).
  */
 export interface CatalogueFile {
-  role: 'encoder' | 'decoder' | 'joiner' | 'tokens' | 'model' | 'vocab';
+  role: 'encoder' | 'decoder' | 'joiner' | 'tokens' | 'model' | 'vocab' | 'gguf';
   /** Its name in the installed folder. */
   file: string;
   /** Its path in the hub's repository, when not `file` (e.g. `onnx/model_quantized.onnx`). */
@@ -44,6 +45,8 @@ export interface CatalogueModel {
   gains?: string;
   /** Sentence encoders: how to pool and what to put before a request (kept in clipper-model.json). */
   embedding?: { pooling: 'cls' | 'mean'; query_prefix?: string; max_tokens?: number; similarity_floor?: number };
+  /** Language models (kind `llm`, issue 28, item 1): size, quantisation, context, expected CPU rates. */
+  llm?: LlmFacts;
   /** Speech models other than Whisper: sherpa-onnx's model type (`nemo_transducer` for Parakeet). */
   model_type?: 'nemo_transducer';
   /** ISO 639-1 codes of a speech model that is not Whisper (Whisper's are in its encoder). */
@@ -191,11 +194,24 @@ const DIARIZATION: CatalogueModel[] = [
   }),
 ];
 
-/** Every entry of the catalogue, by kind: speech (Whisper, Parakeet), embedding, diarization, and whatever kinds join later. */
-export const ALL_MODELS: CatalogueModel[] = [...CATALOGUE, ...PARAKEET, ...EMBEDDINGS, ...DIARIZATION];
+/** Every entry of the catalogue, by kind: speech (Whisper, Parakeet), embedding, diarization, llm (llm/catalogue.ts). */
+export const ALL_MODELS: CatalogueModel[] = [...CATALOGUE, ...PARAKEET, ...EMBEDDINGS, ...DIARIZATION, ...LLM_CATALOGUE];
 
 /** A catalogue entry's kind (entries without one are speech models). */
 export const kindOf = (m: CatalogueModel): ModelKind => m.kind ?? 'speech';
+
+/** What runs a kind of model (`models list` shows it). */
+export const ENGINE_OF_KIND: Record<ModelKind, string> = { speech: 'sherpa-onnx', embedding: 'onnxruntime', diarization: 'sherpa-onnx', llm: 'llama.cpp' };
+
+/**
+ * The catalogue in use, one kind of model (issue 28: speech, embedding, llm); the entry a kind
+ * recommends is `recommendedOf`. Every reader (models list/add/setup, doctor, the engines'
+ * hints) goes through `catalogue()`, so CLIPPER_MODEL_CATALOGUE reaches each the same way.
+ */
+export const modelsOfKind = (kind: ModelKind, env: NodeJS.ProcessEnv = process.env) => catalogue(env).filter((m) => kindOf(m) === kind);
+
+/** The catalogue's recommended model of a kind (the last one, so an entry of CLIPPER_MODEL_CATALOGUE overrides the built-in choice). */
+export const recommendedOf = (entries: CatalogueModel[], kind: ModelKind) => entries.filter((m) => kindOf(m) === kind && m.recommended).pop();
 
 export const modelHub = (env: NodeJS.ProcessEnv = process.env) => (env.CLIPPER_MODEL_HUB || 'https://huggingface.co').replace(/\/+$/, '');
 

@@ -1,13 +1,12 @@
 import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { writeViaTemp } from '../temp-file.js';
-import { type CatalogueModel, fileUrl, findCatalogueModel } from './model-catalogue.js';
+import { type CatalogueModel, fileUrl, findCatalogueModel, kindOf } from './model-catalogue.js';
 import { type Downloaded, downloadFile, type DownloadOptions } from './model-download.js';
 import { checkGgmlFile, describeModel, ModelError, type ModelInfo, modelsDir } from './models.js';
 import { readSherpaModel, SherpaModelError } from './sherpa-model.js';
 import { EmbeddingModelError, looksLikeEmbedding, readEmbeddingModel } from '../embed/embed-model.js';
-import { findLlmModel } from '../llm/catalogue.js';
-import { downloadLlm, isGgufFile } from '../llm/gguf.js';
+import { isGgufFile } from '../llm/gguf.js';
 import { DiarizationModelError, looksLikeDiarization, readDiarizationModel } from '../speakers/diarization-model.js';
 
 export interface InstallOptions extends Pick<DownloadOptions, 'signal' | 'retryDelayMs'> {
@@ -36,19 +35,15 @@ const isUrl = (s: string) => /^https?:\/\//i.test(s);
  * complete, checked and loadable, so a failed install leaves no model behind.
  */
 export async function installModel(source: string, dataDir: string, opts: InstallOptions = {}): Promise<ModelInfo> {
-  const llm = isUrl(source) ? undefined : findLlmModel(source);
-  const catalogued = !isUrl(source) && !llm && findCatalogueModel(source, opts.env);
+  const catalogued = !isUrl(source) && findCatalogueModel(source, opts.env);
   const own = isUrl(source) ? decodeURIComponent(basename(new URL(source).pathname)) : basename(source);
   const sherpaName = SHERPA_FILE.exec(own)?.[1];
-  const name = opts.name ?? (llm ? llm.name : catalogued ? catalogued.name : (sherpaName ?? own));
+  const name = opts.name ?? (catalogued ? catalogued.name : (sherpaName ?? own));
   if (!SAFE_NAME.test(name)) throw new ModelError(`"${name}" is not a usable model file name (letters, digits, '.', '_' and '-'); pass --name`);
   const target = join(modelsDir(dataDir), name);
   if (!opts.force && (await stat(target).catch(() => undefined))) throw new ModelError(`a model called ${name} is installed already (use --force to replace it)`);
 
-  if (llm) {
-    await downloadLlm(llm, target, { ...progress(opts, llm.file.file), env: opts.env });
-    return describeModel(target)!;
-  }
+  if (catalogued && kindOf(catalogued) === 'llm') return installGguf(catalogued, target, dataDir, opts);
   if (catalogued) return installFolder(target, dataDir, (dir) => fetchCatalogued(catalogued, dir, opts));
   if (isUrl(source) && sherpaName) return installFolder(target, dataDir, (dir) => fetchSiblings(source, dir, opts));
   if (isUrl(source)) {
@@ -80,6 +75,27 @@ const progress = (opts: InstallOptions, file: string): DownloadOptions => ({
   retryDelayMs: opts.retryDelayMs,
   onProgress: opts.onProgress && ((r, t) => opts.onProgress!(r, t, file)),
 });
+
+/**
+ * A catalogue language model (issue 28, item 1): its one GGUF file downloaded to the models
+ * folder's `.downloads` (resumed from there by a later run), its SHA-256 checked, then renamed
+ * into place as `<models>/<name>`.
+ */
+async function installGguf(m: CatalogueModel, target: string, dataDir: string, opts: InstallOptions): Promise<ModelInfo> {
+  const file = m.files.find((f) => f.role === 'gguf') ?? m.files[0];
+  if (!file || m.files.length !== 1) throw new ModelError(`the catalogue entry ${m.name} (kind llm) must have one GGUF file`);
+  const staged = join(modelsDir(dataDir), '.downloads', `${m.name}.gguf`);
+  await mkdir(dirname(staged), { recursive: true });
+  const got = await downloadFile(fileUrl(m, file, opts.env), staged, { ...progress(opts, file.file), sha256: file.sha256 });
+  if (!file.sha256) opts.onUnverified?.(file.file, got.sha256);
+  if (!isGgufFile(staged)) {
+    await rm(staged, { force: true });
+    throw new ModelError(`${file.file} is not a GGUF model (it does not start with GGUF and a known version)`);
+  }
+  await rm(target, { recursive: true, force: true });
+  await rename(staged, target);
+  return describeModel(target)!;
+}
 
 /** Fills `<models>/.downloads/<name>` (kept between runs, so downloads resume), then moves it into place. */
 async function installFolder(target: string, dataDir: string, fill: (dir: string) => Promise<void>): Promise<ModelInfo> {

@@ -1,5 +1,5 @@
-import { type CatalogueModel, catalogueSize, kindOf, type ModelKind } from './model-catalogue.js';
-import type { ModelInfo } from './models.js';
+import { type CatalogueModel, catalogueSize, kindOf, type ModelKind, recommendedOf } from './model-catalogue.js';
+import { installedKind, type ModelInfo } from './models.js';
 
 /** The kinds `clipper models setup` offers, in this order; kinds added to the catalogue later come after. */
 export const SETUP_KINDS: ModelKind[] = ['speech', 'embedding', 'llm'];
@@ -20,9 +20,6 @@ export interface SetupItem {
   installed?: string;
 }
 
-/** The kind an installed model serves (a Whisper or ggml model is speech). */
-export const installedKind = (m: ModelInfo): string => (m.kind === 'sherpa-onnx' || m.kind === 'ggml' ? 'speech' : m.kind);
-
 /**
  * The recommended set (issue 28, item 5): per kind, the catalogue's recommended entry (the last
  * one, so an entry of CLIPPER_MODEL_CATALOGUE overrides the built-in choice), and whether a model
@@ -32,7 +29,7 @@ export function recommendedSet(entries: CatalogueModel[], installed: ModelInfo[]
   const kinds = [...SETUP_KINDS, ...new Set(entries.map(kindOf).filter((k) => !SETUP_KINDS.includes(k)))];
   const out: SetupItem[] = [];
   for (const kind of kinds) {
-    const model = entries.filter((m) => kindOf(m) === kind && m.recommended).pop();
+    const model = recommendedOf(entries, kind);
     if (!model) continue;
     const have = installed.find((m) => installedKind(m) === kind);
     out.push({ kind, model, size_bytes: catalogueSize(model), gains: model.gains ?? GAINS[kind] ?? `${kind} model`, ...(have ? { installed: have.name } : {}) });

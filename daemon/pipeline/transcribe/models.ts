@@ -26,6 +26,10 @@ export interface ModelInfo {
   languages?: string[];
 }
 
+/** The kind of the catalogue an installed model is (issue 28): Whisper and Parakeet folders and ggml files are speech, a GGUF file a language model. */
+export const installedKind = (m: Pick<ModelInfo, 'kind'>): 'speech' | 'embedding' | 'llm' =>
+  m.kind === 'gguf' ? 'llm' : m.kind === 'embedding' ? 'embedding' : 'speech';
+
 /** A model file that cannot be installed; the message says why and what to do. */
 export class ModelError extends Error {
   constructor(message: string) {

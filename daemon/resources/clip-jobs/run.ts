@@ -14,7 +14,7 @@ import { ingestSource } from './ingest.js';
 import { planJob, type JobPlan } from './plan.js';
 import { JobProgress, type WeightedStage } from './progress.js';
 import { ProgressSink } from '../../progress-sink.js';
-import { JobStages, stageKey } from './stage-results.js';
+import { JobStages, namesOf, stageKey } from './stage-results.js';
 import { SectionHandoff } from './section-handoff.js';
 import { joinTranscripts, keepSpan, shiftTranscript, withOverlap, wordsIn } from '../../pipeline/transcript-parts.js';
 import { SpeechEngineError } from '../../pipeline/transcribe/errors.js';
@@ -25,6 +25,7 @@ import { readWavInfo, writeWavSlice, type WavInfo } from '../../pipeline/transcr
 import { writeViaTemp } from '../../pipeline/temp-file.js';
 import { withSpeakers } from '../../pipeline/speakers/diarize.js';
 import { metrics } from '../../metrics/instruments.js';
+import { scoresInOrder } from '../../pipeline/llm/rank.js';
 
 /** The stage a heavy-queue priority is (for /metrics' stage durations). */
 const STAGE_OF = new Map<number, string>(Object.entries(HEAVY_PRIORITY).map(([stage, p]) => [p, stage]));
@@ -159,11 +160,31 @@ export class JobRun {
       this.progress.section(s);
       this.report();
     }
+    await this.rankJob();
     await Promise.all([analysis, ...chunks.map((c) => c.work), ...previews]);
     await this.reports.flush();
     if (!(await this.deps.store.clips.listByJob(this.job.id)).length) throw new PermanentTaskError(`No clip could be made from this ${Math.round(probe.duration)}-second video`);
     await this.t.done(this.job);
     await rm(this.workDir, { recursive: true, force: true });
+  }
+
+  /**
+   * Issue 28, item 2a: once every section is suggested, the job's clips ranked against each
+   * other in one call, while their previews go on rendering; stored with the clips' new scores
+   * and order in one transaction, so a resumed job does not ask again.
+   */
+  private async rankJob(): Promise<void> {
+    const stages = this.deps.stages.current;
+    if (!stages.rank || this.done.has(stageKey('rank'))) return;
+    // Only when a model judged some section: one that failed in every section is not asked again.
+    const judged = namesOf(this.done.names(), 'suggest').some(({ part }) => this.done.get(stageKey('suggest', Number(part)))?.ranking?.by === 'llm');
+    if (!judged) return;
+    const clips = await this.deps.store.clips.listByJob(this.job.id);
+    if (clips.length < 2) return;
+    const result = await stages.rank({ clips: clips.map((c) => ({ id: c.id, start: c.start, end: c.end, transcript: c.transcript, reason: c.reason })) }, { criteria: this.job.criteria ?? undefined }, this.signal);
+    if (!result) return;
+    await this.t.ranked(this.job, scoresInOrder(clips, result.order), result);
+    this.done.set(stageKey('rank'), result);
   }
 
   private async analysis(mediaPath: string, wavPath: string, probe: ProbeResult, handoff: SectionHandoff): Promise<Analysis> {

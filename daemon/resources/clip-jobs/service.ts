@@ -149,7 +149,7 @@ export class ClipJobService {
     const diarization = transcription && names.includes(stageKey('diarizer')) ? await readStage(this.repo, job.id, stageKey('diarizer')) : undefined;
     if (transcription) view.transcription = diarization ? { ...transcription, diarization } : transcription;
     // Extension of issue 20, item 5: who ranked the clips, when a language model is configured.
-    const ranking = jobRanking(await readParts(this.repo, job.id, 'suggest'));
+    const ranking = jobRanking(await readParts(this.repo, job.id, 'suggest'), (await readStage(this.repo, job.id, stageKey('rank')))?.ranking);
     if (ranking) view.ranking = ranking;
     return view;
   }

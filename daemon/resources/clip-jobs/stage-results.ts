@@ -1,5 +1,6 @@
 import type { Store } from '../../store/index.js';
 import type { Ranking } from '../../pipeline/llm/choose.js';
+import type { JobRanking } from '../../pipeline/llm/rank.js';
 import type { Analysis, ClipCopy, ProbeResult, Transcript } from '../../pipeline/types.js';
 import type { IngestResult } from './ingest.js';
 import type { JobPlan } from './plan.js';
@@ -41,6 +42,8 @@ export interface StageResultTypes {
   warning: { message: string };
   /** A language model's copy for a clip, for the span it was written for (issue 20, item 5). */
   copy: ClipCopy & { start: number; end: number };
+  /** The job's clips ranked against each other in one call after the last section (issue 28, item 2a). */
+  rank: JobRanking;
 }
 
 /** Kinds stored once per part, and what names the part: chunk, section, warning code, clip id. */
@@ -76,7 +79,7 @@ export function parseStageKey(name: string): { kind: StageKind; part?: string } 
 }
 
 const PER_PART = new Set<StageKind>(['transcribe', 'suggest', 'warning', 'copy'] satisfies Array<keyof StagePartTypes>);
-const KINDS = new Set<StageKind>(['ingest', 'probe', 'audio', 'plan', 'transcriber', 'analyse', 'diarizer', ...PER_PART]);
+const KINDS = new Set<StageKind>(['ingest', 'probe', 'audio', 'plan', 'transcriber', 'analyse', 'diarizer', 'rank', ...PER_PART]);
 
 /** The stored names of one per-part kind, with their parts (`suggest:2` -> '2'). */
 export function namesOf(names: Iterable<string>, kind: keyof StagePartTypes): Array<{ name: string; part: string }> {

@@ -33,9 +33,13 @@ export async function jobWarnings(job: ClipJobRow, names: string[], repo: Pick<S
   return Promise.all(warnings.map(async ({ part }) => ({ code: part, message: String((await readStage(repo, job.id, stageKey('warning', part)))?.message ?? '') })));
 }
 
-/** The sections' rankings as one: by the model only if every section was, with the first problem. */
-export function jobRanking(sections: Map<string, SectionResult>): Ranking | undefined {
+/**
+ * The sections' rankings as one: by the model only if every section was, with the first problem
+ * (the job-wide ranking's, issue 28 item 2a, after the sections').
+ */
+export function jobRanking(sections: Map<string, SectionResult>, whole?: Ranking): Ranking | undefined {
   const all = [...sections.values()].map((s) => s.ranking).filter((r): r is Ranking => r !== undefined);
+  if (whole?.note) all.push({ ...whole, by: all.length && all.every((r) => r.by === 'llm') ? 'llm' : 'heuristics' });
   if (!all.length) return undefined;
   const model = all.find((r) => r.model)?.model;
   const note = all.find((r) => r.note)?.note;

@@ -1,6 +1,7 @@
 import { withoutLocalPaths } from '../../pipeline/media/errors.js';
 import type { ClipJobRow, ClipToStore } from '../../store/clip-jobs.js';
 import type { Ranking } from '../../pipeline/llm/choose.js';
+import type { JobRanking } from '../../pipeline/llm/rank.js';
 import type { ClipCopy, ProbeResult } from '../../pipeline/types.js';
 import type { JobDeps } from './deps.js';
 import { stageKey, type StageKey, type StageKind, type StageResultTypes } from './stage-results.js';
@@ -66,6 +67,18 @@ export class JobTransitions {
       // A language model's copy for a clip (issue 20, item 5), for the span it was written for.
       for (const [i, c] of clips.entries()) if (c.copy) await this.repo.saveStage(job.id, stageKey('copy', ids[i]), { start: c.start, end: c.end, ...c.copy }, this.now());
       return ids;
+    });
+  }
+
+  /**
+   * The job's clips ranked against each other (issue 28, item 2a): their new scores, the clips'
+   * order by them, and the ranking, in one transaction (a resumed job does not ask again).
+   */
+  async ranked(job: ClipJobRow, scores: Array<{ id: string; score: number }>, result: JobRanking): Promise<void> {
+    await this.store.transaction(async () => {
+      await this.repo.setScores(job.id, scores);
+      await this.repo.rankByScore(job.id);
+      await this.repo.saveStage(job.id, stageKey('rank'), result, this.now());
     });
   }
 

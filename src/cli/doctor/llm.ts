@@ -7,6 +7,15 @@ import type { CheckResult, DoctorCheck, DoctorEnv } from './checks.js';
 /** Longest wait for the endpoint (ms), whatever llm.timeout_ms says. */
 const PROBE_MS = 5_000;
 
+/** A catalogue that cannot be read (a broken CLIPPER_MODEL_CATALOGUE; its own check says so) gives way to the built-in one. */
+function readable<T>(read: () => T, otherwise: () => T): T {
+  try {
+    return read();
+  } catch {
+    return otherwise();
+  }
+}
+
 export const languageModel: DoctorCheck = {
   id: 'llm',
   title: 'language model',
@@ -20,11 +29,11 @@ export const languageModel: DoctorCheck = {
     }
     // Issue 28: an installed GGUF model is used with no setting (llm.engine "embedded" or absent).
     if (llm.engine === 'embedded' || !llm.base_url) {
-      const { listModels, llmCatalogue } = await loadModelCatalogue();
-      const installed = listModels(dataDir).filter((m) => m.kind === 'gguf');
+      const { listModels, installedKind, catalogue, recommendedOf } = await loadModelCatalogue();
+      const installed = listModels(dataDir).filter((m) => installedKind(m) === 'llm');
       const named = llm.engine === 'embedded' && llm.model ? installed.find((m) => m.name === llm.model || m.path === llm.model) : installed[0];
       if (named) return { status: 'ok', detail: `embedded: ${named.name} judges, ranks and titles clips (llama.cpp in its own process)` };
-      if (llm.engine === 'embedded') return { status: 'warn', detail: `llm.engine is "embedded", but ${llm.model ? `${llm.model} is not installed` : 'no language model is installed'}; jobs fall back to the heuristics`, fix: `clipper models add ${llm.model ?? llmCatalogue[0].name}` };
+      if (llm.engine === 'embedded') return { status: 'warn', detail: `llm.engine is "embedded", but ${llm.model ? `${llm.model} is not installed` : 'no language model is installed'}; jobs fall back to the heuristics`, fix: `clipper models add ${llm.model ?? recommendedOf(readable(() => catalogue(ctx.env), () => catalogue({})), 'llm')?.name ?? 'NAME'}` };
       return { status: 'ok', detail: 'not set (llm.base_url): clips are chosen and copy written by the heuristics' };
     }
     const key = llm.api_key_env ? ctx.env[llm.api_key_env] : undefined;

@@ -12,7 +12,7 @@ const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
  * name, languages, size, speed class, licence, download URL and SHA-256 of each file).
  */
 export async function run(opts: { dataDir?: string; available?: boolean }, ctx: CliContext): Promise<void> {
-  const { listModels, catalogue, catalogueSize, fileUrl, ModelError, llmCatalogue, llmFileUrl } = await loadModelCatalogue();
+  const { listModels, catalogue, catalogueSize, fileUrl, kindOf, ENGINE_OF_KIND, ModelError } = await loadModelCatalogue();
   if (opts.available) {
     let entries;
     try {
@@ -21,30 +21,19 @@ export async function run(opts: { dataDir?: string; available?: boolean }, ctx: 
       if (e instanceof ModelError) throw new CliError(EXIT.ERROR, e.message, undefined, 'MODEL_ERROR');
       throw e;
     }
-    const speech = entries.map((m) => ({
+    // One catalogue, every kind (issue 28): speech, sentence embeddings, language models (`speed`: their parameters).
+    const models = entries.map((m) => ({
       name: m.name,
-      kind: m.kind ?? 'speech',
-      engine: m.kind === 'embedding' ? 'onnxruntime' : 'sherpa-onnx',
+      kind: kindOf(m),
+      engine: ENGINE_OF_KIND[kindOf(m)] ?? kindOf(m),
       languages: m.languages,
       size_bytes: catalogueSize(m),
       speed: m.speed,
       licence: m.licence,
+      recommended: !!m.recommended,
       wer_librispeech_clean: m.wer ?? null,
       files: m.files.map((f) => ({ file: f.file, url: fileUrl(m, f, ctx.env), size_bytes: f.size_bytes, sha256: f.sha256 ?? null, sha256_from_hub: f.verified })),
     }));
-    // Issue 28: the language models, in the same shape (`speed` is the parameter count).
-    const language = llmCatalogue.map((m) => ({
-      name: m.name,
-      kind: m.kind,
-      engine: 'llama.cpp',
-      languages: m.languages,
-      size_bytes: m.file.size_bytes,
-      speed: `${m.parameters} ${m.quantisation}`,
-      licence: m.licence,
-      wer_librispeech_clean: null,
-      files: [{ file: m.file.file, url: llmFileUrl(m, ctx.env), size_bytes: m.file.size_bytes, sha256: m.file.sha256 ?? null, sha256_from_hub: m.file.verified }],
-    }));
-    const models = [...speech, ...language];
     return ctx.out.data({ models }, () => {
       ctx.out.table(models, [
         { header: 'NAME', value: (m) => m.name },
