@@ -41,10 +41,12 @@ export interface EditorState {
    */
   framing: Pick<FramingPlan, 'layout' | 'source' | 'fill' | 'split' | 'reason'>;
   limits: { caption: typeof CAPTION_LIMITS; hashtags: typeof HASHTAG_LIMITS };
+  /** The event log's seq when this was read: the page follows GET /app/events?after= from it. */
+  events_after: number;
 }
 
 export interface EditorStateDeps {
-  store: Pick<Store, 'clips' | 'clipJobs' | 'renders' | 'framings'>;
+  store: Pick<Store, 'clips' | 'clipJobs' | 'renders' | 'framings' | 'events'>;
   clipView: (clip: ClipRow) => ClipView;
   transcript: (teamId: string, clipId: string) => Promise<{ words: TranscriptWord[] }>;
   posts: (teamId: string, clipId: string) => Promise<Post[]>;
@@ -62,6 +64,8 @@ export async function sourceWindow(store: Pick<Store, 'clipJobs'>, teamId: strin
 }
 
 export async function editorState(d: EditorStateDeps, teamId: string, clip: ClipRow): Promise<EditorState | undefined> {
+  // Read first: an event logged while the rest is read is then sent again, never missed.
+  const eventsAfter = await d.store.events.lastSeq();
   const src = await sourceWindow(d.store, teamId, clip);
   if (!src) return undefined;
   const { job, probe, window } = src;
@@ -90,5 +94,6 @@ export async function editorState(d: EditorStateDeps, teamId: string, clip: Clip
     render: render ? d.renderView(render) : null,
     framing: { layout: render?.layout ?? plan.layout, source: plan.source, fill: plan.fill, split: plan.split, reason: plan.reason },
     limits: { caption: CAPTION_LIMITS, hashtags: HASHTAG_LIMITS },
+    events_after: eventsAfter,
   };
 }

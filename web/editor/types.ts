@@ -32,6 +32,8 @@ export interface EditorState {
   render: { status: string; progress: number; output_url?: string; error?: string; caption_style?: string; layout?: string } | null;
   framing: Framing;
   limits: { caption: Record<string, number>; hashtags: Record<string, number> };
+  /** The event seq the state was read at (GET /app/events?after=). */
+  events_after: number;
 }
 
 /** A crop window that moves along a path (daemon/pipeline/framing/types.ts, as JSON). */
