@@ -49,6 +49,7 @@ export class Live {
   /** Reads now (or joins a read under way), then follows the stream or schedules the next poll. */
   now(): Promise<void> {
     clearTimeout(this.timer);
+    this.timer = undefined;
     this.running ??= this.o.read()
       .then((after) => this.follow(after))
       .catch(this.o.fail)
@@ -67,10 +68,16 @@ export class Live {
     }, GATHER_MS);
   }
 
-  private schedule(): void {
+  /** The next poll (none while the stream tells everything); `keep`: leave one already due. */
+  private schedule(keep = false): void {
+    if (keep && this.timer !== undefined) return;
     clearTimeout(this.timer);
+    this.timer = undefined;
     if (this.streaming && !this.o.unannounced?.()) return;
-    this.timer = setTimeout(() => void (document.hidden ? undefined : this.now()), this.o.busy() || this.o.unannounced?.() ? BUSY_MS : IDLE_MS);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      if (!document.hidden) void this.now();
+    }, this.o.busy() || this.o.unannounced?.() ? BUSY_MS : IDLE_MS);
   }
 
   /** Opens the stream after `after` unless it is open (or reconnecting) already. */
@@ -83,6 +90,7 @@ export class Live {
       this.streaming = true;
       this.mark();
       clearTimeout(this.timer);
+      this.timer = undefined;
       // Back after a drop: the stream resends what was missed; the state read covers the rest.
       if (dropped) void this.now();
     };
@@ -99,7 +107,8 @@ export class Live {
       // Closed for good (refused: signed out, or no stream here): the next poll opens it again.
       if (source.readyState === EventSource.CLOSED) this.source = undefined;
       this.mark();
-      this.schedule();
+      // Each failed reconnect lands here: the poll already due keeps its time.
+      this.schedule(true);
     };
   }
 
