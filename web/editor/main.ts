@@ -28,6 +28,8 @@ let cards: PostCards;
 const STYLE_KEY = `clipper.style.${root.dataset.clipId}`;
 let style = 'classic';
 let cuts: CutsPanel;
+/** The plan the player draws now (the chosen aspect's). */
+let shownFraming: EditorState['framing'] | undefined;
 /** The title the field was last filled with from the server: a different value is the person's. */
 let titleShown = '';
 /** Undo/redo of the trim, the words and the title (issue 29, item 2). */
@@ -64,8 +66,11 @@ function tick(): void {
   }
   timeline.setPlayhead(t);
   transcript.highlight(t);
+  // The chosen aspect's frame: its plan in the player, its caption sizes over it.
+  const frame = state.aspects?.[cuts.aspect];
   const c = state.captions[style];
-  parts.overlay.draw(c.lines, c.preset, t - state.clip.start, parts.player.clientHeight);
+  parts.overlay.draw(c.lines, frame?.presets[style] ?? c.preset, t - state.clip.start, parts.player.clientHeight, frame?.size.height);
+  if (frame && frame.framing !== shownFraming) player.use((shownFraming = frame.framing));
   player.draw(t - state.clip.start);
   const length = timeline.span.end - timeline.span.start;
   parts.scrub.max = length.toFixed(2);
