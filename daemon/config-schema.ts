@@ -85,6 +85,7 @@ export const SETTINGS = {
     public_base_url: str(undefined, 'Base URL clients reach the daemon at, for links in responses (default: the listening address)'),
     local: bool(true, 'A local daemon: loopback and private addresses are allowed for links and webhooks'),
     max_json_body_bytes: int(1024 * 1024, 'Largest JSON request body', 1024),
+    event_heartbeat_ms: int(15_000, 'Milliseconds between heartbeats of the pages\' live-event stream (GET /app/events), under a proxy\'s idle timeout', 100),
   },
   auth: {
     external_issuers: issuers('Identity providers whose ID tokens are accepted besides the local one (hosted deployments)'),

@@ -45,6 +45,11 @@ export class EventLog implements EventLogRepository {
     return rows.map((r) => ({ seq: r.seq, id: r.id, team_id: r.team_id, type: r.type, created: r.created, data: JSON.parse(r.data) }));
   }
 
+  /** The newest event's seq (0 when there is none): a reader starting "from now" begins after it. */
+  async lastSeq(): Promise<number> {
+    return Number(await this.db.value('SELECT COALESCE(MAX(seq), 0) FROM events') ?? 0);
+  }
+
   onAppend(listener: Listener): () => void {
     return this.db.listen(EVENTS_CHANNEL, listener);
   }

@@ -83,6 +83,8 @@ export interface EventLogRepository {
   emit<T extends EventType>(type: T, data: EventDataByType[T]): Promise<EventEnvelope<T>>;
   /** Events with seq > afterSeq, oldest first, at most `limit`; optionally one team's only. */
   readAfter(afterSeq: number, limit?: number, teamId?: string): Promise<StoredEvent[]>;
+  /** The newest event's seq, 0 when the log is empty. */
+  lastSeq(): Promise<number>;
   /** Calls `listener` (asynchronously, after the emitting call) whenever an event is logged; returns an unsubscribe. */
   onAppend(listener: () => void): () => void;
 }

@@ -26,11 +26,13 @@ const JOBS = 30;
 export interface DashboardState {
   jobs: Array<ClipJobView & { clips: Array<ClipView & { render: Render | null; posts: Post[] }> }>;
   platforms: Array<PlatformConnection & { fix?: string }>;
+  /** The event log's seq when this was read: the page follows GET /app/events?after= from it. */
+  events_after: number;
 }
 
 export interface DashboardDeps {
   sessions: WebSessions;
-  store: Pick<Store, 'clipJobs' | 'clips' | 'renders'>;
+  store: Pick<Store, 'clipJobs' | 'clips' | 'renders' | 'events'>;
   jobView: (job: ClipJobRow) => Promise<ClipJobView>;
   posts: (teamId: string, clipId: string) => Promise<Post[]>;
   renderView: (row: NonNullable<Awaited<ReturnType<Store['renders']['get']>>>) => Render;
@@ -41,6 +43,8 @@ export interface DashboardDeps {
 export const reconnectCommand = (p: Pick<PlatformConnection, 'platform' | 'connector'>) => `clipper platforms connect ${p.platform} --connector ${p.connector}`;
 
 export async function dashboardState(d: DashboardDeps, teamId: string): Promise<DashboardState> {
+  // Read first: an event logged while the rest is read is then sent again, never missed.
+  const eventsAfter = await d.store.events.lastSeq();
   const rows = await d.store.clipJobs.listByTeam(teamId, JOBS);
   const jobs = await Promise.all(rows.map(async (row) => {
     const view = await d.jobView(row);
@@ -51,7 +55,7 @@ export async function dashboardState(d: DashboardDeps, teamId: string): Promise<
     return { ...view, clips };
   }));
   const platforms = (await d.platforms(teamId)).map((p) => (p.status === 'needs_reauth' ? { ...p, fix: reconnectCommand(p) } : p));
-  return { jobs, platforms };
+  return { jobs, platforms, events_after: eventsAfter };
 }
 
 export function registerDashboard(router: Router, d: DashboardDeps, notSignedIn: (ctx: RequestContext) => undefined): void {

@@ -1,11 +1,12 @@
 import { CAPTION_LIMITS, HASHTAG_LIMITS } from '../../src/api/posts.js';
-import { CAPTION_STYLES, type CaptionStyle } from '../../src/api/looks.js';
+import { ASPECTS, ASPECT_SIZES, CAPTION_STYLES, type Aspect, type CaptionStyle } from '../../src/api/looks.js';
 import type { ClipView } from '../../src/api/clips.js';
 import type { TranscriptWord } from '../../src/api/clip-edits.js';
 import type { Post } from '../../src/api/posts.js';
 import type { Render } from '../../src/api/renders.js';
 import { MEDIA_URL_TTL_MS } from '../../src/api/limits.js';
-import { CAPTION_PRESETS, type CaptionPreset } from '../pipeline/render/caption-styles.js';
+import { CAPTION_PRESETS, presetFor, type CaptionPreset } from '../pipeline/render/caption-styles.js';
+import { planForFrame } from '../pipeline/framing/aspect.js';
 import { captionLines } from '../pipeline/render/captions-ass.js';
 import { centrePlan } from '../pipeline/framing/plan.js';
 import type { FramingPlan } from '../pipeline/framing/types.js';
@@ -39,12 +40,22 @@ export interface EditorState {
    * posted"): the stored plan's layout and windows (source pixels, clip-relative times), or the
    * centre crop when the clip has no plan (yet) or its plan is of another span.
    */
-  framing: Pick<FramingPlan, 'layout' | 'source' | 'fill' | 'split' | 'reason'>;
+  framing: Framing;
+  /**
+   * The clip in each aspect ratio (issue 29, items 2 and 4: the editor "switches between them"
+   * and the player shows the clip as it will be posted): the frame's size, the plan re-cut for
+   * it (framing/aspect.ts, what the render uses) and the caption presets scaled to its safe zone.
+   */
+  aspects: Record<Aspect, { size: { width: number; height: number }; framing: Framing; presets: Record<CaptionStyle, CaptionPreset> }>;
   limits: { caption: typeof CAPTION_LIMITS; hashtags: typeof HASHTAG_LIMITS };
+  /** The event log's seq when this was read: the page follows GET /app/events?after= from it. */
+  events_after: number;
 }
 
+type Framing = Pick<FramingPlan, 'layout' | 'source' | 'fill' | 'split' | 'reason'>;
+
 export interface EditorStateDeps {
-  store: Pick<Store, 'clips' | 'clipJobs' | 'renders' | 'framings'>;
+  store: Pick<Store, 'clips' | 'clipJobs' | 'renders' | 'framings' | 'events'>;
   clipView: (clip: ClipRow) => ClipView;
   transcript: (teamId: string, clipId: string) => Promise<{ words: TranscriptWord[] }>;
   posts: (teamId: string, clipId: string) => Promise<Post[]>;
@@ -62,6 +73,8 @@ export async function sourceWindow(store: Pick<Store, 'clipJobs'>, teamId: strin
 }
 
 export async function editorState(d: EditorStateDeps, teamId: string, clip: ClipRow): Promise<EditorState | undefined> {
+  // Read first: an event logged while the rest is read is then sent again, never missed.
+  const eventsAfter = await d.store.events.lastSeq();
   const src = await sourceWindow(d.store, teamId, clip);
   if (!src) return undefined;
   const { job, probe, window } = src;
@@ -78,6 +91,13 @@ export async function editorState(d: EditorStateDeps, teamId: string, clip: Clip
   const stored = await d.store.framings.get(clip.id);
   const source = { width: probe.width ?? 1920, height: probe.height ?? 1080 };
   const plan = stored && Math.abs(stored.start - clip.start) < 0.01 && Math.abs(stored.end - clip.end) < 0.01 ? JSON.parse(stored.plan) as FramingPlan : centrePlan(source, clip.end - clip.start, 'centre crop');
+  const framing: Framing = { layout: render?.layout ?? plan.layout, source: plan.source, fill: plan.fill, split: plan.split, reason: plan.reason };
+  const aspects = Object.fromEntries(ASPECTS.map((aspect) => {
+    const size = ASPECT_SIZES[aspect];
+    const recut = planForFrame(plan, size);
+    const presets = Object.fromEntries(CAPTION_STYLES.map((style) => [style, presetFor(style, aspect)])) as Record<CaptionStyle, CaptionPreset>;
+    return [aspect, { size, framing: { ...framing, fill: recut.fill, split: recut.split }, presets }];
+  })) as EditorState['aspects'];
   return {
     clip: d.clipView(clip),
     folder: job.folder_name,
@@ -88,7 +108,9 @@ export async function editorState(d: EditorStateDeps, teamId: string, clip: Clip
     captions,
     posts: await d.posts(teamId, clip.id),
     render: render ? d.renderView(render) : null,
-    framing: { layout: render?.layout ?? plan.layout, source: plan.source, fill: plan.fill, split: plan.split, reason: plan.reason },
+    framing,
+    aspects,
     limits: { caption: CAPTION_LIMITS, hashtags: HASHTAG_LIMITS },
+    events_after: eventsAfter,
   };
 }

@@ -2,6 +2,7 @@ import { unauthorized } from '../../src/api/errors.js';
 import { loginPage, signedOutPage } from './clip-page.js';
 import { registerDashboard, type DashboardDeps } from './dashboard.js';
 import { registerEditorRoutes, type EditorDeps } from './editor-routes.js';
+import { registerEventStream } from './events-stream.js';
 import { sendHtml } from './html.js';
 import { safeNext, type WebSessions } from './session.js';
 import type { Store } from '../store/index.js';
@@ -13,13 +14,17 @@ import type { RequestContext, Router } from '../server/router.js';
  * `/app/login` sets from a token.
  */
 export interface PageDeps extends EditorDeps, Omit<DashboardDeps, 'store'> {
-  store: EditorDeps['store'] & DashboardDeps['store'] & Pick<Store, 'clips' | 'clipJobs'>;
+  store: EditorDeps['store'] & DashboardDeps['store'] & Pick<Store, 'clips' | 'clipJobs' | 'events'>;
+  /** Between heartbeats of GET /app/events (setting server.event_heartbeat_ms). */
+  heartbeatMs?: number;
 }
 
 export function registerAppPages(router: Router, d: PageDeps): void {
   registerEditorRoutes(router, d, notSignedIn);
 
   registerDashboard(router, d, notSignedIn);
+
+  registerEventStream(router, d, notSignedIn);
 
   router.get('/app/login', { auth: 'none' }, async (ctx) => {
     const next = safeNext(ctx.query.get('next'));

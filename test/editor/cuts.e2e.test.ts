@@ -1,33 +1,20 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
-import { insertClip, objectFile, previewReady, probe, sourceVideo } from '../publish/helpers.js';
-import { ARTEFACTS, launchChromium } from './browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestDaemon } from '../helpers/daemon.js';
+import { objectFile, probe } from '../publish/helpers.js';
+import { ARTEFACTS } from './browser.js';
+import { useEditorWorld } from './e2e.js';
 
 // Issue 29, items 4 and 5, in the editor (Chromium through playwright-core): switch the aspect,
 // tick "remove filler words" and "shorten pauses", see the removed spans, restore one, render.
 
+const w = useEditorWorld({ script: 'so um here is the thing. pricing is hard' });
 let d: TestDaemon;
 let browser: Browser;
 let clipId: string;
 let auth: string;
-
-beforeAll(async () => {
-  d = await startTestDaemon({ workers: true, settings: { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } } });
-  clipId = await insertClip(d, { script: 'so um here is the thing. pricing is hard' });
-  const clip = (await d.app.store.clips.byId(clipId))!;
-  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.stages.current.probe(sourceVideo(), new AbortController().signal), d.clock.now());
-  await previewReady(d, clipId);
-  auth = `Bearer ${await d.token()}`;
-  browser = await launchChromium();
-  mkdirSync(ARTEFACTS, { recursive: true });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await d?.stop();
-});
+beforeAll(() => void ({ d, browser, clipId, auth } = w));
 
 describe('aspect and cuts in the editor', () => {
   it('switches the aspect, lists the removed spans, restores one, and renders what it shows', async () => {

@@ -65,7 +65,13 @@ describe('the dashboard at /app', () => {
     await expect.poll(() => folder(page, 'Interview with Ada.mov').locator('summary').textContent()).toMatch(/processing 40%/);
 
     // Live progress: the job moves on, the page follows without a reload.
-    d.app.db.prepare('UPDATE clip_jobs SET progress = 0.75 WHERE folder_name = ?').run('Interview with Ada.mov');
+    // As the job's progress moves: the row and its event in one transaction (clip-jobs/transitions.ts).
+    const moving = (await d.app.store.clips.byId(b))!;
+    const asset = (await d.app.store.clipJobs.byId(moving.job_id))!.asset_id;
+    await d.app.store.transaction(async () => {
+      d.app.db.prepare('UPDATE clip_jobs SET progress = 0.75 WHERE folder_name = ?').run('Interview with Ada.mov');
+      await d.app.store.events.emit('asset.analysis.progress', { asset_id: asset, team_id: d.rootTeamId, job_id: moving.job_id, progress: 0.75 });
+    });
     await expect.poll(() => folder(page, 'Interview with Ada.mov').locator('summary').textContent(), { timeout: 15_000 }).toMatch(/processing 75%/);
 
     const card = page.locator(`article[data-clip-id="${a}"]`);

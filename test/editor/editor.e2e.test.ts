@@ -1,64 +1,29 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { captionsKey } from '../../daemon/resources/renders/task.js';
-import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
-import { SCRIPT, connect, insertClip, objectFile, previewReady, sourceVideo } from '../publish/helpers.js';
-import { ARTEFACTS, launchChromium } from './browser.js';
+import type { TestDaemon } from '../helpers/daemon.js';
+import { SCRIPT, objectFile } from '../publish/helpers.js';
+import { ARTEFACTS } from './browser.js';
+import { editorReady, openEditor, until, useEditorWorld } from './e2e.js';
 
 // Issue 16, item 6: the editor in a real browser (Debian's chromium through playwright-core),
 // signed in through the one-time link; trim, fix a word, render; checked through the API.
 
-const TWO = SCRIPT.split('. ').slice(0, 2).join('. ');
+const w = useEditorWorld({ script: SCRIPT.split('. ').slice(0, 2).join('. '), platforms: ['short_video', 'long_video'] });
 let d: TestDaemon;
 let browser: Browser;
 let clipId: string;
 let auth: string;
-
-beforeAll(async () => {
-  d = await startTestDaemon({ workers: true, settings: { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } } });
-  await connect(d, 'short_video');
-  await connect(d, 'long_video');
-  clipId = await insertClip(d, { script: TWO });
-  const clip = (await d.app.store.clips.byId(clipId))!;
-  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.stages.current.probe(sourceVideo(), new AbortController().signal), d.clock.now());
-  await previewReady(d, clipId);
-  auth = `Bearer ${await d.token()}`;
-  browser = await launchChromium();
-  mkdirSync(ARTEFACTS, { recursive: true });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await d?.stop();
-});
+beforeAll(() => void ({ d, browser, clipId, auth } = w));
 
 const api = async (path: string) => (await d.call('GET', path, { auth })).body;
 const clipRow = async () => (await d.app.store.clips.byId(clipId))!;
 
-async function until<T>(what: string, get: () => T | Promise<T>, ms = 90_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await get();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 async function signIn(page: Page): Promise<void> {
-  const link = await d.call('GET', `/v1/auth/session-link?clip_id=${clipId}`, { auth });
-  expect(link.status).toBe(200);
-  await page.goto(link.body.url);
-  expect(new URL(page.url()).pathname).toBe(`/app/clips/${clipId}`);
-  await page.locator('.timeline .handle').first().waitFor();
-  await page.locator('.word').first().waitFor();
-  // The waveform and the thumbnails are made by ffmpeg on request: wait for both before looking.
-  await page.locator('.timeline[data-peaks="ready"]').waitFor();
-  await page.waitForFunction(() => {
-    const img = document.querySelector<HTMLImageElement>('img.thumbs');
-    return Boolean(img?.complete && img.naturalWidth > 0);
-  });
+  await openEditor(w, page);
+  await editorReady(page);
 }
 
 describe('the web editor in chromium', () => {

@@ -1,52 +1,27 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
-import { SCRIPT, connect, insertClip, previewReady, sourceVideo } from '../publish/helpers.js';
-import { ARTEFACTS, launchChromium } from './browser.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestDaemon } from '../helpers/daemon.js';
+import { SCRIPT } from '../publish/helpers.js';
+import { ARTEFACTS } from './browser.js';
 import { axeCheck, tabStops } from './axe.js';
+import { editorReady, openEditor, useEditorWorld } from './e2e.js';
 
 // Issue 29, items 1, 2 and 6: the editor without its rough edges, in Debian's chromium. Each
 // check here failed on the editor before the change that made it pass.
 
-const TWO = SCRIPT.split('. ').slice(0, 2).join('. ');
+const w = useEditorWorld({ script: SCRIPT.split('. ').slice(0, 2).join('. '), platforms: ['short_video'] });
 let d: TestDaemon;
 let browser: Browser;
 let clipId: string;
-let auth: string;
-
-beforeAll(async () => {
-  d = await startTestDaemon({ workers: true, settings: { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } } });
-  await connect(d, 'short_video');
-  clipId = await insertClip(d, { script: TWO });
-  const clip = (await d.app.store.clips.byId(clipId))!;
-  await d.app.store.clipJobs.saveStage(clip.job_id, 'probe', await d.app.stages.current.probe(sourceVideo(), new AbortController().signal), d.clock.now());
-  await previewReady(d, clipId);
-  auth = `Bearer ${await d.token()}`;
-  browser = await launchChromium();
-  mkdirSync(ARTEFACTS, { recursive: true });
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await d?.stop();
-});
+beforeAll(() => void ({ d, browser, clipId } = w));
 
 async function signIn(page: Page): Promise<void> {
-  const link = await d.call('GET', `/v1/auth/session-link?clip_id=${clipId}`, { auth });
-  await page.goto(link.body.url);
+  await openEditor(w, page);
   await ready(page);
 }
 
-async function ready(page: Page): Promise<void> {
-  await page.locator('.timeline .handle').first().waitFor();
-  await page.locator('.word').first().waitFor();
-  await page.locator('.timeline[data-peaks="ready"]').waitFor();
-  await page.waitForFunction(() => {
-    const img = document.querySelector<HTMLImageElement>('img.thumbs');
-    return Boolean(img?.complete && img.naturalWidth > 0);
-  });
-}
+const ready = editorReady;
 
 describe('the editor at 1280x800 (issue 29, items 1 and 2)', () => {
   it('shows Play above the fold, a scrubber and the time, a thumbnail strip of distinct frames, the framed clip; undoes, redoes and zooms', async () => {

@@ -1,9 +1,10 @@
 // The dashboard at /app (issue 29, item 3): the team's jobs as folders with live progress and
 // their clips, a selection of clips to render, publish or schedule, the calendar of scheduled
-// posts, and the connected platforms. It reads GET /app/dashboard/state (live: again every 1.5 s
-// while something is being made) and changes everything through /v1 with the session.
+// posts, and the connected platforms. It reads GET /app/dashboard/state, follows the team's
+// events (GET /app/events; a poll when the stream is not there: editor/live.ts) and changes
+// everything through /v1 with the session.
 import { ApiError, apiCall } from '../editor/api.js';
-import { Live } from '../editor/live.js';
+import { Live, type LiveEvent } from '../editor/live.js';
 import { Calendar } from './calendar.js';
 import { Folders } from './jobs.js';
 import { platformList } from './platforms.js';
@@ -34,7 +35,7 @@ root.innerHTML = `
 </div>`;
 const $ = <T extends HTMLElement>(id: string) => root.querySelector<T>(`#${id}`)!;
 
-let state: DashboardState = { jobs: [], platforms: [] };
+let state: DashboardState = { jobs: [], platforms: [], events_after: 0 };
 const selected = new Set<string>();
 const folders = new Folders($('folders'), selected);
 const calendar = new Calendar($('calendar'), (post, at) => void act(() => reschedule(post, at), 'Moved.'), (post) => void act(() => call('POST', `/v1/posts/${post.id}/cancel`), 'Cancelled.'));
@@ -90,7 +91,7 @@ async function publishPicked(at?: number): Promise<void> {
   if (failed.length) throw new Error(`${drafts.length - failed.length} of ${drafts.length} posts went out; ${failed.join('; ')}`);
 }
 
-async function load(): Promise<void> {
+async function load(): Promise<number> {
   state = await call<DashboardState>('GET', '/app/dashboard/state');
   const known = new Set(state.jobs.flatMap((j) => j.clips.map((c) => c.id)));
   for (const id of selected) if (!known.has(id)) selected.delete(id);
@@ -98,10 +99,25 @@ async function load(): Promise<void> {
   calendar.show(state.jobs.flatMap((j) => j.clips.flatMap((c) => c.posts.filter((p) => p.status === 'scheduled' && p.scheduled_at).map((post) => ({ post, clipTitle: c.title })))));
   $('platforms').replaceChildren(platformList(state.platforms));
   drawSelection();
+  return state.events_after;
 }
 
 const busy = () => state.jobs.some((j) => ['queued', 'processing'].includes(j.status) || j.clips.some((c) => !c.preview_url || (c.render && !['done', 'failed'].includes(c.render.status)) || c.posts.some((p) => ['queued', 'processing', 'uploading'].includes(p.status))));
-const live = new Live(load, busy, (e) => say(e instanceof Error ? e.message : String(e), true));
+/**
+ * One event of the team's stream: a render's progress is drawn as it comes; anything else (a
+ * job's progress with the previews it brings, a render's end, a post's status) reads the state.
+ */
+function onEvent(e: LiveEvent): boolean {
+  const clip = state.jobs.flatMap((j) => j.clips).find((c) => c.id === e.data.project_id);
+  if (e.type === 'project.render.progress' && clip?.render && typeof e.data.progress === 'number') {
+    clip.render = { ...clip.render, status: 'processing', progress: Math.max(clip.render.progress, e.data.progress) };
+    folders.show(state.jobs);
+    return false;
+  }
+  return true;
+}
+const unannounced = () => state.jobs.some((j) => j.status === 'done' && j.clips.some((c) => !c.preview_url));
+const live = new Live({ read: load, busy, unannounced, onEvent, fail: (e) => say(e instanceof Error ? e.message : String(e), true) });
 
 $('folders').addEventListener('change', (e) => {
   const box = e.target as HTMLInputElement;

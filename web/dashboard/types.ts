@@ -40,6 +40,8 @@ export interface Platform {
 export interface DashboardState {
   jobs: Job[];
   platforms: Platform[];
+  /** The event seq the state was read at (GET /app/events?after=). */
+  events_after: number;
 }
 
 export const PLATFORM_NAMES: Record<string, string> = { short_video: 'Short video', photo_sharing: 'Photo sharing', long_video: 'Long video', professional_network: 'Professional network' };

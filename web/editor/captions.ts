@@ -1,7 +1,8 @@
 // The caption preview over the player (issue 16, item 2: "A caption preview over the video shows
 // the chosen style word by word"). The lines come grouped by the renderer's own code and the
 // presets are the renderer's own (daemon/pipeline/render/caption-styles.ts, sent in the page's
-// state); this only draws them, scaled from the 1080x1920 canvas to the player.
+// state, one set per aspect ratio: sizes and safe zone of that frame); this only draws them,
+// scaled from the frame (1080x1920, 1080x1080, 1080x1350 or 1920x1080) to the player.
 import type { Preset, Word } from './types.js';
 
 /** ASS &HAABBGGRR as a CSS colour. */
@@ -26,18 +27,21 @@ export function lineAt(lines: Word[][], t: number): Word[] | undefined {
 export class CaptionOverlay {
   constructor(private el: HTMLElement) {}
 
-  draw(lines: Word[][], preset: Preset, t: number, boxHeight: number): void {
+  draw(lines: Word[][], preset: Preset, t: number, boxHeight: number, frameHeight = 1920): void {
     const line = lineAt(lines, t);
     this.el.replaceChildren();
     if (!line) return;
-    const scale = boxHeight / 1920;
+    const scale = boxHeight / frameHeight;
     const style = this.el.style;
     style.fontSize = `${Math.max(10, preset.font * scale)}px`;
     style.fontWeight = preset.bold ? '800' : '500';
     style.textAlign = preset.alignment === 1 ? 'left' : 'center';
     style.top = preset.alignment === 5 ? '45%' : '';
     style.bottom = preset.alignment === 5 ? '' : `${preset.marginV * scale}px`;
-    style.left = preset.alignment === 1 ? `${preset.marginL * scale}px` : '6%';
+    // The frame's safe zone, as the renderer's ASS margins keep the text inside it.
+    style.left = `${preset.marginL * scale}px`;
+    style.right = `${preset.marginR * scale}px`;
+    this.el.dataset.fontPx = (preset.font * scale).toFixed(1);
     style.background = preset.borderStyle === 3 ? assColour(preset.back) : 'transparent';
     style.color = assColour(preset.primary);
     const current = line.findIndex((w) => t >= w.start && t < w.end + 0.05);

@@ -75,6 +75,8 @@ export class CutsPanel {
     const wide = this.aspect !== '9:16';
     this.o.player.style.height = wide ? 'auto' : '';
     this.o.player.style.width = wide ? '100%' : '';
+    // The stylesheet's least height would widen a short 16:9 box out of its ratio.
+    this.o.player.style.minHeight = wide ? '0' : '';
   }
 
   /** Lists what the ticked options would cut (call again after a trim or a transcript fix). */

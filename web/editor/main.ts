@@ -10,7 +10,7 @@ import { PostCards, postCard } from './posts.js';
 import type { EditorState, Word } from './types.js';
 import { layout, type Parts } from './layout.js';
 import { CutsPanel } from './cuts-panel.js';
-import { Live } from './live.js';
+import { Live, type LiveEvent } from './live.js';
 import { History } from './history.js';
 import { FramedPlayer, clock } from './player.js';
 import type { Timed } from './snap.js';
@@ -28,6 +28,8 @@ let cards: PostCards;
 const STYLE_KEY = `clipper.style.${root.dataset.clipId}`;
 let style = 'classic';
 let cuts: CutsPanel;
+/** The plan the player draws now (the chosen aspect's). */
+let shownFraming: EditorState['framing'] | undefined;
 /** The title the field was last filled with from the server: a different value is the person's. */
 let titleShown = '';
 /** Undo/redo of the trim, the words and the title (issue 29, item 2). */
@@ -64,8 +66,11 @@ function tick(): void {
   }
   timeline.setPlayhead(t);
   transcript.highlight(t);
+  // The chosen aspect's frame: its plan in the player, its caption sizes over it.
+  const frame = state.aspects?.[cuts.aspect];
   const c = state.captions[style];
-  parts.overlay.draw(c.lines, c.preset, t - state.clip.start, parts.player.clientHeight);
+  parts.overlay.draw(c.lines, frame?.presets[style] ?? c.preset, t - state.clip.start, parts.player.clientHeight, frame?.size.height);
+  if (frame && frame.framing !== shownFraming) player.use((shownFraming = frame.framing));
   player.draw(t - state.clip.start);
   const length = timeline.span.end - timeline.span.start;
   parts.scrub.max = length.toFixed(2);
@@ -99,7 +104,7 @@ function trimChanged(span: Timed): void {
   remember('trim');
 }
 
-async function load(): Promise<void> {
+async function load(): Promise<number> {
   state = await api.state();
   const first = !parts;
   if (first) {
@@ -140,6 +145,7 @@ async function load(): Promise<void> {
   }
   drawRender();
   cards.show(state.posts);
+  return state.events_after;
 }
 
 function drawRender(): void {
@@ -154,8 +160,24 @@ function drawRender(): void {
 }
 
 /** Something is being made: a preview, a render, or a post on its way out. */
-const busy = () => Boolean(state) && (!state.clip.preview_url || Boolean(state.render && !['done', 'failed'].includes(state.render.status)) || state.posts.some((p) => ['queued', 'processing'].includes(p.status)));
-const live = new Live(load, busy, fail);
+const busy = () => Boolean(state) && (!state.clip.preview_url || Boolean(state.render && !['done', 'failed'].includes(state.render.status)) || state.posts.some((p) => ['queued', 'processing', 'uploading'].includes(p.status)));
+
+/**
+ * One event of the team's stream: this clip's render progress is drawn as it comes; its render's
+ * start and end, its posts' status and (while its preview is on its way) its job's progress read
+ * the state again. Other clips' events are not this page's.
+ */
+function onEvent(e: LiveEvent): boolean {
+  const mine = e.data.project_id === state.clip.id || e.data.clip_id === state.clip.id;
+  if (e.type === 'project.render.progress' && mine && state.render && typeof e.data.progress === 'number') {
+    state.render = { ...state.render, status: 'processing', progress: Math.max(state.render.progress, e.data.progress) };
+    drawRender();
+    return false;
+  }
+  return mine || (e.type.startsWith('asset.') && !state.clip.preview_url);
+}
+
+const live = new Live({ read: load, busy, unannounced: () => Boolean(state) && !state.clip.preview_url, onEvent, fail });
 
 async function saveTrim(): Promise<void> {
   parts.saveTrim.disabled = true;

@@ -1,7 +1,9 @@
-// The player as the clip will be posted (issue 29, item 2): the source drawn on a 9:16 canvas
-// through the clip's framing plan (the moving crop of `fill`, the two windows of `split`, the
-// whole picture over a blurred copy for `fit`), the captions over it, and a scrubber with the
-// time in the clip. The <video> plays the sound and is drawn from; it is not shown itself.
+// The player as the clip will be posted (issue 29, items 2 and 4): the source drawn on a canvas
+// of the chosen aspect ratio through the clip's framing plan re-cut for that ratio by the daemon
+// (the moving crop of `fill`, the two windows of `split`: stacked on a tall or square frame, side
+// by side on a wide one, the whole picture over a blurred copy for `fit`), as the render lays it
+// out (daemon/pipeline/framing/filter.ts); the captions over it, and a scrubber with the time in
+// the clip. The <video> plays the sound and is drawn from; it is not shown itself.
 import type { Framing, MovingWindow } from './types.js';
 
 type Axis = MovingWindow['x'];
@@ -24,7 +26,13 @@ export class FramedPlayer {
 
   constructor(private canvas: HTMLCanvasElement, private video: HTMLVideoElement, private framing: Framing) {
     this.g = canvas.getContext('2d');
-    canvas.dataset.layout = this.layout();
+    this.use(framing);
+  }
+
+  /** The plan for the chosen aspect ratio (the page's state has one per ratio). */
+  use(framing: Framing): void {
+    this.framing = framing;
+    this.canvas.dataset.layout = this.layout();
   }
 
   private layout(): string {
@@ -44,16 +52,21 @@ export class FramedPlayer {
     if (layout === 'split' && this.framing.split) {
       const top = win(this.framing.split.top);
       const bottom = win(this.framing.split.bottom);
-      g.drawImage(this.video, top.x, top.y, top.w, top.h, 0, 0, w, h / 2);
-      g.drawImage(this.video, bottom.x, bottom.y, bottom.w, bottom.h, 0, h / 2, w, h / 2);
+      // A wide frame puts the two side by side, the first on the left (framingFilter).
+      const wide = w > h;
+      g.drawImage(this.video, top.x, top.y, top.w, top.h, 0, 0, wide ? w / 2 : w, wide ? h : h / 2);
+      g.drawImage(this.video, bottom.x, bottom.y, bottom.w, bottom.h, wide ? w / 2 : 0, wide ? 0 : h / 2, wide ? w / 2 : w, wide ? h : h / 2);
       c.dataset.crop = [top, bottom].map((b) => [b.x, b.y, b.w, b.h].map(Math.round).join(',')).join(' ');
+      c.dataset.arrange = wide ? 'side-by-side' : 'stacked';
     } else if (layout === 'fit') {
+      // The whole picture at the frame's width, or its height when the source is the narrower.
       const { width: sw, height: sh } = this.framing.source;
-      const fh = (w * sh) / sw;
+      const byWidth = sw / sh >= w / h;
+      const [fw, fh] = byWidth ? [w, (w * sh) / sw] : [(h * sw) / sh, h];
       g.filter = 'blur(12px)';
       g.drawImage(this.video, 0, 0, w, h);
       g.filter = 'none';
-      g.drawImage(this.video, 0, (h - fh) / 2, w, fh);
+      g.drawImage(this.video, (w - fw) / 2, (h - fh) / 2, fw, fh);
       c.dataset.crop = `0,0,${sw},${sh}`;
     } else {
       const b = toRatio(win(this.framing.fill), w / h, this.framing.source);
@@ -64,8 +77,8 @@ export class FramedPlayer {
 }
 
 /**
- * The plan's window widened or narrowed to the player's ratio around the same centre, inside the
- * picture (a 1:1 or 16:9 render re-cuts the 9:16 plan the same way: daemon/pipeline/framing/aspect.ts).
+ * The window held to the canvas's ratio around the same centre, inside the picture: the plan is
+ * already re-cut for the chosen ratio, so this only absorbs the canvas's rounding.
  */
 function toRatio(b: { x: number; y: number; w: number; h: number }, ratio: number, source: { width: number; height: number }) {
   if (!source.width || !source.height || Math.abs(b.w / b.h - ratio) < 0.01) return b;

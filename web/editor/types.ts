@@ -31,7 +31,11 @@ export interface EditorState {
   posts: Post[];
   render: { status: string; progress: number; output_url?: string; error?: string; caption_style?: string; layout?: string; caption_speakers?: boolean } | null;
   framing: Framing;
+  /** Per aspect ratio: the frame's size, the plan re-cut for it, the caption presets for it. */
+  aspects: Record<string, { size: { width: number; height: number }; framing: Framing; presets: Record<string, Preset> }>;
   limits: { caption: Record<string, number>; hashtags: Record<string, number> };
+  /** The event seq the state was read at (GET /app/events?after=). */
+  events_after: number;
 }
 
 /** A crop window that moves along a path (daemon/pipeline/framing/types.ts, as JSON). */

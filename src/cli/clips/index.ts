@@ -21,6 +21,13 @@ export function registerClipCommands(program: Command, ctx: CliContext): void {
   ).action(async (source: string, o) => (await import('./create.js')).run({ source, ...o }, ctx));
   withWaitFlags(clips.command('get').description('show a clip job and its clips').argument('<job>', 'job id')).action(async (jobId: string, o) => (await import('./get.js')).run({ jobId, ...o }, ctx));
   clips
+    .command('cuts')
+    .description('list what --remove-fillers and --remove-silences would cut from a clip, each span as the --keep value that puts it back')
+    .argument('<clip>', 'clip id')
+    .option('--fillers', 'only filler words')
+    .option('--silences', 'only pauses')
+    .action(async (clipId: string, o: { fillers?: boolean; silences?: boolean }) => (await import('./cuts.js')).run({ clipId, ...o }, ctx));
+  clips
     .command('list')
     .description("your team's clip jobs, newest first, with status and clip count")
     .option('--status <status>', 'only queued, processing, done or error')

@@ -1,11 +1,12 @@
 import { confirm, input, select } from '@inquirer/prompts';
-import type { Aspect, CaptionStyle, Layout } from '../../api/looks.js';
 import { PRIVACY_LEVELS, TITLE_MAX, type Post, type UpdatePostInput } from '../../api/posts.js';
 import type { CliContext } from '../context.js';
 import { usageError } from '../exit-codes.js';
+import { lookBody, type LookOptions } from '../look-flags.js';
 import { printPost } from './show.js';
 
-export interface EditPostOptions {
+/** With the look flags (look-flags.ts): style, layout, aspect, cuts and kept spans. */
+export interface EditPostOptions extends LookOptions {
   postId: string;
   caption?: string;
   title?: string;
@@ -16,15 +17,6 @@ export interface EditPostOptions {
   disableStitch?: string | boolean;
   brandContent?: string | boolean;
   brandOrganic?: string | boolean;
-  /** Issue 17 extension fields (commander checked the values). */
-  style?: CaptionStyle;
-  layout?: Layout;
-  /** Issue 29 extension fields (DESIGN.md "Third round"). */
-  aspect?: Aspect;
-  removeFillers?: boolean;
-  removeSilences?: boolean;
-  /** Issue 30, item 3. */
-  captionSpeakers?: boolean;
 }
 
 const TOGGLES = [
@@ -44,16 +36,10 @@ function bool(value: string | boolean, flag: string): boolean {
 
 /** The edit the flags describe; undefined when no flag was given. The daemon does the checking. */
 export function editFromFlags(o: EditPostOptions): UpdatePostInput | undefined {
-  const edit: UpdatePostInput = {};
+  const edit: UpdatePostInput = lookBody(o);
   if (o.caption !== undefined) edit.caption = o.caption.replace(/\\n/g, '\n');
   if (o.title !== undefined) edit.title = o.title;
   if (o.category !== undefined) edit.long_video = { category_id: o.category };
-  if (o.style !== undefined) edit.caption_style = o.style;
-  if (o.layout !== undefined) edit.layout = o.layout;
-  if (o.aspect !== undefined) edit.aspect = o.aspect;
-  if (o.removeFillers !== undefined) edit.remove_fillers = o.removeFillers;
-  if (o.removeSilences !== undefined) edit.remove_silences = o.removeSilences;
-  if (o.captionSpeakers !== undefined) edit.caption_speakers = o.captionSpeakers;
   const short: Record<string, unknown> = {};
   if (o.privacy !== undefined) short.privacy_level = o.privacy.toUpperCase();
   for (const [flag, field] of TOGGLES) if (o[flag] !== undefined) short[field] = bool(o[flag]!, flag.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
@@ -91,7 +77,7 @@ export async function run(opts: EditPostOptions, ctx: CliContext): Promise<void>
   const client = await ctx.client();
   let edit = editFromFlags(opts);
   if (!edit) {
-    if (!ctx.interactive) throw usageError('Nothing to change: give --caption, --title, --privacy, --category, --style, --layout, --aspect, --remove-fillers, --remove-silences, --caption-speakers or a toggle flag (or run it in a terminal to be asked)');
+    if (!ctx.interactive) throw usageError('Nothing to change: give --caption, --title, --privacy, --category, --style, --layout, --aspect, --remove-fillers, --remove-silences, --keep, --caption-speakers or a toggle flag (or run it in a terminal to be asked)');
     edit = await editFromPrompts((await client.posts.get(opts.postId)).post, ctx);
   }
   const { post } = await client.posts.update(opts.postId, edit);

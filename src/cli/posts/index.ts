@@ -1,6 +1,6 @@
-import { Option, type Command } from 'commander';
-import { ASPECTS, CAPTION_STYLES, LAYOUTS } from '../../api/looks.js';
+import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
+import { withLookFlags, type LookOptions } from '../look-flags.js';
 import type { EditPostOptions } from './edit.js';
 import { printPost, printPostList } from './show.js';
 import { PLATFORMS } from '../../api/events.js';
@@ -15,6 +15,8 @@ export async function runGet(opts: { postId: string }, ctx: CliContext): Promise
   printPost(ctx, (await (await ctx.client()).posts.get(opts.postId)).post);
 }
 
+const LOOK_HELP_EDIT = { styleHelp: "caption style of the published video (issue 17's caption_style)", layoutHelp: 'fill, fit or split for the published video (issue 17)', negatable: true };
+
 /**
  * `clipper posts list|get|edit|publish|cancel`: social posts of clips (drafts are made per connected
  * platform). `edit` (prompts) and `publish` are imported when they run, so the CLI starts fast.
@@ -23,7 +25,7 @@ export function registerPostCommands(program: Command, ctx: CliContext): void {
   const posts = program.command('posts').description('social posts of clips: drafts, edits, publishing now or on a schedule');
   posts.command('list').description('list the posts of a clip').argument('<clip>', 'clip id').action((clipId: string) => runList({ clipId }, ctx));
   posts.command('get').description('show a post').argument('<id>', 'post id').action((postId: string) => runGet({ postId }, ctx));
-  posts
+  const edit = posts
     .command('edit')
     .description('edit a draft (asks field by field on a terminal when no flag is given)')
     .argument('<id>', 'post id')
@@ -35,16 +37,8 @@ export function registerPostCommands(program: Command, ctx: CliContext): void {
     .option('--disable-duet [bool]', 'short video: turn duets off (true/false)')
     .option('--disable-stitch [bool]', 'short video: turn stitches off (true/false)')
     .option('--brand-content [bool]', 'short video: branded-content disclosure (true/false)')
-    .option('--brand-organic [bool]', 'short video: organic-promotion disclosure (true/false)')
-    .addOption(new Option('--style <preset>', "caption style of the published video (issue 17's caption_style)").choices(CAPTION_STYLES))
-    .addOption(new Option('--layout <layout>', 'fill, fit or split for the published video (issue 17)').choices(LAYOUTS))
-    .addOption(new Option('--aspect <ratio>', 'aspect ratio of the published video (default 9:16)').choices(ASPECTS))
-    .option('--remove-fillers', 'cut filler words (um, uh, you know...) out of the published video')
-    .option('--no-remove-fillers', 'keep the filler words (the default)')
-    .option('--remove-silences', 'shorten pauses longer than 0.6 s in the published video')
-    .option('--no-remove-silences', 'keep the pauses (the default)')
-    .option('--caption-speakers', 'captions of the published video show who speaks (a colour per speaker)')
-    .option('--no-caption-speakers', 'captions without speaker marks (the default)')
+    .option('--brand-organic [bool]', 'short video: organic-promotion disclosure (true/false)');
+  withLookFlags(edit, 'the published video', LOOK_HELP_EDIT)
     .action(async (postId: string, o: Omit<EditPostOptions, 'postId'>) => (await import('./edit.js')).run({ postId, ...o }, ctx));
   posts
     .command('create')
@@ -53,12 +47,16 @@ export function registerPostCommands(program: Command, ctx: CliContext): void {
     .requiredOption('--platform <platform>', PLATFORMS.join(' | '))
     .action(async (clipId: string, o: { platform: string }) => (await import('./publish.js')).runCreate({ clipId, ...o }, ctx));
   withWaitFlags(
-    posts
-      .command('publish')
-      .description('publish a draft now, or schedule it with --at (at least 5 minutes ahead); --wait follows it to published')
-      .argument('<id>', 'post id')
-      .option('--at <time>', 'when: ISO date-time (2030-05-01T09:30:00Z) or a delay like +10m, +2h, +1d'),
-  ).action(async (postId: string, o: { at?: string; wait?: boolean; timeout?: string }) => (await import('./publish.js')).run({ postId, ...o }, ctx));
+    withLookFlags(
+      posts
+        .command('publish')
+        .description('publish a draft now, or schedule it with --at (at least 5 minutes ahead); --wait follows it to published. The look flags (--aspect, --remove-fillers, ...) are set on the draft first, as `posts edit` does, since the publish call itself takes only the time')
+        .argument('<id>', 'post id')
+        .option('--at <time>', 'when: ISO date-time (2030-05-01T09:30:00Z) or a delay like +10m, +2h, +1d'),
+      'the published video',
+      LOOK_HELP_EDIT,
+    ),
+  ).action(async (postId: string, o: LookOptions & { at?: string; wait?: boolean; timeout?: string }) => (await import('./publish.js')).run({ postId, ...o }, ctx));
   posts
     .command('cancel')
     .description('cancel a draft, scheduled or queued post')

@@ -1,5 +1,6 @@
 import type { CliContext } from '../context.js';
 import { usageError } from '../exit-codes.js';
+import { lookBody, type LookOptions } from '../look-flags.js';
 import { printPost } from './show.js';
 import { parsePlatform } from '../platform-arg.js';
 import { parseWaitFlags, waitFor, type WaitOptions } from '../wait.js';
@@ -19,14 +20,20 @@ export function parseAt(text: string, now = Date.now()): number {
 }
 
 /**
- * `clipper posts publish ID [--at TIME] [--wait]`: publish a draft now, or schedule it. --wait
- * follows it (within the status-check limits) to `published` (exit 0) or `failed`/`cancelled`
- * (exit 7); a scheduled post is followed until it is published too, so give --timeout.
+ * `clipper posts publish ID [--at TIME] [--aspect R] [--remove-fillers] [--remove-silences]
+ * [--keep S-E] [--style P] [--layout L] [--wait]`: publish a draft now, or schedule it. The
+ * publish call takes only `scheduled_at` (spec "POST /v1/posts/:postId/publish"), so the look
+ * flags are set on the draft first (PUT /v1/posts/:postId, as `posts edit`); a refused look
+ * publishes nothing. --wait follows it (within the status-check limits) to `published` (exit 0)
+ * or `failed`/`cancelled` (exit 7); a scheduled post is followed until it is published too, so
+ * give --timeout.
  */
-export async function run(opts: { postId: string; at?: string; wait?: boolean; timeout?: string }, ctx: CliContext, now = Date.now(), waitOpts: WaitOptions = {}): Promise<void> {
+export async function run(opts: LookOptions & { postId: string; at?: string; wait?: boolean; timeout?: string }, ctx: CliContext, now = Date.now(), waitOpts: WaitOptions = {}): Promise<void> {
   const scheduled_at = opts.at === undefined ? undefined : parseAt(opts.at, now);
   const flags = parseWaitFlags(opts);
+  const look = lookBody(opts);
   const client = await ctx.client();
+  if (Object.keys(look).length) await client.posts.update(opts.postId, look);
   const { post } = await client.posts.publish(opts.postId, scheduled_at === undefined ? {} : { scheduled_at });
   if (!flags.wait) {
     printPost(ctx, post);

@@ -1,44 +1,29 @@
 import { resolve } from 'node:path';
 import { downloadToFile } from '../../client/download.js';
-import type { Aspect, CaptionStyle, Layout } from '../../api/looks.js';
 import type { CreateRenderInput } from '../../api/renders.js';
 import type { CliContext } from '../context.js';
+import { lookBody, type LookOptions } from '../look-flags.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { startTransfer } from '../progress.js';
 import { parseWaitFlags, type WaitOptions } from '../wait.js';
 import { printRender, waitForRender } from './wait.js';
 
-export interface CreateRenderOptions {
+/** Caption preset, layout (issue 17), aspect, cuts and kept spans (issue 29): look-flags.ts. */
+export interface CreateRenderOptions extends LookOptions {
   clipId: string;
   wait?: boolean;
   timeout?: string;
   /** Save the finished MP4 here (implies --wait). */
   output?: string;
-  /** Caption preset and layout (issue 17 extension fields; commander checked the values). */
-  style?: CaptionStyle;
-  layout?: Layout;
-  /** Issue 29 extension fields (DESIGN.md "Third round"). */
-  aspect?: Aspect;
-  removeFillers?: boolean;
-  removeSilences?: boolean;
-  /** Issue 30, item 3: captions show who speaks. */
-  captionSpeakers?: boolean;
 }
 
 /** The request body the flags describe (only what was given). */
 export function renderBody(o: CreateRenderOptions): CreateRenderInput {
-  return {
-    ...(o.style ? { caption_style: o.style } : {}),
-    ...(o.layout ? { layout: o.layout } : {}),
-    ...(o.aspect ? { aspect: o.aspect } : {}),
-    ...(o.removeFillers ? { remove_fillers: true } : {}),
-    ...(o.removeSilences ? { remove_silences: true } : {}),
-    ...(o.captionSpeakers ? { caption_speakers: true } : {}),
-  };
+  return lookBody(o);
 }
 
 /**
- * `clipper renders create CLIP [--style PRESET] [--layout L] [--aspect R] [--remove-fillers] [--remove-silences] [--caption-speakers] [--wait] [--output FILE]`: starts a full render (spec: a
+ * `clipper renders create CLIP [--style PRESET] [--layout L] [--aspect R] [--remove-fillers] [--remove-silences] [--keep S-E] [--wait] [--output FILE]`: starts a full render (spec: a
  * re-trigger replaces the previous output); with --output, waits and downloads the MP4 from its
  * signed output_url with a progress bar.
  */

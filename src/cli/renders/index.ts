@@ -1,6 +1,6 @@
-import { Option, type Command } from 'commander';
-import { ASPECTS, CAPTION_STYLES, LAYOUTS } from '../../api/looks.js';
+import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
+import { withLookFlags } from '../look-flags.js';
 import { parseWaitFlags, withWaitFlags } from '../wait.js';
 import type { CreateRenderOptions } from './create.js';
 import { printRender, waitForRender } from './wait.js';
@@ -16,17 +16,15 @@ export async function runGet(opts: { renderId: string; wait?: boolean; timeout?:
 export function registerRenderCommands(program: Command, ctx: CliContext): void {
   const renders = program.command('renders').description('full-quality renders of clips, 1080x1920 or another aspect (uses render minutes)');
   withWaitFlags(
-    renders
-      .command('create')
-      .description('start a full render of a clip; replaces its previous render')
-      .argument('<clip>', 'clip id')
-      .option('-o, --output <file>', 'wait, then download the MP4 to this file')
-      .addOption(new Option('--style <preset>', 'caption style (default: classic)').choices(CAPTION_STYLES))
-      .addOption(new Option('--layout <layout>', 'fill: follow the speaker; fit: whole frame over a blurred copy; split: two speakers stacked (default: chosen per clip)').choices(LAYOUTS))
-      .addOption(new Option('--aspect <ratio>', '9:16 (1080x1920, default), 1:1 (1080x1080), 4:5 (1080x1350) or 16:9 (1920x1080)').choices(ASPECTS))
-      .option('--remove-fillers', 'cut filler words (um, uh, you know...) out of picture, sound and captions')
-      .option('--remove-silences', 'shorten pauses longer than 0.6 s to a short gap')
-      .option('--caption-speakers', 'captions show who speaks: a colour per speaker, a dash where the speaker changes'),
+    withLookFlags(
+      renders
+        .command('create')
+        .description('start a full render of a clip; replaces its previous render')
+        .argument('<clip>', 'clip id')
+        .option('-o, --output <file>', 'wait, then download the MP4 to this file'),
+      'the render',
+      { styleHelp: 'caption style (default: classic)', layoutHelp: 'fill: follow the speaker; fit: whole frame over a blurred copy; split: two speakers stacked (default: chosen per clip)' },
+    ),
   ).action(async (clipId: string, o: Omit<CreateRenderOptions, 'clipId'>) => (await import('./create.js')).run({ clipId, ...o }, ctx));
   renders
     .command('list')
