@@ -111,6 +111,7 @@ export function postRow(teamId: string, clipId: string, now: number, over: Parti
     remove_fillers: null,
     remove_silences: null,
     keep_spans: null,
+    caption_speakers: null,
     ...over,
   } as PostRow;
 }

@@ -11,7 +11,7 @@ export function publishingContract(h: Current) {
       const { team, clipId } = await makeClip(store, T0);
       expect(await store.renders.get(clipId)).toBeUndefined();
       const r = await store.renders.queue(clipId, team.id, T0);
-      expect(r).toEqual({ clip_id: clipId, team_id: team.id, status: 'queued', generation: 1, progress: 0, output_key: null, error: null, created_at: T0, updated_at: T0, layout: null, caption_style: null, aspect: null, remove_fillers: null, remove_silences: null, keep_spans: null, duration: null });
+      expect(r).toEqual({ clip_id: clipId, team_id: team.id, status: 'queued', generation: 1, progress: 0, output_key: null, error: null, created_at: T0, updated_at: T0, layout: null, caption_style: null, aspect: null, remove_fillers: null, remove_silences: null, keep_spans: null, duration: null, caption_speakers: null });
       expect(await store.renders.get(clipId)).toEqual(r);
       expect(await store.renders.update(clipId, 1, ['processing'], 'done', T0 + 1)).toBe(false);
       expect(await store.renders.update(clipId, 1, ['queued'], 'processing', T0 + 2, { progress: 0.5 })).toBe(true);
@@ -25,7 +25,7 @@ export function publishingContract(h: Current) {
       await store.renders.queue(clipId, team.id, T0);
       await store.renders.update(clipId, 1, ['queued'], 'failed', T0 + 1, { error: 'ffmpeg died', output_key: 'renders/old.mp4' });
       const again = await store.renders.queue(clipId, team.id, T0 + 10);
-      expect(again).toEqual({ clip_id: clipId, team_id: team.id, status: 'queued', generation: 2, progress: 0, output_key: null, error: null, created_at: T0 + 10, updated_at: T0 + 10, layout: null, caption_style: null, aspect: null, remove_fillers: null, remove_silences: null, keep_spans: null, duration: null });
+      expect(again).toEqual({ clip_id: clipId, team_id: team.id, status: 'queued', generation: 2, progress: 0, output_key: null, error: null, created_at: T0 + 10, updated_at: T0 + 10, layout: null, caption_style: null, aspect: null, remove_fillers: null, remove_silences: null, keep_spans: null, duration: null, caption_speakers: null });
       expect(await store.renders.update(clipId, 1, ['queued'], 'processing', T0 + 11)).toBe(false);
       expect(await store.renders.update(clipId, 2, ['queued'], 'processing', T0 + 11)).toBe(true);
       expect(await store.renders.get(clipId)).toMatchObject({ generation: 2, status: 'processing' });
