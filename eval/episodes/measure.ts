@@ -69,6 +69,18 @@ export function measureEpisode(script: EpisodeScript, times: EpisodeTimes, clips
   };
 }
 
+/** The top five clips one per line, for looking into the tuning half (`--verbose`): where each
+ * starts and ends, which kinds of turn it covers, and why it counts as cut. */
+export function describeTop(script: EpisodeScript, times: EpisodeTimes, clips: EvalClip[]): string[] {
+  return clips.slice(0, 5).map((c) => {
+    const kinds = [...new Set(times.sentences.filter((s) => overlap(c, s) > 0.3).map((s) => script.turns[s.turn].highlight ?? script.turns[s.turn].kind))];
+    const inside = (t: number) => times.sentences.find((s) => t > s.start + 0.3 && t < s.end - 0.3);
+    const cut = [inside(c.start) ? 'starts mid-sentence' : '', inside(c.end) ? 'ends mid-sentence' : '',
+      ...highlightsOf(script, times).filter((h) => overlap(c, h) > 0 && c.end < h.end - 0.3 && c.end > h.start).map((h) => `ends ${(h.end - c.end).toFixed(1)} s before the ${h.kind}'s payoff`)].filter(Boolean);
+    return `      ${c.start.toFixed(1)}-${c.end.toFixed(1)} s ${c.score.toFixed(3)} [${kinds.join(', ')}]${cut.length ? ` CUT: ${cut.join('; ')}` : ''} ${JSON.stringify(c.title)}`;
+  });
+}
+
 /** Speaker error on the planted turns, frame by frame (0.1 s) where a word was heard. */
 function diarizationError(script: EpisodeScript, times: EpisodeTimes, words: SpokenWord[]): number | null {
   if (!words.some((w) => w.speaker !== undefined)) return null;

@@ -1,4 +1,4 @@
-// `npm run eval -- episodes [--half tuning|held_out] [--clips N] [names...]` (issue 30, item 5):
+// `npm run eval -- episodes [--half tuning|held_out] [--clips N] [--verbose] [names...]` (issue 30, item 5):
 // the no-request podcast episodes through a real daemon (ffmpeg, pocketsphinx with transcripts
 // cached, the suggester, previews), no `criteria`, then the figures of eval/episodes/measure.ts
 // for the tuning half and the held-out half apart (fixtures/eval-episodes/split.json). Tune on
@@ -16,13 +16,14 @@ import { speakerOf, type SpeakerTurn } from '../../daemon/pipeline/speakers/diar
 import { GENERATED } from '../fixtures.js';
 import { cachedTranscriber } from '../transcript-cache.js';
 import { makeEpisode } from './make.js';
-import { episodesReport, measureEpisode, type EpisodeFigures } from './measure.js';
+import { describeTop, episodesReport, measureEpisode, type EpisodeFigures } from './measure.js';
 import { loadEpisode, loadSplit } from './script.js';
 
 const args = process.argv.slice(3);
 const option = (name: string) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : undefined);
 const half = option('--half');
 const clipCount = option('--clips');
+const verbose = args.includes('--verbose') ? Boolean(args.splice(args.indexOf('--verbose'), 1)) : false;
 const split = loadSplit();
 const halves = (half ? [half] : ['tuning', 'held_out']) as ('tuning' | 'held_out')[];
 const names = halves.flatMap((h) => split[h]).filter((n) => args.length === 0 || args.some((a) => n.includes(a)));
@@ -61,7 +62,10 @@ try {
     const turns = [...stages].filter(([k]) => k.startsWith('suggest:')).flatMap(([, v]) => (v as { speakers?: SpeakerTurn[] }).speakers ?? []);
     const spoken = words.map((w) => ({ start: w.start, end: w.end, speaker: speakerOf(turns, w) }));
     const { script, times } = { script: loadEpisode(name), times: media.get(name)!.times };
-    figures.set(name, measureEpisode(script, times, job.clips.map((c) => ({ start: c.start, end: c.end, title: c.title, score: c.score })), spoken));
+    const clips = job.clips.map((c) => ({ start: c.start, end: c.end, title: c.title, score: c.score }));
+    figures.set(name, measureEpisode(script, times, clips, spoken));
+    // Only for the tuning half: the held-out half is measured once, figures only.
+    if (verbose && split.tuning.includes(name)) process.stdout.write(`${name}\n${describeTop(script, times, clips).join('\n')}\n`);
   }
   for (const h of halves) process.stdout.write(episodesReport(h === 'tuning' ? 'Tuning half' : 'Held-out half', split[h].filter((n) => figures.has(n)).map((n) => figures.get(n)!)));
   process.stdout.write(`\n${names.length} jobs in ${((Date.now() - started) / 1000).toFixed(0)} s; transcripts from cache ${cache.hits}, recognised now ${cache.misses}\n`);

@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { clipCount, suggestClips } from '../../daemon/pipeline/suggest/index.js';
 import { selectSpread } from '../../daemon/pipeline/suggest/select.js';
+import { momentsOf } from '../../daemon/pipeline/suggest/moments.js';
+import { buildSource } from '../../daemon/pipeline/suggest/source.js';
 import type { Analysis, ProbeResult, Transcript } from '../../daemon/pipeline/types.js';
 
 type Part = { name: string; sentences: string[] };
@@ -79,6 +81,24 @@ describe('highlights without a request', () => {
       const clips = await suggestClips(talk.transcript, talk.analysis, talk.probe, { language: 'en', clipCount: n });
       expect(clips.length).toBe(n);
     }
+  });
+});
+
+describe('small talk without small-talk words', () => {
+  it('counts a paragraph of several short sentences as filler, and neither one short line nor a story of long ones', () => {
+    // Sentence ends as a recogniser with punctuation marks them.
+    const dotted = (ps: Part[]) => ps.map((p) => ({ ...p, sentences: p.sentences.map((x) => `${x}.`) }));
+    const talk = talkOf(dotted([
+      { name: 'chat', sentences: ['my cat is asleep', 'lovely animal though', 'let me move this microphone', 'is that better'] },
+      { name: 'question', sentences: ['how do you actually get your first customer'] },
+      PARTS[2],
+    ]));
+    const src = buildSource(talk.transcript, talk.analysis, talk.probe, 'en');
+    const moments = momentsOf(src);
+    const filler = moments.paragraphs.map((p) => moments.filler(p.first, p.last + 1));
+    expect(filler[0]).toBeGreaterThan(0.5);
+    expect(filler[1]).toBe(0);
+    expect(filler[2]).toBe(0);
   });
 });
 

@@ -27,6 +27,10 @@ const FILLER_PHRASES = [
 /** Small talk: hedges and chat about nothing; a paragraph thick with them is filler too. */
 const SMALL_TALK = new Set(['weather', 'weekend', 'anyway', 'guess', 'usual', 'nothing', 'special', 'yeah', 'okay', 'sort', 'mean', 'week', 'rain', 'grey', 'sandwich', 'fine', 'busy', 'whatever', 'stuff', 'kind']);
 
+/** Mean words per sentence under which a paragraph counts as small talk, and its weight. */
+const CHOPPY_WORDS = 9;
+const CHOPPY_FILLER = 0.85;
+
 interface Paragraph { first: number; last: number; filler: number; question: boolean }
 
 /** Per-source moment signals, computed once (cached per SourceModel). */
@@ -52,6 +56,11 @@ export class MomentModel {
       const cues = FILLER_PHRASES.filter((phrase) => containsPhrase(tokens, phrase)).length;
       const chat = tokens.filter((t) => SMALL_TALK.has(t) || isFiller(t)).length / Math.max(1, tokens.length);
       p.filler = Math.min(1, cues >= 2 ? 1 : cues === 1 ? 0.85 : 0) || Math.min(1, Math.max(0, (chat - 0.04) / 0.08));
+      // Small talk is choppy: several short sentences ("Yes, that sounds better. Okay, good."),
+      // whatever its words; a story, an answer or an opinion runs in longer ones. One short line
+      // alone (a question, a punchline) is not chat.
+      const sentenceCount = src.sentenceOf[p.last] - src.sentenceOf[p.first] + 1;
+      if (sentenceCount >= 2) p.filler = Math.max(p.filler, CHOPPY_FILLER * Math.min(1, Math.max(0, (CHOPPY_WORDS - tokens.length / sentenceCount) / 4)));
       const lastSentence = sentences[src.sentenceOf[p.last]];
       p.question = words[lastSentence.first].question || isQuestionOpener(words[lastSentence.first].token) || words[p.last].question;
     }
