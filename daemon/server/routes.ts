@@ -32,7 +32,7 @@ export function buildRouter(app: App): Router {
   registerClipRoutes(router, app.clipEdits);
   registerSessionLinkRoutes(router, app.sessionLinks, app.sessions);
   registerAppPages(router, {
-    sessions: app.sessions, store: app.store, heavy: app.heavy, baseUrl: () => app.baseUrl, heartbeatMs: app.config.server.event_heartbeat_ms,
+    sessions: app.sessions, store: app.store, heavy: app.heavy, baseUrl: () => app.baseUrl, heartbeatMs: () => app.config.server.event_heartbeat_ms,
     clipView: (clip) => app.clipJobs.clipView(clip),
     transcript: async (teamId, clipId) => await app.clipEdits.transcript(teamId, clipId),
     posts: async (teamId, clipId) => await app.posts.listForClip(teamId, clipId),

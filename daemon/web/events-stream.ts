@@ -15,8 +15,8 @@ const MAX_BUFFERED = 1 << 20;
 export interface EventStreamDeps {
   sessions: WebSessions;
   store: Pick<Store, 'events'>;
-  /** Tests shorten it. */
-  heartbeatMs?: number;
+  /** Between heartbeats (setting server.event_heartbeat_ms; tests shorten it), read per stream. */
+  heartbeatMs?: () => number;
 }
 
 /** `Last-Event-ID` (a reconnecting EventSource) or `?after=`: the seq to read after; undefined: from now. */
@@ -98,7 +98,7 @@ function follow(ctx: RequestContext, d: EventStreamDeps, teamId: string, seq: nu
       res.write(': heartbeat\n\n');
       wake(); // a wake-up lost between processes costs at most one heartbeat
     }, end);
-  }, d.heartbeatMs ?? HEARTBEAT_MS);
+  }, d.heartbeatMs?.() ?? HEARTBEAT_MS);
   res.on('close', end);
   wake();
 }

@@ -15,8 +15,8 @@ import type { RequestContext, Router } from '../server/router.js';
  */
 export interface PageDeps extends EditorDeps, Omit<DashboardDeps, 'store'> {
   store: EditorDeps['store'] & DashboardDeps['store'] & Pick<Store, 'clips' | 'clipJobs' | 'events'>;
-  /** Between heartbeats of GET /app/events (setting server.event_heartbeat_ms). */
-  heartbeatMs?: number;
+  /** Between heartbeats of GET /app/events (setting server.event_heartbeat_ms), read per stream. */
+  heartbeatMs?: () => number;
 }
 
 export function registerAppPages(router: Router, d: PageDeps): void {

@@ -34,7 +34,7 @@ describe('a clip job with Parakeet installed', () => {
     await daemon.processAll();
     const job = (await daemon.call('GET', `/v1/clips/${jobId}`, { auth })).body;
     expect(job.status).toBe('done');
-    expect(job.transcription).toEqual({ engine: 'sherpa-onnx', model: 'test-parakeet' });
+    expect(job.transcription).toEqual({ engine: 'sherpa-onnx', model: 'test-parakeet', diarization: { by: 'heuristic' } }); // issue 30: which diarization ran
     const words = (await daemon.call('GET', `/v1/clips/${job.clips[0].id}/transcript`, { auth })).body.words as { start: number }[];
     expect(words.length).toBeGreaterThan(0);
     const onGrid = words.filter((w) => Math.abs(w.start / 0.08 - Math.round(w.start / 0.08)) < 1e-3).length;
