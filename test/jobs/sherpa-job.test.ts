@@ -77,6 +77,10 @@ describe('a clip job transcribed by sherpa-onnx', () => {
     expect(j.status).toBe('error');
     expect(j.error).toMatch(/Transcription failed: The speech model test-tiny\.en cannot transcribe language "de": it knows English only/);
     expect(j.error).not.toContain(work);
-    expect(j.transcription).toEqual({ engine: 'sherpa-onnx', model: 'test-tiny.en', diarization: { by: 'heuristic' } }); // issue 30: which diarization ran
+    const { diarization, ...engine } = j.transcription!;
+    expect(engine).toEqual({ engine: 'sherpa-onnx', model: 'test-tiny.en' });
+    // The analysis (where diarization runs) goes beside transcription: whether it ended before
+    // the failure varies; when it did, it names the heuristic (no diarization models here).
+    if (diarization) expect(diarization).toEqual({ by: 'heuristic' });
   });
 });
