@@ -80,7 +80,11 @@ export class OneAtATimeChild<Req extends object, Res> {
         reject: (e) => (done(), reject(signal?.aborted ? signal.reason : e)),
       };
       this.hold(true);
-      this.child.send({ id: ++this.next, ...req });
+      // A process that died while idle (its 'close' not yet seen) refuses the message: end it for
+      // sure, and its 'close' rejects this request with how it really ended (a signal, a status).
+      this.child.send({ id: ++this.next, ...req }, (err) => {
+        if (err) this.child.kill('SIGKILL');
+      });
     });
   }
 

@@ -105,8 +105,9 @@ describe('the sherpa-onnx Whisper engine with the test model', () => {
     await e.transcribe(short, { language: 'en' });
     expect(e.pool.started).toHaveLength(1);
     // The native code aborts (an uncaught C++ exception): the call fails (not for good), the daemon lives on.
-    const crashing = e.transcribe(wav, { language: 'en' });
-    process.kill(e.pool.started[0].pid!, 'SIGABRT');
+    // Killed once the request is out (progress 0 is reported just before it is sent).
+    const pid = e.pool.started[0].pid!;
+    const crashing = e.transcribe(wav, { language: 'en', onProgress: (p) => p === 0 && setImmediate(() => process.kill(pid, 'SIGABRT')) });
     const err = await crashing.catch((x: unknown) => x);
     expect(err).toMatchObject({ permanent: false, message: expect.stringMatching(/recogniser crashed \(SIGABRT\)/) });
     // The next call gets a fresh process.
