@@ -107,9 +107,14 @@ export const createPostSchema = z.strictObject({
 });
 export type CreatePostInput = z.infer<typeof createPostSchema>;
 
-/** Spec "POST /v1/posts/:postId/publish": `scheduled_at` "Omitted means publish immediately". */
+/**
+ * Spec "POST /v1/posts/:postId/publish": `scheduled_at` "Omitted means publish immediately".
+ * Extension: the look fields of PUT /v1/posts/:postId, set on the draft in the same transaction
+ * as the publish, so a refused publish changes nothing (`clipper posts publish --aspect ...`).
+ */
 export const publishPostSchema = z.strictObject({
   scheduled_at: z.number({ message: 'scheduled_at must be a Unix-ms number' }).int('scheduled_at must be whole milliseconds').nullable().optional(),
+  ...lookFields,
 });
 export type PublishPostInput = z.infer<typeof publishPostSchema>;
 

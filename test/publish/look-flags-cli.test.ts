@@ -91,6 +91,29 @@ describe('clipper clips cuts, --keep, and posts publish with the look flags', ()
     expect((await cli('posts', 'get', id, '--json')).json().post.remove_fillers ?? false).toBe(false);
   }, 60_000);
 
+  it('posts publish refused (too soon, or not a draft) changes no look: the flags go with the publish call', async () => {
+    const clipId = await insertClip(d, { script: SAID });
+    await previewReady(d, clipId);
+    const id = (await d.app.posts.repo.listByClip(clipId))[0].id;
+    const soon = await cli('posts', 'publish', id, '--at', '+1m', '--aspect', '1:1', '--remove-fillers');
+    expect(soon.code).not.toBe(0);
+    expect(soon.stderr).toMatch(/at least 5 minutes/);
+    const after = (await cli('posts', 'get', id, '--json')).json().post;
+    expect(after.status).toBe('draft');
+    expect(after.aspect).toBeUndefined();
+    expect(after.remove_fillers).toBeUndefined();
+    // Through the API: the extension fields are validated with the rest, and land with the publish.
+    const post = (body: object) => fetch(`${d.url}/v1/posts/${id}/publish`, { method: 'POST', headers: { authorization: `Bearer ${env.CLIPPER_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post({ aspect: '3:2' })).status).toBe(400);
+    const ok = await post({ aspect: '16:9', scheduled_at: Date.now() + 3_600_000 });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { post: object }).post).toMatchObject({ status: 'scheduled', aspect: '16:9' });
+    const again = await post({ aspect: '1:1' });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toMatch(/is scheduled; only draft posts/);
+    expect((await cli('posts', 'get', id, '--json')).json().post).toMatchObject({ status: 'scheduled', aspect: '16:9' });
+  }, 60_000);
+
   it('help shows the flags with examples', async () => {
     const publish = await cli('posts', 'publish', '--help');
     for (const flag of ['--aspect <ratio>', '--remove-fillers', '--remove-silences', '--keep <start-end>', '--at <time>']) expect(publish.stdout).toContain(flag);

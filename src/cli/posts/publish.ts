@@ -22,9 +22,9 @@ export function parseAt(text: string, now = Date.now()): number {
 /**
  * `clipper posts publish ID [--at TIME] [--aspect R] [--remove-fillers] [--remove-silences]
  * [--keep S-E] [--style P] [--layout L] [--wait]`: publish a draft now, or schedule it. The
- * publish call takes only `scheduled_at` (spec "POST /v1/posts/:postId/publish"), so the look
- * flags are set on the draft first (PUT /v1/posts/:postId, as `posts edit`); a refused look
- * publishes nothing. --wait follows it (within the status-check limits) to `published` (exit 0)
+ * look flags go with the publish call (an extension of spec "POST /v1/posts/:postId/publish":
+ * the daemon sets them on the draft in the publish's transaction), so a refused look publishes
+ * nothing and a refused publish changes no look. --wait follows it (within the status-check limits) to `published` (exit 0)
  * or `failed`/`cancelled` (exit 7); a scheduled post is followed until it is published too, so
  * give --timeout.
  */
@@ -33,8 +33,7 @@ export async function run(opts: LookOptions & { postId: string; at?: string; wai
   const flags = parseWaitFlags(opts);
   const look = lookBody(opts);
   const client = await ctx.client();
-  if (Object.keys(look).length) await client.posts.update(opts.postId, look);
-  const { post } = await client.posts.publish(opts.postId, scheduled_at === undefined ? {} : { scheduled_at });
+  const { post } = await client.posts.publish(opts.postId, { ...look, ...(scheduled_at === undefined ? {} : { scheduled_at }) });
   if (!flags.wait) {
     printPost(ctx, post);
     if (!ctx.out.jsonMode) ctx.out.info(post.status === 'scheduled' ? `post ${post.id} scheduled` : `post ${post.id} queued for publishing`);
