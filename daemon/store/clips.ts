@@ -33,12 +33,12 @@ export class ClipRepo implements ClipRepository {
     return await this.db.all('SELECT * FROM clips WHERE job_id = ? ORDER BY rank', jobId) as ClipRow[];
   }
 
-  async edit(clipId: string, fields: Partial<Pick<ClipRow, 'start' | 'end' | 'title' | 'title_edited' | 'transcript' | 'words'>>): Promise<ClipRow | undefined> {
+  async edit(clipId: string, fields: Partial<Pick<ClipRow, 'start' | 'end' | 'title' | 'title_edited' | 'transcript' | 'words'>>, opts: { remakePreview?: boolean } = {}): Promise<ClipRow | undefined> {
     return await this.db.transaction(async () => {
       const before = await this.byId(clipId);
       if (!before) return undefined;
       const next = { ...before, ...fields };
-      const moved = next.start !== before.start || next.end !== before.end;
+      const moved = next.start !== before.start || next.end !== before.end || opts.remakePreview === true;
       await this.db.run(`UPDATE clips SET start = ?, "end" = ?, title = ?, title_edited = ?, transcript = ?, words = ?,
           preview_key = CASE WHEN ? = 1 THEN NULL ELSE preview_key END, preview_ready_at = CASE WHEN ? = 1 THEN NULL ELSE preview_ready_at END WHERE id = ?`, next.start, next.end, next.title, next.title_edited, next.transcript, next.words, moved ? 1 : 0, moved ? 1 : 0, clipId);
       return await this.byId(clipId);

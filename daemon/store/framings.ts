@@ -16,4 +16,8 @@ export class FramingRepo implements FramingRepository {
     await this.db.run(`INSERT INTO clip_framings (clip_id, start, "end", layout, plan, created_at) VALUES (@clip_id, @start, @end, @layout, @plan, @created_at)
          ON CONFLICT (clip_id) DO UPDATE SET start = excluded.start, "end" = excluded."end", layout = excluded.layout, plan = excluded.plan, created_at = excluded.created_at`, record);
   }
+
+  async forget(clipId: string): Promise<void> {
+    await this.db.run('DELETE FROM clip_framings WHERE clip_id = ?', clipId);
+  }
 }

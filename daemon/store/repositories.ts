@@ -149,7 +149,8 @@ export interface ClipRepository {
    * Edits a clip (issue 16: PATCH /v1/clips/:clipId, PUT .../transcript). A new span drops the
    * preview (it is made again); `title_edited` marks a title the person chose.
    */
-  edit(clipId: string, fields: Partial<Pick<ClipRow, 'start' | 'end' | 'title' | 'title_edited' | 'transcript' | 'words'>>): Promise<ClipRow | undefined>;
+  /** A moved span, or `remakePreview`, clears the preview (its task makes it again). */
+  edit(clipId: string, fields: Partial<Pick<ClipRow, 'start' | 'end' | 'title' | 'title_edited' | 'transcript' | 'words'>>, opts?: { remakePreview?: boolean }): Promise<ClipRow | undefined>;
   /** Sets the preview only while the clip still has that span; false when it was trimmed again meanwhile. */
   setPreviewOfSpan(clipId: string, span: { start: number; end: number }, key: string, now: number): Promise<boolean>;
   /** The clip's corrected words, if any. */
@@ -172,6 +173,8 @@ export interface FramingRepository {
   get(clipId: string): Promise<FramingRecord | undefined>;
   /** Stores the clip's framing, replacing an earlier one. */
   save(record: FramingRecord): Promise<void>;
+  /** Drops the clip's framing (its words' speakers changed): the next use frames it again. */
+  forget(clipId: string): Promise<void>;
 }
 
 /** Full renders, one row per clip; every change is guarded by the render's generation. */

@@ -136,6 +136,38 @@ describe('GET/PUT /v1/clips/:clipId/transcript', () => {
     expect(ass).not.toMatch(/startups/i);
   });
 
+  it('frames the clip again after a correction of who speaks, not after a corrected word', async () => {
+    const { clipId, auth } = await setup();
+    const clip = await row(clipId);
+    const framing = { clip_id: clipId, start: clip.start, end: clip.end, layout: 'fill' as const, plan: '{}', created_at: d.clock.now() };
+    await d.app.store.framings.save(framing);
+    const { words } = (await d.call('GET', `/v1/clips/${clipId}/transcript`, { auth })).body;
+    words[1].text = 'most';
+    expect((await d.call('PUT', `/v1/clips/${clipId}/transcript`, { auth, body: { words } })).status).toBe(200);
+    expect(await d.app.store.framings.get(clipId)).toMatchObject({ layout: 'fill' });
+    const half = Math.floor(words.length / 2);
+    const voiced = words.map((w: object, i: number) => ({ ...w, speaker: i < half ? 'S1' : 'S2' }));
+    expect((await d.call('PUT', `/v1/clips/${clipId}/transcript`, { auth, body: { words: voiced } })).status).toBe(200);
+    expect(await d.app.store.framings.get(clipId)).toBeUndefined();
+    // Its preview is made again, framed anew (as after a trim: absent until ready; face tracking is off here).
+    expect((await row(clipId)).preview_key).toBeNull();
+    await d.processAll();
+    expect((await row(clipId)).preview_key).toBeTruthy();
+    // Retyping a word inside a turn leaves a new framing alone; moving the turn does not.
+    await d.app.store.framings.save(framing);
+    voiced[0].text = 'why';
+    expect((await d.call('PUT', `/v1/clips/${clipId}/transcript`, { auth, body: { words: voiced } })).status).toBe(200);
+    expect(await d.app.store.framings.get(clipId)).toBeDefined();
+    const kept = (await row(clipId)).preview_key;
+    voiced[0].text = 'Why';
+    expect((await d.call('PUT', `/v1/clips/${clipId}/transcript`, { auth, body: { words: voiced } })).status).toBe(200);
+    expect((await row(clipId)).preview_key).toBe(kept);
+    voiced[half].speaker = 'S1';
+    expect((await d.call('PUT', `/v1/clips/${clipId}/transcript`, { auth, body: { words: voiced } })).status).toBe(200);
+    expect(await d.app.store.framings.get(clipId)).toBeUndefined();
+    expect((await row(clipId)).preview_key).toBeNull();
+  });
+
   it.each([
     ['words out of time order', (w: any[]) => [w[1], w[0], ...w.slice(2)]],
     ['a word outside the clip', (w: any[]) => [...w, { text: 'late', start: 30, end: 30.2 }]],

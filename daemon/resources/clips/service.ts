@@ -22,7 +22,7 @@ const END_SLACK = 0.02;
 const WORD_SLACK = 1;
 
 export interface ClipEditDeps {
-  store: Pick<Store, 'clips' | 'clipJobs' | 'posts' | 'transaction'>;
+  store: Pick<Store, 'clips' | 'clipJobs' | 'posts' | 'framings' | 'transaction'>;
   clock: Clock;
   tasks: Pick<TaskRunner, 'enqueue'>;
   /** The clip as the API shows it (the clip job service owns that view). */
@@ -97,7 +97,12 @@ export class ClipEditService {
       const fresh = words.map((w) => ({ text: w.text, start: round3(w.start), end: round3(w.end), ...(w.speaker ? { speaker: w.speaker } : {}) }));
       await this.d.store.clips.saveTranscriptEdit({ clip_id: clip.id, start: clip.start, end: clip.end, words: JSON.stringify(fresh), updated_at: this.d.clock.now() });
       const title = clip.title_edited ? clip.title : retitle(clip.title, clipWords(clip), fresh);
-      const row = (await this.d.store.clips.edit(clip.id, { words: JSON.stringify(fresh), transcript: joined(fresh), title }))!;
+      // The framing follows who speaks (issue 30, item 3): a correction of the speakers frames the
+      // clip again, and its preview is made again with it (as after a trim).
+      const reframe = speakersOf(clipWords(clip)) !== speakersOf(fresh);
+      if (reframe) await this.d.store.framings.forget(clip.id);
+      const row = (await this.d.store.clips.edit(clip.id, { words: JSON.stringify(fresh), transcript: joined(fresh), title }, { remakePreview: reframe }))!;
+      if (reframe) await this.d.tasks.enqueue({ kind: CLIP_PREVIEW_TASK, resourceId: clip.id, teamId });
       await this.d.rewriteDrafts(row);
     });
     return await this.transcript(teamId, clipId);
@@ -143,4 +148,16 @@ export class ClipEditService {
     const edit = await this.d.store.clips.transcriptEdit(clip.id);
     return spanWords(recognised, edit && { start: edit.start, end: edit.end, words: JSON.parse(edit.words) as Word[] }, span);
   }
+}
+
+/** Who speaks when, comparably: each turn's speaker and start (to 0.1 s); retimed or retyped words inside a turn leave it alone. */
+function speakersOf(words: ReadonlyArray<{ start: number; speaker?: string }>): string {
+  const turns: string[] = [];
+  let last: string | undefined;
+  for (const w of words) {
+    if (!w.speaker || w.speaker === last) continue;
+    last = w.speaker;
+    turns.push(`${w.speaker}@${w.start.toFixed(1)}`);
+  }
+  return turns.join(' ');
 }
