@@ -6,6 +6,8 @@ import { HASH_WRITE_WORKER_SOURCE } from './hash-write-worker.js';
 const BATCH_BYTES = 512 * 1024;
 /** Batches of one file in a thread's queue before the reader waits (memory per file: 2 MiB). */
 const MAX_QUEUED = 3;
+/** A thread with no file open this long is ended (each holds about 10 MB: issue 27, item 7); tests shorten it. */
+export const HASH_THREAD_IDLE = { ms: 5_000 };
 
 const EMPTY = Buffer.alloc(0);
 
@@ -24,17 +26,24 @@ class HashWritePool {
   private sinks = new Map<number, FileSink>();
   /** Files open per thread: a thread is referenced only while it has some (an idle pool never keeps a process alive). */
   private openFiles = new Map<Worker, number>();
+  private idle = new Map<Worker, NodeJS.Timeout>();
   private spare: Buffer[] = [];
   private nextId = 1;
   private turn = 0;
 
   constructor(private size: number) {}
 
+  get threads(): number {
+    return this.workers.filter(Boolean).length;
+  }
+
   open(path: string, at?: { start: number }): FileSink {
     const worker = this.worker(this.turn++ % this.size);
     const sink = new FileSink(this.nextId++, worker, this);
     this.sinks.set(sink.id, sink);
     this.openFiles.set(worker, (this.openFiles.get(worker) ?? 0) + 1);
+    clearTimeout(this.idle.get(worker));
+    this.idle.delete(worker);
     worker.ref(); // while a file is open the process waits for its thread
     worker.postMessage({ op: 'open', id: sink.id, path, flags: at ? 'r+' : 'w', start: at?.start ?? 0 });
     return sink;
@@ -54,7 +63,21 @@ class HashWritePool {
     if (!worker || !this.sinks.delete(id)) return;
     const left = (this.openFiles.get(worker) ?? 1) - 1;
     this.openFiles.set(worker, left);
-    if (left === 0) worker.unref();
+    if (left === 0) {
+      worker.unref();
+      this.idle.set(worker, setTimeout(() => this.retire(worker), HASH_THREAD_IDLE.ms).unref());
+    }
+  }
+
+  /** Ends a thread that stayed idle, and the spare batches once no thread is left. */
+  private retire(w: Worker): void {
+    this.idle.delete(w);
+    const i = this.workers.indexOf(w);
+    if (i < 0 || (this.openFiles.get(w) ?? 0) > 0) return;
+    delete this.workers[i];
+    this.openFiles.delete(w);
+    if (!this.workers.some(Boolean)) this.spare.length = 0;
+    w.terminate().catch(() => undefined);
   }
 
   private worker(i: number): Worker {
@@ -175,6 +198,9 @@ export class FileSink {
 }
 
 let shared: HashWritePool | undefined;
+
+/** How many hash-write threads are running now. */
+export const hashWriteThreads = (): number => shared?.threads ?? 0;
 
 /** The process's pool: as many threads as cores, at most four; started on first use. */
 export function openHashedFile(path: string, at?: { start: number }): FileSink {

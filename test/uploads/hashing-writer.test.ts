@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { streamToFile } from '../../daemon/objects/disk-files.js';
+import { HASH_THREAD_IDLE, hashWriteThreads } from '../../daemon/objects/hashing-writer.js';
 
 const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('hex');
 const dir = () => mkdtempSync(join(tmpdir(), 'clipper-hw-'));
@@ -49,5 +50,21 @@ describe('streamToFile on the hash-write threads', () => {
     await expect(streamToFile(chunks(data), join(d, 'missing', 'x'), {})).rejects.toMatchObject({ code: 'ENOENT' });
     // The threads are still usable afterwards.
     expect((await streamToFile(chunks(data), join(d, 'e'), {})).etag).toBe(md5(data));
+  });
+
+  it('ends its threads once idle, and starts them again for the next file', async () => {
+    HASH_THREAD_IDLE.ms = 50;
+    try {
+      const d = dir();
+      const data = randomBytes(1_500_000);
+      expect((await streamToFile(chunks(data), join(d, 'a'), {})).etag).toBe(md5(data));
+      expect(hashWriteThreads()).toBeGreaterThan(0);
+      for (let i = 0; i < 200 && hashWriteThreads() > 0; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(hashWriteThreads()).toBe(0);
+      expect((await streamToFile(chunks(data), join(d, 'b'), {})).etag).toBe(md5(data));
+      expect(md5(readFileSync(join(d, 'b')))).toBe(md5(data));
+    } finally {
+      HASH_THREAD_IDLE.ms = 5_000;
+    }
   });
 });

