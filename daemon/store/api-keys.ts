@@ -13,6 +13,9 @@ interface Row extends ApiKeyRecord {
   revoked_at: number | null;
 }
 
+/** How often a key's `last_used_at` is written again while it is in use. */
+export const LAST_USED_PRECISION_MS = 60_000;
+
 function hashSecret(salt: string, secret: string): Buffer {
   return createHash('sha256').update(salt).update(':').update(secret).digest();
 }
@@ -64,6 +67,8 @@ export class ApiKeyRepo implements ApiKeyRepository {
       if (expected.length === actual.length && timingSafeEqual(expected, actual)) found = row;
     }
     if (!found) return undefined;
+    // Noted at most once a minute: a write per request would be most of a busy key's database work.
+    if (found.last_used_at !== null && now - found.last_used_at < LAST_USED_PRECISION_MS && now >= found.last_used_at) return publicFields(found);
     // The key's last use is a note, not the request's purpose: a full database disk refuses
     // writes, never a read made with a key (issue 31, item 4).
     const noted = await this.db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', now, found.id).then(() => true, (e: unknown) => {

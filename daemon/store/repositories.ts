@@ -36,7 +36,7 @@ export interface ApiKeyRepository {
   list(teamId: string): Promise<ApiKeyRecord[]>;
   /** False when the key does not exist on the team (or is already revoked). */
   revoke(teamId: string, id: string, now: number): Promise<boolean>;
-  /** The live key of `teamId` with this secret, its last_used_at set to `now`; undefined otherwise. */
+  /** The live key of `teamId` with this secret, its last_used_at set to `now` (at most once a minute); undefined otherwise. */
   verify(teamId: string, secret: string, now: number): Promise<ApiKeyRecord | undefined>;
 }
 

@@ -91,6 +91,11 @@ export function accountsContract(h: Current) {
       expect(await store.apiKeys.verify(team.id, `${secret}x`, T0 + 6)).toBeUndefined();
       expect(await store.apiKeys.verify(team.id, key, T0 + 6)).toBeUndefined();
       expect((await store.apiKeys.list(team.id))[0].last_used_at).toBe(T0 + 5);
+      // Written again at most once a minute while the key is in use.
+      expect(await store.apiKeys.verify(team.id, secret, T0 + 30_000)).toEqual({ ...record, last_used_at: T0 + 5 });
+      expect((await store.apiKeys.list(team.id))[0].last_used_at).toBe(T0 + 5);
+      expect(await store.apiKeys.verify(team.id, secret, T0 + 60_005)).toEqual({ ...record, last_used_at: T0 + 60_005 });
+      expect((await store.apiKeys.list(team.id))[0].last_used_at).toBe(T0 + 60_005);
     });
 
     it('revokes a key once, on its own team only; a revoked key neither verifies nor lists', async () => {
