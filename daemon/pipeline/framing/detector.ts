@@ -67,13 +67,22 @@ class ProcessFaceDetector implements FaceDetector {
   private waiting = new Map<number, { resolve: (f: DetectedFace[]) => void; reject: (e: Error) => void }>();
   private nextId = 1;
 
+  /** The process's id while one runs (tests end it). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   async detect(rgb: Buffer, width: number, height: number, tiles = wholeFrame(width, height)): Promise<DetectedFace[]> {
     const child = await this.start();
     const id = this.nextId++;
     const part = cutOut(rgb, width, tiles);
     const answer = new Promise<DetectedFace[]>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
     if (this.waiting.size === 1) held(child, true);
-    child.send({ id, width: part.w, height: part.h, rgb: part.rgb, tiles: part.tiles, minScore: MIN_SCORE });
+    // A process that died a moment ago (its exit not yet seen) refuses the message: end it for
+    // sure, and its exit fails this request with how it ended.
+    child.send({ id, width: part.w, height: part.h, rgb: part.rgb, tiles: part.tiles, minScore: MIN_SCORE }, (err) => {
+      if (err) child.kill('SIGKILL');
+    });
     const faces = await answer;
     return faces.map((f) => ({ ...f, x: f.x + part.x0, y: f.y + part.y0 }));
   }
