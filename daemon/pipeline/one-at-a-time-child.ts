@@ -1,9 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, type Serializable, spawn } from 'node:child_process';
 
 /** How a child process ended. */
 export interface ChildExit {
   code: number | null;
   signal: NodeJS.Signals | null;
+}
+
+/**
+ * Sends `message` to a child engine. A process that died a moment ago (its end not yet seen)
+ * refuses it: it is ended for sure, so its exit fails the request with how it really ended (a
+ * signal, a status) rather than with the channel's error.
+ */
+export function sendOrEnd(child: ChildProcess, message: Serializable): void {
+  child.send(message, (err) => {
+    if (err) child.kill('SIGKILL');
+  });
 }
 
 /** The engine's own error for a refused request (no `exit`) or an ended process. */
@@ -80,11 +91,7 @@ export class OneAtATimeChild<Req extends object, Res> {
         reject: (e) => (done(), reject(signal?.aborted ? signal.reason : e)),
       };
       this.hold(true);
-      // A process that died while idle (its 'close' not yet seen) refuses the message: end it for
-      // sure, and its 'close' rejects this request with how it really ended (a signal, a status).
-      this.child.send({ id: ++this.next, ...req }, (err) => {
-        if (err) this.child.kill('SIGKILL');
-      });
+      sendOrEnd(this.child, { id: ++this.next, ...req });
     });
   }
 

@@ -38,9 +38,9 @@ export class ClipRepo implements ClipRepository {
       const before = await this.byId(clipId);
       if (!before) return undefined;
       const next = { ...before, ...fields };
-      const moved = next.start !== before.start || next.end !== before.end || opts.remakePreview === true;
+      const dropPreview = next.start !== before.start || next.end !== before.end || opts.remakePreview === true;
       await this.db.run(`UPDATE clips SET start = ?, "end" = ?, title = ?, title_edited = ?, transcript = ?, words = ?,
-          preview_key = CASE WHEN ? = 1 THEN NULL ELSE preview_key END, preview_ready_at = CASE WHEN ? = 1 THEN NULL ELSE preview_ready_at END WHERE id = ?`, next.start, next.end, next.title, next.title_edited, next.transcript, next.words, moved ? 1 : 0, moved ? 1 : 0, clipId);
+          preview_key = CASE WHEN ? = 1 THEN NULL ELSE preview_key END, preview_ready_at = CASE WHEN ? = 1 THEN NULL ELSE preview_ready_at END WHERE id = ?`, next.start, next.end, next.title, next.title_edited, next.transcript, next.words, dropPreview ? 1 : 0, dropPreview ? 1 : 0, clipId);
       return await this.byId(clipId);
     });
   }

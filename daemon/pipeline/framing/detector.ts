@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { FACE_PROCESS_SOURCE } from './face-worker.js';
+import { sendOrEnd } from '../one-at-a-time-child.js';
 import type { Box } from './types.js';
 
 /** A face found in one frame, in that frame's pixels. */
@@ -78,11 +79,7 @@ class ProcessFaceDetector implements FaceDetector {
     const part = cutOut(rgb, width, tiles);
     const answer = new Promise<DetectedFace[]>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
     if (this.waiting.size === 1) held(child, true);
-    // A process that died a moment ago (its exit not yet seen) refuses the message: end it for
-    // sure, and its exit fails this request with how it ended.
-    child.send({ id, width: part.w, height: part.h, rgb: part.rgb, tiles: part.tiles, minScore: MIN_SCORE }, (err) => {
-      if (err) child.kill('SIGKILL');
-    });
+    sendOrEnd(child, { id, width: part.w, height: part.h, rgb: part.rgb, tiles: part.tiles, minScore: MIN_SCORE });
     const faces = await answer;
     return faces.map((f) => ({ ...f, x: f.x + part.x0, y: f.y + part.y0 }));
   }

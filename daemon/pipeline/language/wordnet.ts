@@ -70,7 +70,7 @@ export class WordNet {
 
   /** True once load() finished: the synchronous look-ups answer from then on. */
   get loaded(): boolean {
-    return this.index.size === WORDNET_POS.length && this.data.size === WORDNET_POS.length;
+    return this.index.size === WORDNET_POS.length;
   }
 
   /** Senses of a lemma in one part of speech (empty when unknown or not loaded). */

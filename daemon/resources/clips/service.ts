@@ -7,6 +7,7 @@ import { parseBody } from '../../../src/api/validate.js';
 import type { Clock } from '../../clock.js';
 import { punctuate, retitle, spanWords, type Span } from '../../pipeline/language/clip-words.js';
 import type { Word } from '../../pipeline/types.js';
+import { speakerTurns } from '../../pipeline/framing/turns.js';
 import { readStage, stageKey } from '../clip-jobs/stage-results.js';
 import { clipWords, type ClipRow } from '../../store/clips.js';
 import type { Store } from '../../store/index.js';
@@ -96,10 +97,13 @@ export class ClipEditService {
       await this.refuseWhilePublishing(clip);
       const fresh = words.map((w) => ({ text: w.text, start: round3(w.start), end: round3(w.end), ...(w.speaker ? { speaker: w.speaker } : {}) }));
       await this.d.store.clips.saveTranscriptEdit({ clip_id: clip.id, start: clip.start, end: clip.end, words: JSON.stringify(fresh), updated_at: this.d.clock.now() });
-      const title = clip.title_edited ? clip.title : retitle(clip.title, clipWords(clip), fresh);
-      // The framing follows who speaks (issue 30, item 3): a correction of the speakers frames the
-      // clip again, and its preview is made again with it (as after a trim).
-      const reframe = speakersOf(clipWords(clip)) !== speakersOf(fresh);
+      const was = clipWords(clip);
+      const title = clip.title_edited ? clip.title : retitle(clip.title, was, fresh);
+      // The framing follows who speaks (issue 30, item 3): when a correction changes the speaker
+      // turns the framing reads (to 0.1 s), the clip is framed again and its preview made again
+      // with it (as after a trim); retyped words inside a turn change nothing.
+      const turns = (ws: Word[]) => JSON.stringify(speakerTurns(ws, clip.start, clip.end)?.map((t) => [t.speaker, t.start.toFixed(1), t.end.toFixed(1)]));
+      const reframe = turns(was) !== turns(fresh);
       if (reframe) await this.d.store.framings.forget(clip.id);
       const row = (await this.d.store.clips.edit(clip.id, { words: JSON.stringify(fresh), transcript: joined(fresh), title }, { remakePreview: reframe }))!;
       if (reframe) await this.d.tasks.enqueue({ kind: CLIP_PREVIEW_TASK, resourceId: clip.id, teamId });
@@ -150,14 +154,3 @@ export class ClipEditService {
   }
 }
 
-/** Who speaks when, comparably: each turn's speaker and start (to 0.1 s); retimed or retyped words inside a turn leave it alone. */
-function speakersOf(words: ReadonlyArray<{ start: number; speaker?: string }>): string {
-  const turns: string[] = [];
-  let last: string | undefined;
-  for (const w of words) {
-    if (!w.speaker || w.speaker === last) continue;
-    last = w.speaker;
-    turns.push(`${w.speaker}@${w.start.toFixed(1)}`);
-  }
-  return turns.join(' ');
-}

@@ -157,10 +157,10 @@ export class PostService {
     if (at !== undefined && at < now + MIN_SCHEDULE_LEAD_MS) {
       throw badRequest('scheduled_at must be at least 5 minutes in the future', { field: 'scheduled_at', earliest: now + MIN_SCHEDULE_LEAD_MS });
     }
-    const look = lookColumns(input, row);
+    const { scheduled_at: _at, ...lookInput } = input;
     const moved = await this.store.transaction(async () => {
       // The look fields given with the publish (extension) land with it, or not at all.
-      if (!await this.repo.updateDraft(id, { caption: row.caption, title: row.title, settings: row.settings, ...look }, now)) return false;
+      if (Object.keys(lookInput).length && !await this.repo.updateDraft(id, { caption: row.caption, title: row.title, settings: row.settings, ...lookColumns(lookInput, row) }, now)) return false;
       if (at === undefined) return await this.queue(row, ['draft'], now);
       if (!await this.repo.transition(id, ['draft'], 'scheduled', now, { scheduled_at: at })) return false;
       await this.store.events.emit('post.scheduled', { post_id: id, clip_id: row.clip_id, platform: row.platform, team_id: teamId, scheduled_at: at });
