@@ -17,6 +17,20 @@ export function sendOrEnd(child: ChildProcess, message: Serializable): void {
   });
 }
 
+/**
+ * A child engine ended (`exit` says how) or refused a request (no `exit`), with the last lines of
+ * its stderr; each engine names its own subclass (RecogniserProcessError, ...).
+ */
+export class ChildEngineError extends Error {
+  constructor(
+    message: string,
+    readonly log: string,
+    readonly exit?: ChildExit,
+  ) {
+    super(message);
+  }
+}
+
 /** The engine's own error for a refused request (no `exit`) or an ended process. */
 export type ChildErrorFactory = (message: string, log: string, exit?: ChildExit) => Error;
 

@@ -1,4 +1,4 @@
-import { OneAtATimeChild, type ChildExit } from '../one-at-a-time-child.js';
+import { ChildEngineError, OneAtATimeChild } from '../one-at-a-time-child.js';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
@@ -87,11 +87,7 @@ export interface EmbeddedAnswer {
 }
 
 /** The process ended (`exit` says how) or node-llama-cpp refused the request (no `exit`). */
-export class ModelProcessError extends Error {
-  constructor(message: string, readonly log: string, readonly exit?: ChildExit) {
-    super(message);
-  }
-}
+export class ModelProcessError extends ChildEngineError {}
 
 /** One child process answering one request at a time, its model kept loaded between requests. */
 export class ModelProcess extends OneAtATimeChild<EmbeddedCall, EmbeddedAnswer> {

@@ -1,4 +1,4 @@
-import { OneAtATimeChild, type ChildExit } from '../one-at-a-time-child.js';
+import { ChildEngineError, OneAtATimeChild } from '../one-at-a-time-child.js';
 
 /**
  * sherpa-onnx's OfflineSpeakerDiarization (issue 30, item 3) in a child process of its own, like
@@ -34,15 +34,7 @@ export interface DiarizedSegment {
 }
 
 /** The child ended or sherpa-onnx refused; `exit` says how it ended (when it did). */
-export class DiarizerProcessError extends Error {
-  constructor(
-    message: string,
-    readonly log: string,
-    readonly exit?: ChildExit,
-  ) {
-    super(message);
-  }
-}
+export class DiarizerProcessError extends ChildEngineError {}
 
 /** sherpa-onnx's OfflineSpeakerDiarizationConfig (the fields clipper sets). */
 export interface DiarizationConfig {

@@ -1,4 +1,4 @@
-import { OneAtATimeChild, type ChildExit } from '../one-at-a-time-child.js';
+import { ChildEngineError, OneAtATimeChild } from '../one-at-a-time-child.js';
 import { createRequire } from 'node:module';
 
 /**
@@ -52,15 +52,7 @@ export interface SherpaResult {
 }
 
 /** The child ended, or its recogniser refused: `exit` says how it ended (when it did). */
-export class RecogniserProcessError extends Error {
-  constructor(
-    message: string,
-    readonly log: string,
-    readonly exit?: ChildExit,
-  ) {
-    super(message);
-  }
-}
+export class RecogniserProcessError extends ChildEngineError {}
 
 /** One child process running one recognition at a time. */
 export class RecogniserProcess extends OneAtATimeChild<{ wav: string; key: string; config: object }, SherpaResult> {
