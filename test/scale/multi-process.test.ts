@@ -21,8 +21,10 @@ const cluster = new Cluster({
     pipeline: { chunk_seconds: 20, section_seconds: 40, heavy_concurrency: 1 },
     transcription: { engine: 'none' },
     framing: { face_tracking: false },
-    // A delivery leased by the killed worker is sent again after 2 + 5 s, not 35 s.
-    webhooks: { timeout_ms: 2000, backoff_ms: 200, poll_ms: 200 },
+    // A delivery leased by the killed worker is sent again after 5 + 5 s, not 35 s. The spec's 1 s
+    // first retry wait: the five retries span 31 s, so a stall of a loaded machine (a sender whose
+    // event loop is held past the timeout counts the attempt unanswered) cannot use them all up.
+    webhooks: { timeout_ms: 5000, backoff_ms: 1000, poll_ms: 200 },
     tasks: { lease_ms: 10_000 },
   },
 });
