@@ -70,6 +70,8 @@ async function call(api: DaemonProcess, method: string, path: string, auth: stri
 }
 
 const one = async <T>(sql: string, params: unknown[] = []) => (await cluster.query<T>(sql, params))[0];
+/** Deliveries not yet answered for good: waiting, or on the wire. */
+const openDeliveries = async () => (await one<{ n: number }>("SELECT COUNT(*)::int AS n FROM webhook_deliveries WHERE status IN ('pending', 'delivering')")).n;
 
 describe('two API processes and two workers on one PostgreSQL', () => {
   it('finishes jobs from both APIs through a worker killed mid-job, delivers every event once per registration, publishes a scheduled post once', async () => {
@@ -139,7 +141,7 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     let quietLooks = 0;
     await until('the tasks to end and the outbox to drain', async () => {
       const [{ tasks }] = await cluster.query<{ tasks: number }>("SELECT COUNT(*)::int AS tasks FROM tasks WHERE status = 'running' OR (status = 'pending' AND run_at <= $1)", [Date.now()]);
-      const [{ n }] = await cluster.query<{ n: number }>("SELECT COUNT(*)::int AS n FROM webhook_deliveries WHERE status IN ('pending', 'delivering')");
+      const n = await openDeliveries();
       const [{ cursor, last }] = await cluster.query<{ cursor: number; last: number }>('SELECT (SELECT last_seq FROM webhook_fanout_cursor) AS cursor, (SELECT MAX(seq) FROM events) AS last');
       quietLooks = tasks === 0 && n === 0 && cursor === last ? quietLooks + 1 : 0;
       return quietLooks >= 2;
@@ -149,7 +151,7 @@ describe('two API processes and two workers on one PostgreSQL', () => {
     // Up to a minute for one more event (from work that is not a task) to make its way; a lost one never does.
     await until('every event at both registrations', allArrived, 60_000, 250).catch(() => undefined);
     const events = await readEvents();
-    await until('the last answers to be recorded', async () => (await one<{ n: number }>("SELECT COUNT(*)::int AS n FROM webhook_deliveries WHERE status IN ('pending', 'delivering')")).n === 0, 60_000, 250).catch(() => undefined);
+    await until('the last answers to be recorded', async () => (await openDeliveries()) === 0, 60_000, 250).catch(() => undefined);
     const notDelivered = await cluster.query("SELECT d.event_id, d.event_type, w.url, d.status, d.attempts, d.last_error FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id WHERE d.status <> 'delivered'");
     expect(notDelivered).toEqual([]);
     expect(events.length).toBeGreaterThan(10);

@@ -153,4 +153,3 @@ export class ClipEditService {
     return spanWords(recognised, edit && { start: edit.start, end: edit.end, words: JSON.parse(edit.words) as Word[] }, span);
   }
 }
-
