@@ -103,8 +103,13 @@ describe('clipper clips cuts, --keep, and posts publish with the look flags', ()
     expect(after.aspect).toBeUndefined();
     expect(after.remove_fillers).toBeUndefined();
     // Through the API: the extension fields are validated with the rest, and land with the publish.
-    const post = (body: object) => fetch(`${d.url}/v1/posts/${id}/publish`, { method: 'POST', headers: { authorization: `Bearer ${env.CLIPPER_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    expect((await post({ aspect: '3:2' })).status).toBe(400);
+    const post = (body: object, postId = id) => fetch(`${d.url}/v1/posts/${postId}/publish`, { method: 'POST', headers: { authorization: `Bearer ${env.CLIPPER_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const bad = await post({ aspect: '3:2' });
+    expect(bad.status).toBe(400);
+    // Spec "Errors": the envelope, naming the field.
+    expect(((await bad.json()) as { error: object }).error).toMatchObject({ code: 'BAD_REQUEST', details: { field: 'aspect' } });
+    expect((await cli('posts', 'get', id, '--json')).json().post.status).toBe('draft');
+    expect((await post({ aspect: '1:1' }, 'post_doesnotexist')).status).toBe(404);
     const ok = await post({ aspect: '16:9', scheduled_at: Date.now() + 3_600_000 });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { post: object }).post).toMatchObject({ status: 'scheduled', aspect: '16:9' });
