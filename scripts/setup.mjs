@@ -8,7 +8,8 @@
 //    (a warning says what will not work).
 // 2. npm packages: `npm ci` on a fresh clone, `npm install` when a dependency is missing.
 //    better-sqlite3 builds from source here; node-gyp finds Node's headers only through nodedir
-//    (FACTS.md), so it is set when /usr/include/node exists. NODE_LLAMA_CPP_SKIP_DOWNLOAD=true
+//    (FACTS.md), so it is set when /usr/include/node exists. When npm fails and a build tool is
+//    missing (python3, make, g++), they are installed with apt as above and npm runs once more. NODE_LLAMA_CPP_SKIP_DOWNLOAD=true
 //    keeps node-llama-cpp's install from downloading or building llama.cpp (its binaries are in npm).
 //
 // Exit codes: 0 ready; 1 something is missing that this script may not install (the command to
@@ -23,6 +24,12 @@ import { detectSystem, installCommand } from './setup-systems.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const say = (text) => process.stderr.write(`clipper setup: ${text}\n`);
 const env = process.env;
+/** What node-gyp needs to build a native addon (the command each puts on PATH is its name). */
+const BUILD_TOOLS = [
+  { apt: 'python3', why: 'node-gyp, to build better-sqlite3 from source (its prebuilt binary could not be downloaded)' },
+  { apt: 'make', why: 'node-gyp runs it for the build' },
+  { apt: 'g++', why: "compiles better-sqlite3's C++ against Node's headers" },
+];
 
 function run(command, args, extraEnv = {}) {
   const r = spawnSync(command, args, { cwd: root, stdio: ['ignore', 2, 2], env: { ...env, ...extraEnv } });
@@ -32,6 +39,23 @@ function run(command, args, extraEnv = {}) {
 
 function canSudo() {
   return onPath('sudo') && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0;
+}
+
+/** Installs `packages` (entries with an `apt` name and a `why`) with apt-get, or exits saying how to. */
+function aptInstall(packages, isRoot) {
+  const names = packages.map((p) => p.apt);
+  say(`installing ${names.length} system package(s) with apt${isRoot ? '' : ' (through sudo)'}:`);
+  for (const p of packages) say(`  ${p.apt.padEnd(20)} ${p.why}`);
+  const sudo = isRoot ? [] : ['sudo', '-n'];
+  const apt = (args) => (sudo.length ? run(sudo[0], [...sudo.slice(1), 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]) : run('apt-get', args, { DEBIAN_FRONTEND: 'noninteractive' }));
+  for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', ...names]]) {
+    const r = apt(args);
+    if (!r.ok) {
+      say(`apt-get ${args[0]} failed (${r.why}); install them yourself and run this again:`);
+      say(`  ${installCommand({ manager: 'apt', sudo: !isRoot }, packages).command}`);
+      process.exit(r.code || 1);
+    }
+  }
 }
 
 function setUpSystem() {
@@ -44,19 +68,7 @@ function setUpSystem() {
   const system = detectSystem(env);
   const isRoot = (process.getuid?.() ?? 1) === 0;
   if (system.manager === 'apt' && (isRoot || canSudo())) {
-    const names = missing.map((p) => p.apt);
-    say(`installing ${names.length} system package(s) with apt${isRoot ? '' : ' (through sudo)'}:`);
-    for (const p of missing) say(`  ${p.apt.padEnd(20)} ${p.why}`);
-    const sudo = isRoot ? [] : ['sudo', '-n'];
-    const apt = (args) => (sudo.length ? run(sudo[0], [...sudo.slice(1), 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get', ...args]) : run('apt-get', args, { DEBIAN_FRONTEND: 'noninteractive' }));
-    for (const args of [['update', '-qq'], ['install', '-y', '-qq', '--no-install-recommends', ...names]]) {
-      const r = apt(args);
-      if (!r.ok) {
-        say(`apt-get ${args[0]} failed (${r.why}); install them yourself and run this again:`);
-        say(`  ${installCommand({ manager: 'apt', sudo: !isRoot }, missing).command}`);
-        process.exit(r.code || 1);
-      }
-    }
+    aptInstall(missing, isRoot);
     const still = missingPackages();
     if (still.length) {
       say(`still missing after apt-get install: ${still.map((p) => p.apt).join(', ')}`);
@@ -92,7 +104,21 @@ function setUpNpm() {
     NODE_LLAMA_CPP_SKIP_DOWNLOAD: env.NODE_LLAMA_CPP_SKIP_DOWNLOAD ?? 'true',
   };
   say(fresh ? 'installing npm packages (first run: npm ci)' : `installing missing npm packages: ${absent.join(', ')}`);
-  const r = run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund'], extra);
+  const npm = () => run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund'], extra);
+  let r = npm();
+  // better-sqlite3 builds from source where its prebuilt binary cannot be downloaded (FACTS.md):
+  // node-gyp then needs python3, make and g++. Installed only then, and only where apt may be used.
+  const tools = BUILD_TOOLS.filter((t) => !onPath(t.apt));
+  if (!r.ok && tools.length) {
+    const isRoot = (process.getuid?.() ?? 1) === 0;
+    if (detectSystem(env).manager !== 'apt' || !(isRoot || canSudo())) {
+      say(`npm could not install; a native addon may need building, and ${tools.map((t) => t.apt).join(', ')} ${tools.length > 1 ? 'are' : 'is'} missing: install a C++ tool chain (python3, make, g++) and run this again`);
+      process.exit(r.code || 1);
+    }
+    aptInstall(tools, isRoot);
+    say('build tools installed; installing npm packages again');
+    r = npm();
+  }
   if (!r.ok) process.exit(r.code || 1);
 }
 
