@@ -6,11 +6,12 @@
 // there, and a stand-in `apt-get` that "installs" them.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // @ts-expect-error plain ES module without types
 import { SYSTEM_PACKAGES } from '../../scripts/system-packages.mjs';
+import { copySetupScripts } from './scripts-copy.js';
 
 interface Pkg { apt: string; commands?: string[]; files?: string[] }
 let dir: string;
@@ -22,9 +23,7 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'clipper-build-tools-'));
   bin = join(dir, 'bin');
   sysroot = join(dir, 'root');
-  mkdirSync(join(dir, 'scripts'), { recursive: true });
-  for (const f of ['setup.mjs', 'system-check.mjs', 'setup-systems.mjs', 'system-packages.mjs']) copyFileSync(join('scripts', f), join(dir, 'scripts', f));
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'p', dependencies: { 'better-sqlite3': '12' } }));
+  copySetupScripts(dir, { 'better-sqlite3': '12' });
   mkdirSync(bin);
   // Every system package of the list is there already: only the build tools are missing.
   for (const p of SYSTEM_PACKAGES as Pkg[]) {

@@ -12,11 +12,13 @@ import { join } from 'node:path';
 import { SYSTEM_PACKAGES } from '../../scripts/system-packages.mjs';
 // @ts-expect-error plain ES module without types
 import { detectSystem, installCommand } from '../../scripts/setup-systems.mjs';
+import { copySetupScripts } from './scripts-copy.js';
 
 interface Pkg { apt: string; commands?: string[]; files?: string[] }
 let dir: string;
 let bin: string;
 let sysroot: string;
+let script: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'clipper-setup-'));
   bin = join(dir, 'bin');
@@ -24,6 +26,7 @@ beforeEach(() => {
   mkdirSync(bin);
   mkdirSync(sysroot);
   chmodSync(dir, 0o755);
+  script = copySetupScripts(dir);
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -48,8 +51,8 @@ function fakeApt(): string {
 }
 
 function setup(env: Record<string, string>, asUser?: string) {
-  const args = ['scripts/setup.mjs'];
-  const cmd = asUser ? spawnSync('/usr/bin/setpriv', ['--reuid', asUser, '--regid', 'nogroup', '--clear-groups', process.execPath, ...args], { env: { ...env }, encoding: 'utf8' }) : spawnSync(process.execPath, args, { env, encoding: 'utf8' });
+  const args = [script];
+  const cmd = asUser ? spawnSync('/usr/bin/setpriv', ['--reuid', asUser, '--regid', 'nogroup', '--clear-groups', process.execPath, ...args], { env: { ...env }, cwd: dir, encoding: 'utf8' }) : spawnSync(process.execPath, args, { env, cwd: dir, encoding: 'utf8' });
   return { code: cmd.status, stderr: cmd.stderr };
 }
 
