@@ -70,8 +70,12 @@ export interface Store {
    * outer one: its throw undoes only its own writes.
    */
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
+  /** A cheap readiness check: `SELECT 1`, rejecting (DatabaseUnavailableError) when the database does not answer within `timeoutMs` (default 2 s). */
+  ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
+
+const PING_TIMEOUT_MS = 2000;
 
 /** Every repository over one engine: the same classes whichever `Sql` answers. */
 export function storeOver(db: Sql, clock: Clock): Store {
@@ -99,6 +103,7 @@ export function storeOver(db: Sql, clock: Clock): Store {
     metrics: new MetricsReads(db),
     // The engine binds the transaction to the async context of `fn`, so `tx` is this store.
     transaction: async (fn) => await db.transaction(() => fn(store)),
+    ping: (timeoutMs = PING_TIMEOUT_MS) => db.ping(timeoutMs),
     close: () => db.close(),
   };
   return store;

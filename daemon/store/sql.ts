@@ -32,6 +32,8 @@ export interface Sql {
   notify(channel: string): Promise<void>;
   /** Calls `fn` on each wake-up of `channel`; returns an unsubscribe. */
   listen(channel: string, fn: () => void): () => void;
+  /** `SELECT 1`; rejects (DatabaseUnavailableError) when no answer comes within `timeoutMs`. */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 

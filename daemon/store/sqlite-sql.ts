@@ -3,6 +3,7 @@ import type { Db } from './db.js';
 import type { Sql } from './sql.js';
 import { TxScope } from './tx-scope.js';
 import { Channels } from './channels.js';
+import { withDeadline } from './unavailable.js';
 
 /**
  * The embedded engine under the repositories: one better-sqlite3 connection shared by every
@@ -64,6 +65,11 @@ export class SqliteSql implements Sql {
     const open = this.scope.current();
     if (open) return this.scope.savepoint(open, fn);
     return this.turn(() => this.scope.run(this.db, 'BEGIN IMMEDIATE', fn));
+  }
+
+  /** Waits its turn like any statement: a transaction held too long makes it time out. */
+  async ping(timeoutMs: number): Promise<void> {
+    await withDeadline(this.value('SELECT 1'), timeoutMs, 'ping');
   }
 
   close(): Promise<void> {

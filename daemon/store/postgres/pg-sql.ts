@@ -3,6 +3,7 @@ import type { Sql } from '../sql.js';
 import { TxScope } from '../tx-scope.js';
 import { toNumbered } from './placeholders.js';
 import { PgListener } from './pg-listener.js';
+import { withDeadline } from '../unavailable.js';
 
 // BIGINT (times in ms, counts) and NUMERIC (SUM of integers) come back as numbers, as SQLite's do.
 const NUMBER_TYPES = new Set([20, 1700]);
@@ -79,6 +80,11 @@ export class PgSql implements Sql {
     } finally {
       client.release();
     }
+  }
+
+  /** Any pooled connection, never the caller's transaction: is the server answering now? */
+  async ping(timeoutMs: number): Promise<void> {
+    await withDeadline(this.pool.query({ text: 'SELECT 1', query_timeout: timeoutMs } as pg.QueryConfig), timeoutMs, 'ping');
   }
 
   async close(): Promise<void> {
