@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { mintIdToken } from '../daemon/identity/local-issuer.js';
 import { readInfo } from '../src/cli/daemon/pid-file.js';
 import { LinkServer } from '../test/jobs/helpers/link-server.js';
+import { sampleTree } from './process-tree.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -52,30 +53,28 @@ const statusOf = (pid: number) => {
   }
 };
 
-/** Resident kB of every process below `pid` (ffmpeg, recognisers, pocketsphinx). */
-function childrenRss(pid: number): number {
-  let total = 0;
-  let kids: string[] = [];
+async function oneJob(minutes: number) {
+  const work = mkdtempSync(join(tmpdir(), 'clipper-bench-rss-'));
   try {
-    kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  } catch {
-    return 0;
+    const dataDir = join(work, 'data');
+    mkdirSync(dataDir, { recursive: true });
+    const r = await jobThroughDaemon(dataDir, talkVideo(minutes), {});
+    return { minutes, peak_mb: r.peak_mb, children_peak_mb: Math.round((r.tree.peakMb - (r.tree.atPeak.daemon ?? 0)) * 10) / 10, seconds: r.seconds, clips: r.clips };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
-  for (const k of kids) total += kb(statusOf(Number(k)), 'VmRSS') + childrenRss(Number(k));
-  return total;
 }
 
-async function oneJob(minutes: number) {
-  const video = talkVideo(minutes);
-  const work = mkdtempSync(join(tmpdir(), 'clipper-bench-rss-'));
-  const dataDir = join(work, 'data');
-  mkdirSync(dataDir, { recursive: true });
+/**
+ * One clip job of `video` (with `extra` fields of POST /v1/clips) through the built daemon
+ * serving `dataDir`: the daemon's own peak (VmHWM) and its whole process tree sampled every 100 ms.
+ */
+export async function jobThroughDaemon(dataDir: string, video: string, extra: Record<string, unknown>) {
   const child = spawn(process.execPath, [join(root, 'bin', 'clipper'), 'daemon', 'run', '--data-dir', dataDir, '--port', '0'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
   let stderr = '';
   child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-5000)));
   const links = await new LinkServer().start();
-  let childrenPeak = 0;
-  const sampler = setInterval(() => (childrenPeak = Math.max(childrenPeak, childrenRss(child.pid!))), 250);
+  const tree = sampleTree(child.pid!);
   try {
     let url = '';
     for (let i = 0; i < 600 && !url; i++) {
@@ -89,7 +88,7 @@ async function oneJob(minutes: number) {
     const team = db.prepare('SELECT id FROM teams ORDER BY created_at LIMIT 1').pluck().get() as string;
     const token = await mintIdToken(dataDir, team);
     const started = Date.now();
-    const res = await fetch(`${url}/v1/clips`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ source: { url: links.file('/talk.mp4', video) } }) });
+    const res = await fetch(`${url}/v1/clips`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ source: { url: links.file('/talk.mp4', video) }, ...extra }) });
     const { job_id: jobId } = (await res.json()) as { job_id: string };
     // Read from the database (WAL): polling GET /v1/clips/:jobId would meet the spec's status-check limit.
     let job: { status: string; error: string | null };
@@ -102,13 +101,15 @@ async function oneJob(minutes: number) {
     const peak = kb(statusOf(child.pid!), 'VmHWM');
     const clips = db.prepare('SELECT count(*) FROM clips WHERE job_id = ?').pluck().get(jobId) as number;
     db.close();
-    return { minutes, peak_mb: Math.round(peak / 102.4) / 10, children_peak_mb: Math.round(childrenPeak / 102.4) / 10, seconds: Math.round((Date.now() - started) / 1000), clips };
+    const figures = tree.stop();
+    // One look at the job's view (what ranked it, which recogniser): the bench says what ran.
+    const view = (await (await fetch(`${url}/v1/clips/${jobId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>;
+    return { peak_mb: Math.round(peak / 102.4) / 10, tree: figures, seconds: Math.round((Date.now() - started) / 1000), clips, view };
   } finally {
-    clearInterval(sampler);
+    tree.stop();
     const gone = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await gone;
     await links.stop();
-    rmSync(work, { recursive: true, force: true });
   }
 }
