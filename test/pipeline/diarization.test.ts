@@ -3,6 +3,7 @@
 // writes in the ONNX format (fixtures/make-diarization-models.mjs), run in a child process.
 // What the random weights find is not checked; the shape of the result, the labels, the fallback
 // to the heuristic and a killed child that leaves the test's own process running are.
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -187,18 +188,23 @@ describe('clipper models add for the catalogue\'s diarization models (a hub on l
 
   it('lists them as kind diarization, installs both by name, lists and removes them', async () => {
     const dataDir = join(dir, 'data-hub');
-    const h = cliHarness({ CLIPPER_DATA_DIR: dataDir, CLIPPER_MODEL_HUB: hub });
-    const available = testContext({ env: h.env });
+    // The built-in entries pin the published files' SHA-256s: the same names, re-pinned to the fixture models the hub serves.
+    const fixtures = join(dir, 'fixture-catalogue.json');
+    writeFileSync(fixtures, JSON.stringify(['sherpa-onnx-pyannote-segmentation-3-0', 'nemo_en_titanet_small'].map((name) => {
+      const m = findCatalogueModel(name)!;
+      return { ...m, revision: 'main', files: m.files.map((f) => ({ ...f, sha256: createHash('sha256').update(served[`/${m.repo}/resolve/main/${f.path ?? f.file}`]).digest('hex') })) };
+    })));
+    const h = cliHarness({ CLIPPER_DATA_DIR: dataDir, CLIPPER_MODEL_HUB: hub, CLIPPER_MODEL_CATALOGUE: fixtures });
+    const available = testContext({ env: { ...h.env, CLIPPER_MODEL_CATALOGUE: '' } });
     available.ctx.globals.json = true;
     await listCli({ available: true }, available.ctx);
     const listed = (JSON.parse(available.stdout.text) as { models: { name: string; kind: string; files: { url: string }[] }[] }).models.filter((m) => m.kind === 'diarization');
     expect(listed.map((m) => m.name)).toEqual(['sherpa-onnx-pyannote-segmentation-3-0', 'nemo_en_titanet_small', '3dspeaker_speech_eres2net_base_sv_zh-cn_3dspeaker_16k']);
-    expect(listed[0].files[0].url).toBe(`${hub}/csukuangfj/sherpa-onnx-pyannote-segmentation-3-0/resolve/main/model.onnx`);
+    expect(listed[0].files[0].url).toBe(`${hub}/csukuangfj/sherpa-onnx-pyannote-segmentation-3-0/resolve/9403a6902bb58e3d5ae8c7e77c3422de279db2e0/model.onnx`);
     for (const name of ['sherpa-onnx-pyannote-segmentation-3-0', 'nemo_en_titanet_small']) {
       const t = testContext({ env: h.env });
       await addModel({ source: name }, t.ctx);
       expect(t.stdout.text.trim()).toBe(join(dataDir, 'models', name));
-      expect(t.stderr.text).toMatch(/SHA-256/);
     }
     expect(asked).toEqual(Object.keys(served));
     const list = testContext({ env: h.env });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ModelError } from './models.js';
 import { WHISPER_LANGUAGES } from './whisper-languages.js';
 import { LLM_CATALOGUE, type LlmFacts } from '../llm/catalogue.js';
+import { DIARIZATION, EMBEDDINGS, PARAKEET } from './catalogue-onnx.js';
 
 /**
  * The models `clipper models list --available` shows and `clipper models add NAME` installs
@@ -102,96 +103,6 @@ export const CATALOGUE: CatalogueModel[] = [
     '710ccf890e10f3faa15f51ec346081a2723c9f3adb6e4da81c6573a5a6f877fb',
   ], false),
   entry('small', '~4x', [112, 262], '3.4%'),
-];
-
-/**
- * Sentence encoders (issue 28, item 3), the int8 ONNX exports the transformers.js project
- * publishes (onnx/model_quantized.onnx beside the original's WordPiece vocab.txt, the BERT
- * uncased vocabulary of 30,522 tokens). bge-small-en-v1.5 is recommended: of the small English
- * encoders it has the best published retrieval score (MTEB retrieval average 51.7, against 41.9
- * for all-MiniLM-L6-v2; 33 M parameters, 384 dimensions, MIT licence), and it is trained for
- * short queries against passages, which is what a request against a talk's topics is.
- * all-MiniLM-L6-v2 is smaller and faster (22 M parameters; Apache-2.0). multilingual-e5-small
- * (118 M) needs a SentencePiece tokenizer and is not offered yet. Sizes are those the hub lists,
- * rounded (not read from here): no SHA-256 is pinned, so the downloaded files' SHA-256s are printed.
- * `similarity_floor` is the cosine unrelated passages typically have with each model (bge v1.5's
- * sit around 0.4, MiniLM's near 0.1, as their authors describe); not measured here.
- */
-const VOCAB = { role: 'vocab' as const, file: 'vocab.txt', size_bytes: 231_508, verified: false };
-const EMBEDDINGS: CatalogueModel[] = [
-  {
-    name: 'bge-small-en-v1.5', kind: 'embedding', recommended: true, languages: ['en'], speed: '-', licence: 'MIT',
-    gains: 'clips match what you ask for by meaning, not only by shared words (used when no language model is installed, and as its shortlist)',
-    embedding: { pooling: 'cls', query_prefix: 'Represent this sentence for searching relevant passages: ', max_tokens: 512, similarity_floor: 0.4 },
-    repo: 'Xenova/bge-small-en-v1.5', revision: 'main',
-    files: [{ role: 'model', file: 'model.onnx', path: 'onnx/model_quantized.onnx', size_bytes: 34_000_000, verified: false }, VOCAB],
-  },
-  {
-    name: 'all-MiniLM-L6-v2', kind: 'embedding', languages: ['en'], speed: '-', licence: 'Apache-2.0',
-    gains: 'clips match what you ask for by meaning (smaller and faster than bge-small-en-v1.5, less accurate)',
-    embedding: { pooling: 'mean', max_tokens: 256, similarity_floor: 0.1 },
-    repo: 'Xenova/all-MiniLM-L6-v2', revision: 'main',
-    files: [{ role: 'model', file: 'model.onnx', path: 'onnx/model_quantized.onnx', size_bytes: 23_000_000, verified: false }, VOCAB],
-  },
-];
-
-/**
- * NVIDIA Parakeet TDT 0.6B (issue 28, item 4), the int8 ONNX export sherpa-onnx's
- * scripts/nemo/parakeet-tdt-0.6b-v2 (and -v3) write: a NeMo token-and-duration transducer
- * (encoder, decoder, joiner, tokens.txt) that sherpa-onnx runs as `nemo_transducer`, giving
- * every token its own time (real word timestamps, where Whisper's exports share a phrase's time
- * out). Published: v2 about 6.05% average word error on the Open ASR Leaderboard (1.69% on
- * LibriSpeech test-clean), v3 25 European languages; CC-BY-4.0. Sizes are rounded from the
- * hub's listing (not read from here), no SHA-256 pinned.
- */
-const parakeet = (v: 'v2' | 'v3', languages: string[], wer: string): CatalogueModel => ({
-  name: `parakeet-tdt-0.6b-${v}`, kind: 'speech', model_type: 'nemo_transducer', languages, speed: '-', licence: 'CC-BY-4.0', wer,
-  gains: 'fewer recognition errors and word-by-word caption times that do not drift',
-  repo: `csukuangfj/sherpa-onnx-nemo-parakeet-tdt-0.6b-${v}-int8`, revision: 'main',
-  files: [
-    { role: 'encoder', file: 'encoder.int8.onnx', size_bytes: v === 'v2' ? 622_000_000 : 652_000_000, verified: false },
-    { role: 'decoder', file: 'decoder.int8.onnx', size_bytes: v === 'v2' ? 7_000_000 : 12_000_000, verified: false },
-    { role: 'joiner', file: 'joiner.int8.onnx', size_bytes: v === 'v2' ? 1_700_000 : 6_400_000, verified: false },
-    { role: 'tokens', file: 'tokens.txt', size_bytes: v === 'v2' ? 9_400 : 94_000, verified: false },
-  ],
-});
-const V3_LANGUAGES = 'bg hr cs da nl en et fi fr de el hu it lv lt mt pl pt ro sk sl es sv ru uk'.split(' ');
-const PARAKEET = [
-  { ...parakeet('v2', ['en'], '1.7%'), recommended: true, language_codes: ['en'] },
-  { ...parakeet('v3', V3_LANGUAGES, '-'), language_codes: V3_LANGUAGES },
-];
-
-/**
- * Speaker diarization (issue 30, item 3): sherpa-onnx's pipeline needs both a segmentation model
- * and a speaker-embedding model; jobs use it once both are installed (else the pitch-and-pauses
- * heuristic). Each installs as a folder holding `model.onnx`; what it is, is read from its ONNX
- * metadata (daemon/pipeline/speakers/diarization-model.ts). sherpa-onnx publishes them as
- * GitHub release files: https://github.com/k2-fsa/sherpa-onnx/releases/download/speaker-segmentation-models/sherpa-onnx-pyannote-segmentation-3-0.tar.bz2
- * (an archive holding model.onnx, model.int8.onnx, LICENSE, README.md) and
- * https://github.com/k2-fsa/sherpa-onnx/releases/download/speaker-recongition-models/<name>.onnx
- * (sic: "recongition" is the tag's spelling). The catalogue takes the same files from the
- * project's pages on the model hub (csukuangfj/sherpa-onnx-pyannote-segmentation-3-0 and
- * csukuangfj/speaker-embedding-models), so no archive is unpacked and the download resumes like
- * the others. Neither site could be reached from here: byte counts are rounded from the
- * published listings as remembered, not read, and no SHA-256 is pinned (`verified: false`; the
- * downloaded files' SHA-256s are printed). None is `recommended`: `models setup` offers one
- * model per kind and this kind needs two.
- */
-const diarization = (name: string, repo: string, path: string, size_bytes: number, rest: Partial<CatalogueModel>): CatalogueModel => ({
-  name, kind: 'diarization', languages: [], speed: '-', licence: 'MIT', repo, revision: 'main',
-  files: [{ role: 'model', file: 'model.onnx', path, size_bytes, verified: false }],
-  ...rest,
-});
-const DIARIZATION: CatalogueModel[] = [
-  diarization('sherpa-onnx-pyannote-segmentation-3-0', 'csukuangfj/sherpa-onnx-pyannote-segmentation-3-0', 'model.onnx', 5_900_000, {
-    gains: 'who speaks when from the voices themselves (with a speaker-embedding model), not from pitch and pauses',
-  }),
-  diarization('nemo_en_titanet_small', 'csukuangfj/speaker-embedding-models', 'nemo_en_titanet_small.onnx', 38_000_000, {
-    languages: ['en'], licence: 'CC-BY-4.0', gains: 'tells voices apart for speaker diarization (with the segmentation model); trained on English speech',
-  }),
-  diarization('3dspeaker_speech_eres2net_base_sv_zh-cn_3dspeaker_16k', 'csukuangfj/speaker-embedding-models', '3dspeaker_speech_eres2net_base_sv_zh-cn_3dspeaker_16k.onnx', 38_000_000, {
-    languages: ['zh'], licence: 'Apache-2.0', gains: 'tells voices apart for speaker diarization (3D-Speaker ERes2Net, trained on Mandarin speech)',
-  }),
 ];
 
 /** Every entry of the catalogue, by kind: speech (Whisper, Parakeet), embedding, diarization, llm (llm/catalogue.ts). */

@@ -4,6 +4,7 @@ import { rename, rm, stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ModelError } from './models.js';
+import { megabytes } from '../../../src/util/megabytes.js';
 
 export interface DownloadOptions {
   /** Hex SHA-256 of the whole file: a mismatch is refused and the partial file removed. */
@@ -23,7 +24,7 @@ export interface Downloaded {
   size_bytes: number;
 }
 
-const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const mb = (n: number) => `${megabytes(n)} MB`;
 
 /**
  * Downloads `url` to `dest` (issue 14, item 2: "downloads with a progress bar, resumes an

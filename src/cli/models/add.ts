@@ -3,6 +3,7 @@ import { defaultDataDir, loadModelCatalogue } from '../local-daemon.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { downloadProgress } from './download-progress.js';
+import { megabytes } from '../../util/megabytes.js';
 
 export interface AddModelOptions {
   source: string;
@@ -11,7 +12,6 @@ export interface AddModelOptions {
   force?: boolean;
 }
 
-const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 
 /**
  * `clipper models add NAME|FILE|URL` (DESIGN.md "Second round"; issue 14, item 2): a model of
@@ -34,16 +34,17 @@ export async function run(opts: AddModelOptions, ctx: CliContext): Promise<void>
       onUnverified: (f, sha) => ctx.out.info(`${f}: no published SHA-256 to check it against; its SHA-256 is ${sha}`),
     });
   } catch (e) {
-    if (e instanceof ModelError) throw new CliError(EXIT.ERROR, e.message, undefined, 'MODEL_ERROR');
+    // A failure names the model it was installing (offline, the host alone said nothing of which).
+    if (e instanceof ModelError) throw new CliError(EXIT.ERROR, e.message.includes(opts.source) ? e.message : `cannot install ${opts.source}: ${e.message}`, undefined, 'MODEL_ERROR');
     throw e;
   } finally {
     progress.end();
   }
   ctx.out.data(model, () => {
     ctx.out.line(model.path);
-    if (model.kind === 'embedding') return ctx.out.info(`installed ${model.name} (${mb(model.size_bytes)} MB); new jobs with a request match it to passages by meaning (see \`clipper doctor\`)`);
-    if (model.kind === 'gguf') return ctx.out.info(`installed ${model.name} (${mb(model.size_bytes)} MB); new jobs judge, rank and title their clips with it (llama.cpp, in its own process)`);
+    if (model.kind === 'embedding') return ctx.out.info(`installed ${model.name} (${megabytes(model.size_bytes)} MB); new jobs with a request match it to passages by meaning (see \`clipper doctor\`)`);
+    if (model.kind === 'gguf') return ctx.out.info(`installed ${model.name} (${megabytes(model.size_bytes)} MB); new jobs judge, rank and title their clips with it (llama.cpp, in its own process)`);
     const engine = model.kind === 'sherpa-onnx' ? 'sherpa-onnx' : 'whisper.cpp when its binary is on PATH';
-    ctx.out.info(`installed ${model.name} (${mb(model.size_bytes)} MB); new jobs transcribe with ${engine} (see \`clipper doctor\`)`);
+    ctx.out.info(`installed ${model.name} (${megabytes(model.size_bytes)} MB); new jobs transcribe with ${engine} (see \`clipper doctor\`)`);
   });
 }

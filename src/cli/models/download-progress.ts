@@ -1,7 +1,7 @@
 import type { CliContext } from '../context.js';
 import { renderTransfer, TransferMeter } from '../progress.js';
+import { megabytes } from '../../util/megabytes.js';
 
-const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 
 /**
  * A progress bar per file on a terminal for `models add` and `models setup` (nothing in a pipe
@@ -24,7 +24,7 @@ export function downloadProgress(ctx: CliContext) {
       const now = Date.now();
       if (now - drawn < 100 && received !== total) return;
       drawn = now;
-      ctx.io.stderr.write(`\r${total ? renderTransfer(name, meter) : `${name} ${mb(received)} MB`}   `);
+      ctx.io.stderr.write(`\r${total ? renderTransfer(name, meter) : `${name} ${megabytes(received)} MB`}   `);
     },
     end(): void {
       if (meter) ctx.io.stderr.write('\n');

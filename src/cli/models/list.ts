@@ -3,8 +3,8 @@ import { defaultDataDir, loadModelCatalogue } from '../local-daemon.js';
 import type { CliContext } from '../context.js';
 import { formatTime } from '../output.js';
 import { CliError, EXIT } from '../exit-codes.js';
+import { megabytes } from '../../util/megabytes.js';
 
-const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
 
 /**
  * `clipper models list [--available]`: the installed models, newest (the one jobs use) first;
@@ -39,7 +39,7 @@ export async function run(opts: { dataDir?: string; available?: boolean }, ctx: 
         { header: 'NAME', value: (m) => m.name },
         { header: 'KIND', value: (m) => m.kind },
         { header: 'LANGUAGES', value: (m) => (m.languages.length === 1 && m.languages[0] === 'en' ? 'English' : `${m.languages.length} languages`) },
-        { header: 'SIZE (MB)', value: (m) => mb(m.size_bytes) },
+        { header: 'SIZE (MB)', value: (m) => megabytes(m.size_bytes) },
         { header: 'SPEED', value: (m) => m.speed },
         { header: 'WER', value: (m) => m.wer_librispeech_clean ?? '-' },
         { header: 'LICENCE', value: (m) => m.licence },
@@ -53,7 +53,7 @@ export async function run(opts: { dataDir?: string; available?: boolean }, ctx: 
       { header: 'NAME', value: (m) => m.name },
       { header: 'ENGINE', value: (m) => ({ ggml: 'whisper.cpp', gguf: 'llama.cpp', embedding: 'onnxruntime (embeddings)', 'sherpa-onnx': 'sherpa-onnx', diarization: `sherpa-onnx (speakers: ${m.role ?? '?'})` })[m.kind] },
       { header: 'LANGUAGES', value: (m) => (m.languages ? (m.languages.length > 6 ? `${m.languages.length} languages` : m.languages.join(',')) : '-') },
-      { header: 'SIZE (MB)', value: (m) => mb(m.size_bytes) },
+      { header: 'SIZE (MB)', value: (m) => megabytes(m.size_bytes) },
       { header: 'INSTALLED', value: (m) => formatTime(m.modified_at) },
       { header: 'PATH', value: (m) => m.path },
     ]),
