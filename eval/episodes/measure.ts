@@ -1,6 +1,7 @@
 // Figures of the no-request episodes (issue 30, item 5): are the top five clips on planted
 // highlights, is any of them filler, does any start mid-sentence or end before the payoff, how
 // the clips spread over the video, and the diarization error on the planted turns.
+import { measureMoments, momentOf, momentsOf, momentsReport, type MomentFigures } from './moments.js';
 import { type EpisodeScript, type EpisodeTimes, FILLER } from './script.js';
 
 export interface EvalClip { start: number; end: number; title: string; score: number }
@@ -26,25 +27,18 @@ export interface EpisodeFigures {
   /** Frames of planted turns whose speaker is wrong (best one-to-one label mapping), or null without speakers. */
   der: number | null;
   topTitles: string[];
+  /** Share of the moment held, clips per moment, lengths, title checks (moments.ts). */
+  moments: MomentFigures;
 }
 
-export function highlightsOf(script: EpisodeScript, times: EpisodeTimes) {
-  const byId = new Map<string, Span & { kind: string }>();
-  for (const s of times.sentences) {
-    const turn = script.turns[s.turn];
-    if (!turn.highlight) continue;
-    const h = byId.get(turn.highlight) ?? { start: s.start, end: s.end, kind: turn.kind };
-    byId.set(turn.highlight, { ...h, start: Math.min(h.start, s.start), end: Math.max(h.end, s.end) });
-  }
-  return [...byId.values()];
-}
+export const highlightsOf = momentsOf;
 
 export function measureEpisode(script: EpisodeScript, times: EpisodeTimes, clips: EvalClip[], words: SpokenWord[]): EpisodeFigures {
   const highlights = highlightsOf(script, times);
   const filler = times.sentences.filter((s) => FILLER.has(script.turns[s.turn].kind));
   const sponsor = times.sentences.filter((s) => script.turns[s.turn].kind === 'sponsor');
   const top = clips.slice(0, 5);
-  const onHighlight = (c: EvalClip) => highlights.find((h) => overlap(c, h) >= 0.5 * (c.end - c.start) || overlap(c, h) >= 0.8 * (h.end - h.start));
+  const onHighlight = (c: EvalClip) => momentOf(c, highlights);
   const fillerTime = (c: EvalClip, spans: Span[]) => spans.reduce((a, s) => a + overlap(c, s), 0);
   // A clip starts mid-sentence when its start falls inside a spoken sentence (0.3 s of slack for the recogniser's times).
   const midStart = (c: EvalClip) => times.sentences.some((s) => c.start > s.start + 0.3 && c.start < s.end - 0.3);
@@ -66,6 +60,7 @@ export function measureEpisode(script: EpisodeScript, times: EpisodeTimes, clips
     sponsorFirst: clips.length > 0 && fillerTime(clips[0], sponsor) >= 0.5 * (clips[0].end - clips[0].start),
     der: diarizationError(script, times, words),
     topTitles: top.map((c) => c.title),
+    moments: measureMoments(script, times, clips),
   };
 }
 
@@ -123,6 +118,7 @@ export function episodesReport(title: string, figures: EpisodeFigures[]): string
     `  clips per episode                    ${figures.map((x) => x.clips).join(' ')}`,
     `  largest share of clips in one third  ${Math.max(0, ...figures.map((x) => x.thirdShare)).toFixed(2)} worst, ${(sum((x) => x.thirdShare) / figures.length).toFixed(2)} mean (goal <= 0.5)`,
     `  diarization error on planted turns   ${ders.length ? `${((ders.reduce((a, b) => a + b, 0) / ders.length) * 100).toFixed(1)}% mean over ${ders.length}` : 'n/a (no speakers)'}`,
+    ...momentsReport(figures.map((x) => x.moments)),
   ];
   for (const x of figures) lines.push(`    ${x.name} ${(x.duration / 60).toFixed(1)} min: ${x.planted}/${x.top} planted, ${x.filler} filler, ${x.cut} cut; ${x.topTitles.map((t) => JSON.stringify(t)).join(', ')}`);
   return lines.join('\n') + '\n';

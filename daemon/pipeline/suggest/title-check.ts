@@ -1,0 +1,88 @@
+// Does a title read as a headline? One rule for both the title writer (it refuses a candidate with
+// a problem) and the evaluation (it counts the titles that have one): a whole clause or a noun
+// phrase, no function word dangling at either end, no word twice in a row, no fragment where a
+// recognition error dropped or doubled a word. Parts of speech come from `natural`'s Brill tagger
+// (its English lexicon and rules; the submodule prints nothing when loaded).
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+interface Tagger {
+  tag(words: string[]): { taggedWords: { token: string; tag: string }[] };
+}
+let tagger: Tagger | null = null;
+
+function loadTagger(): Tagger {
+  if (tagger) return tagger;
+  const brill = require('natural/lib/natural/brill_pos_tagger/index.js') as {
+    Lexicon: new (language: string, defaultTag: string, defaultCapitalised: string) => unknown;
+    RuleSet: new (language: string) => unknown;
+    BrillPOSTagger: new (lexicon: unknown, rules: unknown) => Tagger;
+  };
+  tagger = new brill.BrillPOSTagger(new brill.Lexicon('EN', 'NN', 'NNP'), new brill.RuleSet('EN'));
+  return tagger;
+}
+
+/** Penn tags of the words of `text`, lowercased tokens beside them. */
+export function tagWords(text: string): { word: string; tag: string }[] {
+  const words = (text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []).flatMap(expand);
+  if (!words.length) return [];
+  // The lexicon knows "I" and names capitalised, other words lowercase.
+  const tokens = words.map((w) => (w === 'I' || /^I['’]/.test(w) ? w : w.toLowerCase()));
+  return loadTagger().tag(tokens).taggedWords.map((t, i) => ({ word: tokens[i].toLowerCase(), tag: t.tag }));
+}
+
+/** Contractions the lexicon does not know, spelled out ("I'm" is "I am"; "it's" is "it is", "Sam's" stays). */
+const CONTRACTED: Record<string, string> = { "'m": 'am', "'re": 'are', "'ve": 'have', "'ll": 'will', "'d": 'would' };
+const IS_AFTER = new Set(['it', 'that', 'he', 'she', 'there', 'what', 'who', 'here', 'where', 'how', 'this']);
+function expand(word: string): string[] {
+  const w = word.replace(/’/g, "'");
+  const m = /^(.+?)(n't|'m|'re|'ve|'ll|'d|'s)$/i.exec(w);
+  if (!m) return [w];
+  const [, head, tail] = m;
+  if (tail.toLowerCase() === "n't") return [head.toLowerCase() === 'ca' ? 'can' : head.toLowerCase() === 'wo' ? 'will' : head, 'not'];
+  if (tail.toLowerCase() === "'s") return IS_AFTER.has(head.toLowerCase()) ? [head, 'is'] : [w];
+  return [head, CONTRACTED[tail.toLowerCase()]];
+}
+
+/** Tags a headline never ends on: determiners, conjunctions, prepositions, "to", possessives, modals. */
+const BAD_END = new Set(['DT', 'CC', 'IN', 'TO', 'PRP$', 'WP$', 'MD', 'WDT', 'PDT', 'EX']);
+/** A preposition may end a headline as a verb's particle ("it all blew up"). */
+const PARTICLES = new Set(['up', 'out', 'off', 'in', 'on', 'down', 'over', 'back', 'away', 'around', 'through']);
+/** Words that open a dependent piece, never a headline on their own. */
+const BAD_START = new Set(['of', 'than', 'as', 'because', 'since', 'whereas', 'although', 'though', 'unless', 'until', 'whether', 'like', 'and', 'or', 'but', 'nor', 'to']);
+/** Verb forms that make a clause finite ("is", "said", "can"). */
+/** Determiners that never stand for a noun themselves ("all of us" is fine, "every and" is not). */
+const ARTICLES = new Set(['a', 'an', 'the', 'every', 'no', 'my', 'your', 'his', 'her', 'our', 'their', 'its']);
+const DEMONSTRATIVES = new Set(['this', 'that', 'these', 'those']);
+const FINITE = new Set(['VBZ', 'VBP', 'VBD', 'MD']);
+const NOUN = /^(NN|NNS|NNP|NNPS|PRP|CD)$/;
+
+/** What keeps `title` from reading as a headline; empty when it reads as one. */
+export function titleProblems(title: string): string[] {
+  const tagged = tagWords(title);
+  const problems: string[] = [];
+  if (tagged.length < 3) return ['fewer than three words'];
+  const first = tagged[0];
+  const last = tagged[tagged.length - 1];
+  if (BAD_START.has(first.word) || first.tag === 'CC') problems.push(`starts on the function word "${first.word}"`);
+  if ((BAD_END.has(last.tag) && !PARTICLES.has(last.word)) || BAD_START.has(last.word)) problems.push(`ends on the function word "${last.word}"`);
+  for (let i = 1; i < tagged.length; i++) {
+    const [a, b] = [tagged[i - 1], tagged[i]];
+    if (a.word === b.word) problems.push(`"${a.word}" twice in a row`);
+    // A determiner or possessive is followed by its noun phrase, not by a conjunction or another determiner.
+    else if ((a.tag === 'DT' || DEMONSTRATIVES.has(a.word)) && b.tag === 'CC') problems.push(`"${a.word} ${b.word}": a determiner without its noun`);
+    else if ((ARTICLES.has(a.word) || a.tag === 'PRP$') && /^(CC|DT|IN|TO|MD|RB|PRP)$/.test(b.tag))
+      problems.push(`"${a.word} ${b.word}": a determiner without its noun`);
+    // Two conjunctions in a row, or a plural noun run straight into a new "the ..." phrase: a word was lost.
+    else if (a.tag === 'CC' && b.tag === 'CC') problems.push(`"${a.word} ${b.word}": two conjunctions`);
+    else if (a.tag === 'NNS' && b.tag === 'DT' && b.word === 'the') problems.push(`"${a.word} ${b.word}": two noun phrases with nothing joining them`);
+  }
+  const verbs = tagged.filter((t) => t.tag.startsWith('VB') || t.tag === 'MD');
+  // A clause needs a finite verb ("you been reading" has none); a title without verbs is a noun phrase and ends on a noun.
+  // A title with no finite verb is a noun phrase ("meetings without a written agenda") and ends on its noun.
+  const finite = verbs.some((t) => FINITE.has(t.tag)) || ['VB', 'VBG'].includes(tagged[0].tag);
+  if (!finite && verbs.some((t) => t.tag === 'VBN' || t.tag === 'VBG') && tagged.some((t) => t.tag === 'PRP')) problems.push('a clause without a finite verb');
+  else if (!finite && !NOUN.test(last.tag)) problems.push('a phrase that does not end on its noun');
+  return problems;
+}
