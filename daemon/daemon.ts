@@ -12,6 +12,7 @@ import type { Worker } from './worker.js';
 import type { DaemonRole } from './defaults.js';
 import { daemonRegistry } from './metrics/instruments.js';
 import { metricsToken, registerMetricsRoute } from './metrics/route.js';
+import { registerReadyRoute } from './server/ready.js';
 
 export interface RunningDaemon {
   app: App;
@@ -69,6 +70,7 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   const router = role === 'worker' ? workerRouter() : buildRouter(app);
   // Issue 31, item 1: on every role, outside /v1 (no key, no request-rate count).
   registerMetricsRoute(router, daemonRegistry(app.store, clock, role), token);
+  registerReadyRoute(router, { store: app.store, objects: app.objects });
   opts.extraRoutes?.(router);
   const server = createHttpServer({ get limiter() { return app.limiter; }, auth: app, log, maxJsonBodyBytes: config.server.max_json_body_bytes }, router);
   await new Promise<void>((resolve, reject) => {

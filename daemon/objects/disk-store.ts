@@ -7,6 +7,7 @@ import { DiskMultipart } from './disk-multipart.js';
 import {
   assertValidKey,
   ObjectStoreError,
+  withinMs,
   type BodySource,
   type ByteRange,
   type MultipartRef,
@@ -45,6 +46,11 @@ export class DiskObjectStore implements ObjectStore {
       commit: (key, file, meta) => this.commit(key, file, meta),
       metaOf: (key) => readJson<ObjectMeta>(this.metaPath(key)),
     });
+  }
+
+  /** A stat of the data folder (a hung disk or mount does not answer). */
+  async ping(timeoutMs = 2000): Promise<void> {
+    await withinMs(stat(this.dataRoot), timeoutMs, 'stat');
   }
 
   private dataPath(key: string): string {

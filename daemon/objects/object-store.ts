@@ -41,6 +41,8 @@ export interface ObjectStore {
   listMultipart(): AsyncIterable<MultipartRef>;
   /** Removes leftovers of interrupted writes older than `minAgeMs`; returns how many. */
   purgeIncomplete(minAgeMs: number): Promise<number>;
+  /** Readiness: a cheap call that answers within `timeoutMs` (default 2 s), else Unavailable. */
+  ping(timeoutMs?: number): Promise<void>;
 }
 
 export type BodySource = Readable | AsyncIterable<Uint8Array>;
@@ -94,7 +96,9 @@ export type ObjectStoreErrorCode =
   | 'InvalidPartOrder'
   | 'SizeMismatch'
   | 'TooLarge'
-  | 'PartInProgress';
+  | 'PartInProgress'
+  /** The store did not answer in time (a frozen or unreachable server): nothing is known to have changed. */
+  | 'Unavailable';
 
 export class ObjectStoreError extends Error {
   constructor(readonly code: ObjectStoreErrorCode, message: string, readonly details: Record<string, unknown> = {}) {
@@ -105,6 +109,28 @@ export class ObjectStoreError extends Error {
 
 export const isStoreError = (e: unknown, code?: ObjectStoreErrorCode): e is ObjectStoreError =>
   e instanceof ObjectStoreError && (code === undefined || e.code === code);
+
+/** What a request answers when the object store did not: no internal detail. */
+export const OBJECTS_UNAVAILABLE_MESSAGE = 'The object store did not answer in time; retry with backoff';
+
+/** True when `e`, or one of its causes, is the store not answering. */
+export function objectsUnavailableOf(e: unknown): boolean {
+  for (let cur = e, depth = 0; cur && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) if (isStoreError(cur, 'Unavailable')) return true;
+  return false;
+}
+
+/** The store's answer, or Unavailable once `ms` passed without one. */
+export async function withinMs<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ObjectStoreError('Unavailable', `The object store did not answer (${what}) within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
 

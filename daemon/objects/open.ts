@@ -35,5 +35,6 @@ export async function openObjects(config: DaemonConfig, clock: Clock, baseUrl: (
     const where = settings.endpoint ?? `AWS S3 (${settings.region})`;
     throw new Error(`object_store: bucket "${settings.bucket}" at ${where} cannot be used: ${fromS3(e, 'HeadBucket').message}`);
   });
-  return { objects: new S3ObjectStore(client, settings.bucket, join(config.dataDir, 'tmp', 'objects')), links: new S3Links(settings, clock) };
+  const once = s3Client(settings, { retries: false });
+  return { objects: new S3ObjectStore(client, settings.bucket, join(config.dataDir, 'tmp', 'objects'), once), links: new S3Links(settings, clock) };
 }

@@ -15,7 +15,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { checkCompletion } from './completion.js';
 import { assertValidKey, normalizeEtag, ObjectStoreError, type BodySource, type MultipartRef, type PartRecord, type PutOptions, type PutResult } from './object-store.js';
-import { fromS3, isS3Missing, s3Code } from './s3-client.js';
+import { fromS3, isS3Missing, s3Code, smallCall } from './s3-client.js';
 
 /** What the store keeps about one multipart upload, beside the bucket's own state. */
 interface Record {
@@ -28,6 +28,8 @@ interface Record {
 type Spool = <T>(body: BodySource, limits: PutOptions, send: (file: string, r: PutResult) => Promise<T>) => Promise<T>;
 
 const RECORDS = '.multipart/';
+/** Joining the parts may take the bucket a while before it answers: one longer attempt. */
+const ASSEMBLY = { attemptMs: 12_000, deadlineMs: 12_000 };
 const MAX_PART_NUMBER = 10_000;
 
 /**
@@ -37,14 +39,20 @@ const MAX_PART_NUMBER = 10_000;
  * start with a dot, so records cannot collide with objects, and list() skips them.
  */
 export class S3Multipart {
-  constructor(private client: S3Client, private bucket: string, private spool: Spool) {}
+  private client: S3Client;
+  /** The same bucket without retries: a second CreateMultipartUpload would start a second upload. */
+  private once: S3Client;
+
+  constructor(clients: { client: S3Client; once: S3Client }, private bucket: string, private spool: Spool) {
+    ({ client: this.client, once: this.once } = clients);
+  }
 
   private recordKey = (id: string) => RECORDS + createHash('sha256').update(id).digest('hex');
 
   private async record(key: string, id: string): Promise<Record> {
     const missing = () => new ObjectStoreError('NoSuchUpload', `No multipart upload ${id} of ${key}`, { multipart_id: id });
     try {
-      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.recordKey(id) }));
+      const r = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.recordKey(id) }), smallCall());
       const record = JSON.parse(await r.Body!.transformToString()) as Record;
       if (record.key !== key) throw missing();
       return record;
@@ -55,13 +63,13 @@ export class S3Multipart {
 
   private async saveRecord(id: string, record: Record): Promise<void> {
     const Body = JSON.stringify(record);
-    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.recordKey(id), Body, ContentType: 'application/json' })).catch((e) => Promise.reject(fromS3(e, 'PutObject (multipart record)')));
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: this.recordKey(id), Body, ContentType: 'application/json' }), smallCall()).catch((e) => Promise.reject(fromS3(e, 'PutObject (multipart record)')));
   }
 
   async create(key: string, opts: { partSize: number; contentType?: string }): Promise<string> {
     assertValidKey(key);
     if (!Number.isInteger(opts.partSize) || opts.partSize < 1) throw new ObjectStoreError('InvalidPart', 'partSize must be a positive integer');
-    const r = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: opts.contentType ?? 'application/octet-stream' })).catch((e) => Promise.reject(fromS3(e, 'CreateMultipartUpload', { key })));
+    const r = await this.once.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: opts.contentType ?? 'application/octet-stream' }), smallCall()).catch((e) => Promise.reject(fromS3(e, 'CreateMultipartUpload', { key })));
     // A crash before the record is written leaves an upload without one: listed, so the nightly cleanup aborts it.
     await this.saveRecord(r.UploadId!, { key, part_size: opts.partSize });
     return r.UploadId!;
@@ -109,7 +117,7 @@ export class S3Multipart {
     const parts: PartRecord[] = [];
     let marker: string | undefined;
     do {
-      const page = await this.client.send(new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: id, PartNumberMarker: marker })).catch((e) => Promise.reject(fromS3(e, 'ListParts', { multipart_id: id })));
+      const page = await this.client.send(new ListPartsCommand({ Bucket: this.bucket, Key: key, UploadId: id, PartNumberMarker: marker }), smallCall()).catch((e) => Promise.reject(fromS3(e, 'ListParts', { multipart_id: id })));
       for (const p of page.Parts ?? []) parts.push({ partNumber: p.PartNumber!, etag: normalizeEtag(p.ETag ?? ''), size: p.Size ?? 0 });
       marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
     } while (marker);
@@ -122,7 +130,7 @@ export class S3Multipart {
     if (record.completed) return record.completed;
     const records = checkCompletion(record.part_size, await this.bucketParts(key, id), parts);
     const MultipartUpload = { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: `"${normalizeEtag(p.etag)}"` })) };
-    const r = await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: id, MultipartUpload })).catch((e) => Promise.reject(fromS3(e, 'CompleteMultipartUpload', { multipart_id: id })));
+    const r = await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: id, MultipartUpload }), smallCall(ASSEMBLY)).catch((e) => Promise.reject(fromS3(e, 'CompleteMultipartUpload', { multipart_id: id })));
     const completed = { size: records.reduce((s, p) => s + p.size, 0), etag: normalizeEtag(r.ETag ?? '') };
     await this.saveRecord(id, { ...record, completed });
     return completed;
@@ -131,15 +139,15 @@ export class S3Multipart {
   async abort(key: string, id: string): Promise<void> {
     const record = await this.record(key, id).catch((e) => (s3Code(e) === undefined && (e as ObjectStoreError).code === 'NoSuchUpload' ? undefined : Promise.reject(e)));
     if (record?.completed) return;
-    await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: id })).catch((e) => (isS3Missing(e) ? undefined : Promise.reject(fromS3(e, 'AbortMultipartUpload', { multipart_id: id }))));
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.recordKey(id) })).catch((e) => Promise.reject(fromS3(e, 'DeleteObject (multipart record)')));
+    await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: id }), smallCall()).catch((e) => (isS3Missing(e) ? undefined : Promise.reject(fromS3(e, 'AbortMultipartUpload', { multipart_id: id }))));
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.recordKey(id) }), smallCall()).catch((e) => Promise.reject(fromS3(e, 'DeleteObject (multipart record)')));
   }
 
   async *list(): AsyncIterable<MultipartRef> {
     let keyMarker: string | undefined;
     let idMarker: string | undefined;
     do {
-      const page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, KeyMarker: keyMarker, UploadIdMarker: idMarker })).catch((e) => Promise.reject(fromS3(e, 'ListMultipartUploads')));
+      const page = await this.client.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, KeyMarker: keyMarker, UploadIdMarker: idMarker }), smallCall()).catch((e) => Promise.reject(fromS3(e, 'ListMultipartUploads')));
       for (const u of page.Uploads ?? []) if (u.Key && u.UploadId && !u.Key.startsWith('.')) yield { key: u.Key, multipartId: u.UploadId, initiatedAt: u.Initiated?.getTime() ?? 0 };
       [keyMarker, idMarker] = page.IsTruncated ? [page.NextKeyMarker, page.NextUploadIdMarker] : [undefined, undefined];
     } while (keyMarker);
@@ -151,10 +159,10 @@ export class S3Multipart {
     for await (const u of this.list()) open.add(this.recordKey(u.multipartId));
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: RECORDS, ContinuationToken: token })).catch((e) => Promise.reject(fromS3(e, 'ListObjectsV2', { prefix: RECORDS })));
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: RECORDS, ContinuationToken: token }), smallCall()).catch((e) => Promise.reject(fromS3(e, 'ListObjectsV2', { prefix: RECORDS })));
       for (const o of page.Contents ?? []) {
         if (!o.Key || open.has(o.Key) || (o.LastModified?.getTime() ?? 0) >= cutoff) continue;
-        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: o.Key })).catch((e) => Promise.reject(fromS3(e, 'DeleteObject (multipart record)')));
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: o.Key }), smallCall()).catch((e) => Promise.reject(fromS3(e, 'DeleteObject (multipart record)')));
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

@@ -5,7 +5,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2
 import { removeOlderThan, removeQuietly, streamToFile, tempPath } from './disk-files.js';
 import { LocalCopies } from './local-copies.js';
 import { assertValidKey, normalizeEtag, ObjectStoreError, type BodySource, type ByteRange, type MultipartRef, type ObjectStore, type PartRecord, type PutOptions, type PutResult, type StoredObject } from './object-store.js';
-import { fromS3, isS3Missing } from './s3-client.js';
+import { checkBucket, fromS3, isS3Missing, smallCall } from './s3-client.js';
 import { S3Multipart } from './s3-multipart.js';
 
 /** S3's own limit for one PutObject; a larger body goes up in parts (sources by link reach 8 GB). */
@@ -25,11 +25,17 @@ export class S3ObjectStore implements ObjectStore {
   private copies: LocalCopies;
   private multipart: S3Multipart;
 
-  constructor(private client: S3Client, private bucket: string, tmpDir: string) {
+  /** `once`: a client of the same bucket that never retries, for calls that must not run twice. */
+  constructor(private client: S3Client, private bucket: string, tmpDir: string, private once: S3Client) {
     this.spool = join(tmpDir, 'spool');
     mkdirSync(this.spool, { recursive: true });
     this.copies = new LocalCopies(join(tmpDir, 'copies'));
-    this.multipart = new S3Multipart(client, bucket, (body, limits, send) => this.spooled(body, limits, send));
+    this.multipart = new S3Multipart({ client, once }, bucket, (body, limits, send) => this.spooled(body, limits, send));
+  }
+
+  /** HeadBucket, one attempt within `timeoutMs`. */
+  async ping(timeoutMs = 2000): Promise<void> {
+    await checkBucket(this.once, this.bucket, timeoutMs).catch((e) => Promise.reject(fromS3(e, 'HeadBucket')));
   }
 
   /** Writes `body` to a spool file (limits checked, MD5 computed), then hands the file to `send`. */
@@ -60,7 +66,7 @@ export class S3ObjectStore implements ObjectStore {
   async stat(key: string): Promise<StoredObject | undefined> {
     assertValidKey(key);
     try {
-      const h = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      const h = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }), smallCall());
       return { key, size: h.ContentLength ?? 0, etag: normalizeEtag(h.ETag ?? ''), contentType: h.ContentType ?? 'application/octet-stream', modifiedAt: h.LastModified?.getTime() ?? 0 };
     } catch (e) {
       if (isS3Missing(e)) return undefined;
@@ -92,7 +98,7 @@ export class S3ObjectStore implements ObjectStore {
 
   async delete(key: string): Promise<boolean> {
     const existed = (await this.stat(key)) !== undefined;
-    if (existed) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })).catch((e) => Promise.reject(fromS3(e, 'DeleteObject', { key })));
+    if (existed) await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }), smallCall()).catch((e) => Promise.reject(fromS3(e, 'DeleteObject', { key })));
     await this.copies.drop(key);
     return existed;
   }
@@ -100,7 +106,7 @@ export class S3ObjectStore implements ObjectStore {
   async *list(prefix: string): AsyncIterable<StoredObject> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token })).catch((e) => Promise.reject(fromS3(e, 'ListObjectsV2', { prefix })));
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }), smallCall()).catch((e) => Promise.reject(fromS3(e, 'ListObjectsV2', { prefix })));
       for (const o of page.Contents ?? []) {
         // The store's own records (.multipart/) are not objects; keys never start with a dot.
         if (!o.Key || o.Key.startsWith('.')) continue;

@@ -5,6 +5,7 @@ import { idFields } from '../log-ids.js';
 import { metrics } from '../metrics/instruments.js';
 import { requestIdOf } from './request-id.js';
 import { diskFullMessage, diskFullOf } from '../domain/disk-full.js';
+import { OBJECTS_UNAVAILABLE_MESSAGE, objectsUnavailableOf } from '../objects/object-store.js';
 import { authenticate, type AuthDeps } from './auth.js';
 import { readJsonBody } from './body.js';
 import { RateLimitedError, type RateLimiter, type RateState } from './rate-limit.js';
@@ -94,6 +95,10 @@ async function dispatch(app: HttpDeps, router: Router, req: IncomingMessage, res
       err = e.apiError;
     } else if (e instanceof ApiError && !(e.code === 'INTERNAL_ERROR' && diskFullOf(e.details ?? e.message))) {
       err = e;
+    } else if (objectsUnavailableOf(e)) {
+      // A frozen or unreachable object store: the envelope says so within the calls' deadlines.
+      app.log.warn('object store did not answer', { error: (e as Error)?.message ?? String(e), url: req.url });
+      err = new ApiError('INTERNAL_ERROR', OBJECTS_UNAVAILABLE_MESSAGE);
     } else if (diskFullOf(e)) {
       // Issue 31, item 4: say what is full, in the spec's envelope (INTERNAL_ERROR: retry with backoff).
       app.log.error('disk full', { which: diskFullOf(e), error: (e as Error)?.message ?? String(e), url: req.url });
@@ -137,7 +142,7 @@ function handle(app: HttpDeps, router: Router, req: IncomingMessage, res: Server
       const seconds = (performance.now() - started) / 1000;
       metrics.httpRequests.inc({ route, method, status: String(res.statusCode) });
       metrics.httpSeconds.observe({ route, method }, seconds);
-      if (route !== '/metrics' && route !== '/healthz') app.log.info('request', { method, route, status: res.statusCode, duration_ms: Math.round(seconds * 1000) });
+      if (route !== '/metrics' && route !== '/healthz' && route !== '/readyz') app.log.info('request', { method, route, status: res.statusCode, duration_ms: Math.round(seconds * 1000) });
     });
     void dispatch(app, router, req, res, observe);
   });

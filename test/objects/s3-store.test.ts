@@ -21,10 +21,11 @@ async function freshStore(): Promise<{ store: S3ObjectStore; tmp: string; s3: Te
   // The contract's multipart cases use 64 KiB parts; S3's own minimum is 5 MiB.
   const s3 = await (server ??= startTestS3({ minPartSize: 1 }));
   const bucket = `contract-${++buckets}`;
-  const client = s3Client({ endpoint: s3.endpoint, bucket, region: 'us-east-1', ...s3.credentials, forcePathStyle: true });
+  const settings = { endpoint: s3.endpoint, bucket, region: 'us-east-1', ...s3.credentials, forcePathStyle: true };
+  const client = s3Client(settings);
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
   const tmp = mkdtempSync(join(tmpdir(), 'clipper-s3store-'));
-  return { store: new S3ObjectStore(client, bucket, tmp), tmp, s3 };
+  return { store: new S3ObjectStore(client, bucket, tmp, s3Client(settings, { retries: false })), tmp, s3 };
 }
 
 objectStoreContract('S3-compatible bucket', async () => {
