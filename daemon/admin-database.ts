@@ -13,6 +13,12 @@ import type { Team } from './store/teams.js';
 import { sqliteStore } from './store/index.js';
 import { openDb } from './store/db.js';
 
+/**
+ * The data dir's settings for its database alone: these commands never touch the object store,
+ * so its settings (and the S3 credentials they need) are not read.
+ */
+const databaseConfig = (dataDir: string, env: NodeJS.ProcessEnv) => loadConfig({ dataDir, settings: { object_store: { kind: 'disk' } } }, env);
+
 export interface AdminDatabase {
   teams: TeamRepository;
   /** The first team (made as the daemon makes it, when the database has none). */
@@ -24,7 +30,7 @@ export interface AdminDatabase {
 }
 
 export async function openAdminDatabase(dataDir: string, env: NodeJS.ProcessEnv, now = Date.now()): Promise<AdminDatabase> {
-  const config = loadConfig({ dataDir }, env);
+  const config = databaseConfig(dataDir, env);
   const local = await initDataDir(dataDir, now);
   if (!config.database.url) {
     const store = sqliteStore(local.db, systemClock);
@@ -58,7 +64,7 @@ export function describePostgres(url: string): string {
  * this data dir's daemon uses, or undefined when the data dir was never prepared or has no team.
  */
 export async function ownerTeamId(dataDir: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
-  const config = loadConfig({ dataDir }, env);
+  const config = databaseConfig(dataDir, env);
   if (!config.database.url) {
     if (!existsSync(join(dataDir, 'clipper.db'))) return undefined;
     const store = sqliteStore(openDb(join(dataDir, 'clipper.db')), systemClock);

@@ -29,10 +29,12 @@ export async function openObjects(config: DaemonConfig, clock: Clock, baseUrl: (
   if ('problem' in settings) throw new Error(settings.problem);
   // Our modules only, never the SDK's package itself: a dynamic import() of a CommonJS package
   // from the bundled CLI (scripts/build.mjs) comes back without its named exports.
-  const [{ s3Client, fromS3, checkBucket }, { S3ObjectStore }, { S3Links }] = await Promise.all([import('./s3-client.js'), import('./s3-store.js'), import('./s3-links.js')]);
+  const [{ s3Client, fromS3, checkBucket, isS3Missing }, { S3ObjectStore }, { S3Links }] = await Promise.all([import('./s3-client.js'), import('./s3-store.js'), import('./s3-links.js')]);
   const client = s3Client(settings);
   await checkBucket(client, settings.bucket).catch((e) => {
     const where = settings.endpoint ?? `AWS S3 (${settings.region})`;
+    // A missing bucket is said as such (HeadBucket's 404 is no missing object).
+    if (isS3Missing(e)) throw new Error(`object_store: bucket "${settings.bucket}" at ${where} cannot be used: there is no such bucket; create it, or name an existing one in object_store.bucket`);
     throw new Error(`object_store: bucket "${settings.bucket}" at ${where} cannot be used: ${fromS3(e, 'HeadBucket').message}`);
   });
   const once = s3Client(settings, { retries: false });

@@ -40,8 +40,12 @@ export async function run(opts: DaemonOptions, ctx: CliContext): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   const tail = readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
-  const hint = /config\.json/.test(tail)
-    ? 'Fix DATA_DIR/config.json as the log says (README, "Daemon settings", lists every key).'
-    : 'Is the port already in use? Try --port.';
-  throw new CliError(EXIT.ERROR, `the daemon did not come up (pid ${pid}); last lines of ${logFile}:\n${tail}`, hint);
+  throw new CliError(EXIT.ERROR, `the daemon did not come up (pid ${pid}); last lines of ${logFile}:\n${tail}`, startHint(tail));
+}
+
+/** What to do next, by what the log says stopped the daemon (the port only when nothing else did). */
+function startHint(tail: string): string {
+  if (/config\.json/.test(tail)) return 'Fix DATA_DIR/config.json as the log says (README, "Daemon settings", lists every key).';
+  if (/object_store/.test(tail)) return 'Fix object_store in DATA_DIR/config.json (bucket, endpoint, region) or the credentials in the environment, as the log says.';
+  return 'Is the port already in use? Try --port.';
 }
