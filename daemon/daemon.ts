@@ -4,7 +4,9 @@ import { systemClock, type Clock } from './clock.js';
 import { loadConfig, type SettingsInput } from './config.js';
 import { buildApp, type App } from './app.js';
 import { initDataDir } from './data-dir.js';
-import { createLogger, type Logger } from './log.js';
+import { createLogger, formatLine, type Logger } from './log.js';
+import { stderrLine } from './log-sink.js';
+import { setChildOutputLog } from './child-output.js';
 import { createHttpServer } from './server/http.js';
 import { buildRouter } from './server/routes.js';
 import { Router } from './server/router.js';
@@ -22,6 +24,8 @@ export interface RunningDaemon {
   port: number;
   server: Server;
   workers: Worker[];
+  /** Writes a line in the log's format whatever log.level (`daemon run`'s start and stop lines). */
+  announce(msg: string, fields?: Record<string, unknown>, level?: 'info' | 'warn'): void;
   /** Drains every worker once (tests). */
   processAll(): Promise<void>;
   close(): Promise<void>;
@@ -54,6 +58,7 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   const role = opts.role ?? 'all';
   const log = opts.log ?? createLogger({ level: config.log.level, format: config.log.format, role });
   for (const warning of config.warnings) log.warn(warning);
+  setChildOutputLog(log); // what the engines' child processes print, as records of this log
   const token = metricsToken(config.metrics.token_env);
   // The refusals of a role come from the settings alone: before the data dir is opened.
   // Several processes share one queue only through a database they all reach (the SQLite file
@@ -93,6 +98,7 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
     port,
     server,
     workers,
+    announce: (msg, fields, level = 'info') => stderrLine(formatLine({ format: config.log.format, role }, level, msg, fields)),
     async processAll() {
       for (const w of workers) await w.processAll();
     },

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { redact } from './log-redact.js';
+import { stderrLine } from './log-sink.js';
 
 /**
  * Structured logs on stderr (stdout stays free for data), issue 31 item 2: one JSON object a
@@ -44,6 +45,7 @@ export interface LoggerOptions {
   format?: LogFormat;
   /** The process role (all, api, worker, cli): on every line. */
   role?: string;
+  /** Where lines go: stderr by default, through log-sink.ts (a failed write is dropped, counted). */
   write?: (line: string) => void;
 }
 
@@ -53,18 +55,22 @@ export interface LoggerOptions {
  */
 export function createLogger(levelOrOptions: LogLevel | LoggerOptions = 'info', write?: (line: string) => void): Logger {
   const o: LoggerOptions = typeof levelOrOptions === 'string' ? { level: levelOrOptions, write } : levelOrOptions;
-  const out = o.write ?? ((line: string) => void process.stderr.write(line));
+  const out = o.write ?? stderrLine;
   const min = o.level === 'silent' ? RANK.error : RANK[o.level ?? 'info'];
-  const format = o.format ?? 'json';
   const make = (bound: Record<string, unknown>): Logger => {
     const line = (level: Exclude<LogLevel, 'silent'>) => (msg: string, fields: Record<string, unknown> = {}) => {
       if (RANK[level] < min) return;
-      const record = redact({ level, time: new Date().toISOString(), ...(o.role ? { role: o.role } : {}), msg, ...context.getStore(), ...bound, ...fields }) as Record<string, unknown>;
-      out((format === 'pretty' ? pretty(record) : JSON.stringify(record)) + '\n');
+      out(formatLine(o, level, msg, { ...context.getStore(), ...bound, ...fields }));
     };
     return { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error'), child: (fields) => make({ ...bound, ...fields }) };
   };
   return make({});
+}
+
+/** One line of the log in `o.format` (JSON by default), ending in a newline, secrets redacted. */
+export function formatLine(o: Pick<LoggerOptions, 'format' | 'role'>, level: Exclude<LogLevel, 'silent'>, msg: string, fields: Record<string, unknown> = {}): string {
+  const record = redact({ level, time: new Date().toISOString(), ...(o.role ? { role: o.role } : {}), msg, ...fields }) as Record<string, unknown>;
+  return (o.format === 'pretty' ? pretty(record) : JSON.stringify(record)) + '\n';
 }
 
 /** `12:00:01.123 INFO  daemon listening  url=http://... role=api` */

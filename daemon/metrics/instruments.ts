@@ -24,8 +24,10 @@ export const metrics = {
   renders: r.add(new Counter('clipper_renders_total', 'Full renders ended, by outcome (done, failed)')),
   renderMinutes: r.add(new Counter('clipper_render_minutes_total', 'Minutes of video rendered at full quality')),
   publishes: r.add(new Counter('clipper_publishes_total', 'Post publications ended, by platform and outcome (published, failed)')),
+  logWritesDropped: r.add(new Counter('clipper_log_writes_dropped_total', 'Log lines dropped because they could not be written (a full disk, a closed pipe or descriptor)')),
   uploadBytes: r.add(new Counter('clipper_upload_bytes_total', 'Bytes received into uploads through this daemon, by path (single PUT or multipart part; uploads straight to an S3 bucket are not seen here)')),
 };
+metrics.logWritesDropped.inc({}, 0); // exposed at 0 until a line is dropped
 
 /** The process's registry plus the gauges read from this daemon's store at scrape time. */
 export function daemonRegistry(store: Pick<Store, 'metrics'>, clock: Clock, role: string): Registry {

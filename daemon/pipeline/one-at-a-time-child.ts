@@ -1,4 +1,5 @@
 import { type ChildProcess, type Serializable, spawn } from 'node:child_process';
+import { logChildOutput } from '../child-output.js';
 
 /** How a child process ended. */
 export interface ChildExit {
@@ -38,8 +39,9 @@ export type ChildErrorFactory = (message: string, log: string, exit?: ChildExit)
  * A native engine in a child process of its own (issue 14, item 1; issue 28, item 1: "so a crash
  * in native code never ends the daemon"), answering one request at a time over IPC and keeping its
  * model loaded between requests. The last 20 lines of its stderr go with every error (an engine
- * that exits says why there). The recogniser (sherpa-process.ts) and the language model
- * (llm/embedded-process.ts) are this with their own child source and names.
+ * that exits says why there), and each line to the daemon's log (child-output.ts). The
+ * recogniser (sherpa-process.ts) and the language model (llm/embedded-process.ts) are this with
+ * their own child source and names.
  */
 export class OneAtATimeChild<Req extends object, Res> {
   private child: ChildProcess;
@@ -56,8 +58,8 @@ export class OneAtATimeChild<Req extends object, Res> {
   constructor(source: string, env: NodeJS.ProcessEnv, private readonly what: string, private readonly error: ChildErrorFactory, private readonly unrefWhenIdle = false) {
     this.child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env });
     this.hold(false);
-    this.child.stderr!.setEncoding('utf8').on('data', (s: string) => {
-      this.log.push(...s.split('\n').filter((l) => l.trim()));
+    logChildOutput(what, this.child.stderr!, (line) => {
+      this.log.push(line);
       this.log.splice(0, Math.max(0, this.log.length - 20));
     });
     this.child.on('message', (m: { result?: Res; error?: string }) => {

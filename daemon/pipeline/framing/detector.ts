@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { FACE_PROCESS_SOURCE } from './face-worker.js';
 import { sendOrEnd } from '../one-at-a-time-child.js';
+import { logChildOutput } from '../../child-output.js';
 import type { Box } from './types.js';
 
 /** A face found in one frame, in that frame's pixels. */
@@ -93,10 +94,11 @@ class ProcessFaceDetector implements FaceDetector {
         return Promise.reject(new FaceDetectorUnavailable(`face detection is not installed: ${(e as Error).message}`));
       }
       const child = spawn(process.execPath, ['-e', FACE_PROCESS_SOURCE], {
-        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
         serialization: 'advanced',
         env: { ...process.env, CLIPPER_FACE_PATHS: JSON.stringify(paths) },
       });
+      logChildOutput('face detector', child.stderr!);
       this.child = child;
       this.ready = new Promise<void>((resolve, reject) => {
         child.on('message', (m: { op?: string; message?: string; id?: number; faces?: DetectedFace[]; error?: string }) => {
@@ -130,12 +132,15 @@ class ProcessFaceDetector implements FaceDetector {
 /** Whether the daemon waits for the detector process (only while a detection is in flight). */
 function held(child: ChildProcess, on: boolean): void {
   const channel = child.channel as { ref?: () => void; unref?: () => void } | undefined;
+  const stderr = child.stderr as { ref?: () => void; unref?: () => void } | null; // read into the log
   if (on) {
     child.ref();
     channel?.ref?.();
+    stderr?.ref?.();
   } else {
     child.unref();
     channel?.unref?.();
+    stderr?.unref?.();
   }
 }
 

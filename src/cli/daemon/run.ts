@@ -8,7 +8,9 @@ import { RunningDaemons } from '../running-daemons.js';
 export async function run(opts: DaemonOptions, ctx: CliContext, signal?: AbortSignal): Promise<void> {
   const daemon = await startDaemon({ config: { dataDir: opts.dataDir, port: opts.port, host: opts.host }, role: opts.role });
   const startedAt = Date.now();
-  if (opts.role !== 'all') return await runPart(opts, ctx, daemon, signal);
+  // Its stderr is its log: these lines too are in log.format (JSON by default), whatever log.level.
+  const say = daemon.announce;
+  if (opts.role !== 'all') return await runPart(opts, say, daemon, signal);
   writeInfo(opts.dataDir, { pid: process.pid, port: daemon.port, host: opts.host, url: daemon.url, started_at: startedAt });
   // Issue 13, item 3: so that a plain `clipper ping` of this user finds this daemon.
   const running = new RunningDaemons(ctx.env);
@@ -16,11 +18,11 @@ export async function run(opts: DaemonOptions, ctx: CliContext, signal?: AbortSi
   try {
     record();
   } catch (e) {
-    ctx.out.info(`warning: could not record the daemon in ${running.file} (${(e as Error).message}); use --data-dir or CLIPPER_DATA_DIR with other commands`);
+    say(`warning: could not record the daemon in ${running.file} (${(e as Error).message}); use --data-dir or CLIPPER_DATA_DIR with other commands`, {}, 'warn');
   }
-  ctx.out.info(`clipper daemon listening on ${daemon.url} (data dir ${opts.dataDir})`);
+  say(`clipper daemon listening on ${daemon.url} (data dir ${opts.dataDir})`, { url: daemon.url, data_dir: opts.dataDir });
   await stopped(signal);
-  ctx.out.info('clipper daemon stopping');
+  say('clipper daemon stopping');
   await daemon.close();
   removeInfo(opts.dataDir);
   try {
@@ -45,10 +47,10 @@ function stopped(signal?: AbortSignal): Promise<void> {
  * itself as the data dir's daemon (daemon.json, daemons.json); a supervisor (systemd, a container
  * platform) runs and stops them, and each says where it listens.
  */
-async function runPart(opts: DaemonOptions, ctx: CliContext, daemon: Awaited<ReturnType<typeof startDaemon>>, signal?: AbortSignal): Promise<void> {
+async function runPart(opts: DaemonOptions, say: (msg: string) => void, daemon: Awaited<ReturnType<typeof startDaemon>>, signal?: AbortSignal): Promise<void> {
   // Its own address (a worker's answers /healthz only); links carry server.public_base_url.
-  ctx.out.info(`clipper daemon (${opts.role}) listening on ${daemon.listenUrl} (data dir ${opts.dataDir}; links to ${daemon.url})`);
+  say(`clipper daemon (${opts.role}) listening on ${daemon.listenUrl} (data dir ${opts.dataDir}; links to ${daemon.url})`);
   await stopped(signal);
-  ctx.out.info(`clipper daemon (${opts.role}) stopping`);
+  say(`clipper daemon (${opts.role}) stopping`);
   await daemon.close();
 }
