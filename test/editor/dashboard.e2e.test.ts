@@ -62,6 +62,8 @@ describe('the dashboard at /app', () => {
     await page.goto(link.body.url);
     expect(new URL(page.url()).pathname).toBe('/app/');
     await folder(page, 'talk.mp4').waitFor();
+    // A done job with one clip says so in the singular.
+    expect(await folder(page, 'talk.mp4').locator('summary').textContent()).toMatch(/\b1 clip\b(?!s)/);
     await expect.poll(() => folder(page, 'Interview with Ada.mov').locator('summary').textContent()).toMatch(/processing 40%/);
 
     // Live progress: the job moves on, the page follows without a reload.
@@ -88,6 +90,23 @@ describe('the dashboard at /app', () => {
     const stops = await tabStops(page);
     for (const name of ['Sign out', 'Select', 'Why startups charge too little', 'Double the price', 'Preview of Why startups charge too little']) expect(stops).toContain(name);
     expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('keeps the selection bar slim on a phone (390x844), with a clip selected too', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const link = await d.call('GET', '/v1/auth/session-link', { auth });
+    await page.goto(link.body.url);
+    await page.locator(`article[data-clip-id="${a}"]`).waitFor();
+    const share = async () => (await page.locator('#selection').boundingBox())!.height / 844;
+    expect(await share()).toBeLessThanOrEqual(0.15);
+    await page.locator(`article[data-clip-id="${a}"]`).getByLabel('Select').check();
+    expect(await page.locator('#picked').textContent()).toBe('1 clip selected:');
+    expect(await share()).toBeLessThanOrEqual(0.15);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+    await page.screenshot({ path: join(ARTEFACTS, 'dashboard-390.png') });
+    await axeCheck(page);
     await context.close();
   }, 120_000);
 

@@ -84,6 +84,17 @@ describe('the editor at 1280x800 (issue 29, items 1 and 2)', () => {
     const stops = await tabStops(page);
     for (const name of ['Sign out', 'Play / pause', 'Position in the clip', 'Redo', 'Zoom the timeline in', 'Clip start', 'Clip end', 'Save title', 'Render']) expect(stops).toContain(name);
     expect(stops.some((s) => /^Why, at/.test(s))).toBe(true);
+    // The transcript is one Tab stop (a roving tabindex): arrow keys move between its words.
+    expect(stops.filter((s) => /, at [\d.]+ seconds; double-click/.test(s))).toHaveLength(1);
+    await page.locator('.word').first().focus();
+    await page.keyboard.press('ArrowRight');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    expect(await focused()).toBe(await page.locator('.word').nth(1).textContent());
+    await page.keyboard.press('End');
+    expect(await focused()).toBe(await page.locator('.word').last().textContent());
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe(await page.locator('.word').last().textContent());
     expect(stops).toContain('classic'); // a radio group is one stop; arrows pick within it
     expect(errors).toEqual([]);
     await context.close();

@@ -13,7 +13,7 @@ const looks = (c: Clip) => JSON.stringify({ ...c, preview_url: Boolean(c.preview
 
 function progressText(job: Job): string {
   if (job.status === 'error') return `failed: ${job.error ?? ''}`;
-  if (job.status === 'done') return `${job.clips.length} clips`;
+  if (job.status === 'done') return `${job.clips.length} clip${job.clips.length === 1 ? '' : 's'}`;
   const stage = job.stage ? ` · ${job.stage.name.replace(/_/g, ' ')}${job.stage.total ? ` ${job.stage.done ?? 0}/${job.stage.total}` : ''}` : '';
   return `${job.status} ${pct(job.progress)}%${stage}`;
 }

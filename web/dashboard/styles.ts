@@ -30,5 +30,11 @@ input { font: inherit; }
 .state.active { color: #1d6b2a; }
 .state.needs_reauth { color: #b00020; font-weight: 700; }
 .status { min-height: 1.5em; }
-@media (max-width: 760px) { .dash { grid-template-columns: 1fr; } }
+@media (max-width: 760px) {
+  .dash { grid-template-columns: 1fr; }
+  /* On a phone the sticky selection bar stays one slim row that scrolls sideways, not a third of the screen. */
+  .selection { flex-wrap: nowrap; overflow-x: auto; gap: 6px; padding: 4px 6px; }
+  .selection > * { flex: none; white-space: nowrap; }
+  .selection button { min-height: 32px; padding: 4px 10px; }
+}
 `;

@@ -1,6 +1,7 @@
 // The clip's words, editable in place (issue 16, item 2). A word is a button that plays from it;
 // double-click (or Enter on it) turns it into a text field. Typing two words splits its time
 // between them; emptying it removes it. Saving sends them all (PUT /v1/clips/:clipId/transcript).
+// The transcript is one Tab stop (a roving tabindex): arrow keys, Home and End move between words.
 import type { Word } from './types.js';
 
 export function editWord(words: Word[], index: number, text: string): Word[] {
@@ -16,17 +17,20 @@ export class TranscriptEditor {
   readonly el: HTMLElement;
   words: Word[] = [];
   dirty = false;
+  /** The word that holds the transcript's one Tab stop. */
+  private current = 0;
 
   constructor(private o: { onSeek: (t: number) => void; onChange: (words: Word[]) => void }) {
     this.el = document.createElement('div');
     this.el.className = 'words';
     this.el.setAttribute('role', 'group');
-    this.el.setAttribute('aria-label', 'Transcript: double-click a word to correct it');
+    this.el.setAttribute('aria-label', 'Transcript: arrow keys move between words; double-click or Enter corrects one');
   }
 
   set(words: Word[], dirty = false): void {
     this.words = words;
     this.dirty = dirty;
+    this.current = Math.max(0, Math.min(this.current, words.length - 1));
     this.el.replaceChildren(
       ...words.map((w, i) => {
         const b = document.createElement('button');
@@ -34,18 +38,40 @@ export class TranscriptEditor {
         b.className = 'word';
         b.textContent = w.text;
         b.dataset.index = String(i);
+        b.tabIndex = i === this.current ? 0 : -1;
         b.setAttribute('aria-label', `${w.text}, at ${w.start.toFixed(1)} seconds; double-click or Enter to correct`);
         b.addEventListener('click', () => this.o.onSeek(w.start));
         b.addEventListener('dblclick', () => this.edit(i));
+        b.addEventListener('focus', () => this.rove(i));
         b.addEventListener('keydown', (e) => {
           if (e.key === 'Enter' || e.key === 'F2') {
             e.preventDefault();
             this.edit(i);
           }
+          const to = ({ ArrowLeft: i - 1, ArrowUp: i - 1, ArrowRight: i + 1, ArrowDown: i + 1, Home: 0, End: words.length - 1 } as Record<string, number>)[e.key];
+          if (to === undefined || e.ctrlKey || e.metaKey || e.altKey) return;
+          // Handled here: the page's own arrow keys (nudging the trim) are not for a word.
+          e.preventDefault();
+          e.stopPropagation();
+          this.button(Math.max(0, Math.min(to, words.length - 1)))?.focus();
         });
         return b;
       }),
     );
+  }
+
+  private button(i: number): HTMLElement | null {
+    return this.el.querySelector<HTMLElement>(`[data-index="${i}"]`);
+  }
+
+  /** Moves the transcript's Tab stop to word `i`. */
+  private rove(i: number): void {
+    if (i === this.current) return;
+    const before = this.button(this.current);
+    if (before) before.tabIndex = -1;
+    this.current = i;
+    const now = this.button(i);
+    if (now) now.tabIndex = 0;
   }
 
   /** A word is open for correction (live state must not redraw the words then). */
@@ -61,7 +87,7 @@ export class TranscriptEditor {
   }
 
   private edit(i: number): void {
-    const button = this.el.querySelector<HTMLElement>(`[data-index="${i}"]`);
+    const button = this.button(i);
     if (!button) return;
     const input = document.createElement('input');
     input.className = 'word-input';
@@ -76,7 +102,7 @@ export class TranscriptEditor {
       const next = keep && input.value.trim() !== before[i].text ? editWord(before, i, input.value) : before;
       this.set(next, this.dirty || next !== before);
       if (next !== before) this.o.onChange(next);
-      this.el.querySelector<HTMLElement>(`[data-index="${Math.min(i, next.length - 1)}"]`)?.focus();
+      this.button(Math.min(i, next.length - 1))?.focus();
     };
     input.addEventListener('keydown', (e) => {
       e.stopPropagation();
