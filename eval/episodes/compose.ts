@@ -11,7 +11,8 @@
 //   npx tsx eval/episodes/compose.ts
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EPISODES_DIR, loadSplit, sentencesOf, type EpisodeScript, type Turn } from './script.js';
+import { rng, shuffle } from './random.js';
+import { EPISODES_DIR, loadSplit, spokenSeconds, type EpisodeScript, type Turn } from './script.js';
 
 type Said = [number, string];
 interface Parts {
@@ -20,32 +21,10 @@ interface Parts {
 }
 const parts = JSON.parse(readFileSync(join(EPISODES_DIR, 'parts.json'), 'utf8')) as Parts;
 
-/** A small seeded generator (mulberry32), so the composition is the same on every machine. */
-function rng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const shuffle = <T>(xs: T[], r: () => number): T[] => {
-  const out = [...xs];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-};
-
-/** Seconds a turn takes as eval/episodes/make.ts speaks it (festival's pace, its gaps). */
-const WORDS_PER_SECOND = 2.6;
 /** Made episodes last 0.89 to 0.92 of that estimate (episodes 01, 02, 03, 06, measured): every
  * episode's estimate is at least 600 s / 0.88, so each is at least 10 minutes long. */
 const MADE_PER_ESTIMATED = 0.88;
-const spoken = (t: Turn) => t.text.split(/\s+/).length / WORDS_PER_SECOND + (sentencesOf(t.text).length - 1) * 0.35 + 0.7;
-const seconds = (ts: Turn[]) => ts.reduce((a, t) => a + spoken(t), 0);
+const seconds = (ts: Turn[]) => ts.reduce((a, t) => a + spokenSeconds(t), 0);
 
 const COUNT = 12;
 const KINDS = ['story', 'number', 'opinion', 'qa'] as const;

@@ -1,8 +1,9 @@
-// `npm run eval -- episodes [--half tuning|held_out] [--clips N] [--verbose] [names...]` (issue 30, item 5):
+// `npm run eval -- episodes [--set long] [--half tuning|held_out] [--clips N] [--verbose] [names...]`:
 // the no-request podcast episodes through a real daemon (ffmpeg, pocketsphinx with transcripts
 // cached, the suggester, previews), no `criteria`, then the figures of eval/episodes/measure.ts
-// for the tuning half and the held-out half apart (fixtures/eval-episodes/split.json). Tune on
-// the tuning half only; the held-out figures are taken once, after the last change.
+// for the tuning half and the held-out half apart (fixtures/eval-episodes/split.json; with
+// `--set long`, the long-story set in fixtures/eval-episodes-long). Tune on the tuning half only;
+// the held-out figures are taken once, after the last change.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,14 +18,16 @@ import { GENERATED } from '../fixtures.js';
 import { cachedTranscriber } from '../transcript-cache.js';
 import { makeEpisode } from './make.js';
 import { describeTop, episodesReport, measureEpisode, type EpisodeFigures } from './measure.js';
-import { loadEpisode, loadSplit } from './script.js';
+import { episodesDir, loadEpisode as loadFrom, loadSplit } from './script.js';
 
 const args = process.argv.slice(3);
 const option = (name: string) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : undefined);
 const half = option('--half');
 const clipCount = option('--clips');
+const dir = episodesDir(option('--set'));
+const loadEpisode = (name: string) => loadFrom(name, dir);
 const verbose = args.includes('--verbose') ? Boolean(args.splice(args.indexOf('--verbose'), 1)) : false;
-const split = loadSplit();
+const split = loadSplit(dir);
 const halves = (half ? [half] : ['tuning', 'held_out']) as ('tuning' | 'held_out')[];
 const names = halves.flatMap((h) => split[h]).filter((n) => args.length === 0 || args.some((a) => n.includes(a)));
 const media = new Map(names.map((n) => [n, makeEpisode(loadEpisode(n))]));

@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const EPISODES_DIR = join(import.meta.dirname, '..', '..', 'fixtures', 'eval-episodes');
+/** The folder of a set of episodes: fixtures/eval-episodes, or fixtures/eval-episodes-SET (`--set SET`). */
+export const episodesDir = (set?: string) => (set ? `${EPISODES_DIR}-${set}` : EPISODES_DIR);
 
 export type TurnKind = 'intro' | 'sponsor' | 'housekeeping' | 'smalltalk' | 'outro' | 'story' | 'number' | 'opinion' | 'qa';
 export const FILLER: ReadonlySet<TurnKind> = new Set(['intro', 'sponsor', 'housekeeping', 'smalltalk', 'outro']);
@@ -31,13 +33,16 @@ export interface EpisodeTimes {
   sentences: { turn: number; speaker: number; start: number; end: number; text: string }[];
 }
 
-export function loadEpisode(name: string): EpisodeScript {
-  return JSON.parse(readFileSync(join(EPISODES_DIR, `${name}.json`), 'utf8')) as EpisodeScript;
+export function loadEpisode(name: string, dir = EPISODES_DIR): EpisodeScript {
+  return JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as EpisodeScript;
 }
 
-export function loadSplit(): { tuning: string[]; held_out: string[] } {
-  return JSON.parse(readFileSync(join(EPISODES_DIR, 'split.json'), 'utf8')) as { tuning: string[]; held_out: string[] };
+export function loadSplit(dir = EPISODES_DIR): { tuning: string[]; held_out: string[] } {
+  return JSON.parse(readFileSync(join(dir, 'split.json'), 'utf8')) as { tuning: string[]; held_out: string[] };
 }
 
 /** Sentences of a turn as the voice speaks them one by one. */
 export const sentencesOf = (text: string): string[] => text.match(/[^.?!]+[.?!]+/g)?.map((s) => s.trim()) ?? [text];
+
+/** Seconds a turn takes as eval/episodes/make.ts speaks it, estimated (2.6 words a second, its gaps). */
+export const spokenSeconds = (t: Turn) => t.text.split(/\s+/).length / 2.6 + (sentencesOf(t.text).length - 1) * 0.35 + 0.7;
