@@ -103,7 +103,8 @@ export interface App {
 async function openStore(config: DaemonConfig, db: Db, clock: Clock): Promise<Store> {
   if (!config.database.url) return sqliteStore(db, clock);
   const { postgresStore } = await import('./store/postgres/index.js');
-  const store = await postgresStore(config.database.url, clock);
+  const timeouts = { queryMs: config.database.query_timeout_ms, connectMs: config.database.connect_timeout_ms };
+  const store = await postgresStore(config.database.url, clock, { timeouts });
   await store.teams.ensureFirst('default', clock.now());
   return store;
 }

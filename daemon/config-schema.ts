@@ -152,6 +152,9 @@ export const SETTINGS = {
   },
   database: {
     url: str(undefined, 'Database: a PostgreSQL URL (postgres://user:password@host:5432/db) for a deployment spread over machines; absent: the embedded SQLite file DATA_DIR/clipper.db. CLIPPER_DATABASE_URL wins'),
+    // A database that stops answering fails a request in the spec's envelope, never hangs it.
+    query_timeout_ms: int(5_000, 'PostgreSQL: longest wait for one statement\'s answer; past it the statement is cancelled and a request answers 500 INTERNAL_ERROR saying the database did not answer (ms)', 100),
+    connect_timeout_ms: int(5_000, 'PostgreSQL: longest wait for a connection (a new one, or a free one of the pool) (ms)', 100),
   },
   // Issue 21, item 2: "`object_store.kind = "s3"` with endpoint, bucket, region and credentials".
   object_store: {

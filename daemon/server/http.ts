@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { DATABASE_UNAVAILABLE_MESSAGE, databaseUnavailableOf } from '../store/unavailable.js';
 import { ApiError } from '../../src/api/errors.js';
 import { addLogContext, withLogContext, type Logger } from '../log.js';
 import { idFields } from '../log-ids.js';
@@ -103,6 +104,10 @@ async function dispatch(app: HttpDeps, router: Router, req: IncomingMessage, res
       // Issue 31, item 4: say what is full, in the spec's envelope (INTERNAL_ERROR: retry with backoff).
       app.log.error('disk full', { which: diskFullOf(e), error: (e as Error)?.message ?? String(e), url: req.url });
       err = new ApiError('INTERNAL_ERROR', diskFullMessage(diskFullOf(e)!));
+    } else if (databaseUnavailableOf(e)) {
+      // A database that does not answer: the envelope within the statement timeout, no detail.
+      app.log.error('database did not answer', { error: (e as Error)?.message ?? String(e), url: req.url });
+      err = new ApiError('INTERNAL_ERROR', DATABASE_UNAVAILABLE_MESSAGE);
     } else {
       app.log.error('unhandled error', { error: (e as Error)?.stack ?? String(e), url: req.url });
       err = new ApiError('INTERNAL_ERROR', 'Internal error; safe to retry with backoff');

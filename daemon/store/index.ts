@@ -20,6 +20,7 @@ import { WebhookRepo } from './webhooks.js';
 import { SqliteSql } from './sqlite-sql.js';
 import { MetricsReads } from './metrics-reads.js';
 import type { Sql } from './sql.js';
+import { FencedSql, type TaskLease } from './lease-fence.js';
 import type { EventLogRepository, RateCounterRepository, TaskRepository, WebhookOutboxRepository } from './queue-repositories.js';
 import type {
   ApiKeyRepository, ClipJobRepository, ClipRepository, FramingRepository, OAuthAuthorizationRepository, PlatformRepository, PostRepository, RenderMinutesRepository,
@@ -72,6 +73,11 @@ export interface Store {
   transaction<T>(fn: (tx: Store) => Promise<T>): Promise<T>;
   /** A cheap readiness check: `SELECT 1`, rejecting (DatabaseUnavailableError) when the database does not answer within `timeoutMs` (default 2 s). */
   ping(timeoutMs?: number): Promise<void>;
+  /**
+   * This store as the write path of the task holding `lease`: every write commits only while
+   * the task still holds it (lease-fence.ts), or is refused with LeaseLostError.
+   */
+  fenced(lease: TaskLease): Store;
   close(): Promise<void>;
 }
 
@@ -104,6 +110,7 @@ export function storeOver(db: Sql, clock: Clock): Store {
     // The engine binds the transaction to the async context of `fn`, so `tx` is this store.
     transaction: async (fn) => await db.transaction(() => fn(store)),
     ping: (timeoutMs = PING_TIMEOUT_MS) => db.ping(timeoutMs),
+    fenced: (lease) => storeOver(new FencedSql(db, lease), clock),
     close: () => db.close(),
   };
   return store;

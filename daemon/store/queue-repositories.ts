@@ -1,4 +1,5 @@
 import type { EventDataByType, EventEnvelope, EventType } from '../../src/api/events.js';
+import type { TaskLease } from './lease-fence.js';
 import type { WebhookDelivery as DeliveryRecord } from '../../src/api/webhooks.js';
 
 // The repositories of the daemon's own machinery: the durable task queue, the event log and the
@@ -49,13 +50,12 @@ export interface TaskRepository {
   active(kind: string, resourceId: string): Promise<Task | undefined>;
   /** Leases the due pending task of one of `kinds` with the earliest run_at; attempts + 1. */
   claim(kinds: string[], owner: string, now: number, leaseMs: number): Promise<Task | undefined>;
-  /** Extends the lease; false unless `owner` holds it and the task runs. */
-  heartbeat(id: string, owner: string, until: number): Promise<boolean>;
-  /** Ends a running task held by `owner`. */
-  finish(id: string, owner: string, status: 'done' | 'failed' | 'cancelled', error: string | null, now: number): Promise<boolean>;
-  /** Back to pending at `runAt`, lease dropped. */
-  /** Pending again at `runAt`; `refundAttempt`: this attempt does not count towards max_attempts. */
-  retryLater(id: string, owner: string, runAt: number, error: string, now: number, opts?: { refundAttempt?: boolean }): Promise<boolean>;
+  /** Extends the lease; false unless `lease` (owner and attempt) still holds the running task. */
+  heartbeat(lease: TaskLease, until: number): Promise<boolean>;
+  /** Ends the running task `lease` holds; false when it holds it no more. */
+  finish(lease: TaskLease, status: 'done' | 'failed' | 'cancelled', error: string | null, now: number): Promise<boolean>;
+  /** Pending again at `runAt`, lease dropped; `refundAttempt`: this attempt does not count towards max_attempts. */
+  retryLater(lease: TaskLease, runAt: number, error: string, now: number, opts?: { refundAttempt?: boolean }): Promise<boolean>;
   /** Cancels the pending task of a kind and resource; a running one is left alone. */
   cancelPending(kind: string, resourceId: string, now: number): Promise<boolean>;
   /** Running tasks whose lease ran out (`lease_expires_at < now`) or whose owner is in `deadOwners` go back to pending; returns how many. */

@@ -1,8 +1,12 @@
 import { inList, type Sql } from './sql.js';
 import { randomToken } from '../../src/api/ids.js';
 import type { EnqueueInput, Task, TaskRepository, TaskStatus } from './queue-repositories.js';
+import type { TaskLease } from './lease-fence.js';
 
 export type { EnqueueInput, Task, TaskStatus };
+
+/** The task is running under the lease `?, ?, ?` (id, owner, attempt). */
+const HELD = "id = ? AND lease_owner = ? AND attempts = ? AND status = 'running'";
 
 /** The wake-up channel of enqueues (issue 21, item 3: an API process wakes the workers). */
 export const TASKS_CHANNEL = 'clipper_tasks';
@@ -59,21 +63,21 @@ export class TaskRepo implements TaskRepository {
          RETURNING *`, owner, now + leaseMs, now, now, ...kind.params) as Task | undefined;
   }
 
-  async heartbeat(id: string, owner: string, until: number): Promise<boolean> {
-    return await this.db.run("UPDATE tasks SET lease_expires_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running'", until, id, owner) > 0;
+  // Every change of a running task names its lease whole (owner and attempt): an attempt that
+  // lost it, even to a later attempt of the same worker, changes nothing.
+  async heartbeat(lease: TaskLease, until: number): Promise<boolean> {
+    return await this.db.run(`UPDATE tasks SET lease_expires_at = ? WHERE ${HELD}`, until, lease.id, lease.owner, lease.attempt) > 0;
   }
 
-  async finish(id: string, owner: string, status: 'done' | 'failed' | 'cancelled', error: string | null, now: number): Promise<boolean> {
-    return (
-      await this.db.run("UPDATE tasks SET status = ?, last_error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE id = ? AND lease_owner = ? AND status = 'running'", status, error, now, id, owner) > 0
-    );
+  async finish(lease: TaskLease, status: 'done' | 'failed' | 'cancelled', error: string | null, now: number): Promise<boolean> {
+    return await this.db.run(`UPDATE tasks SET status = ?, last_error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ? WHERE ${HELD}`, status, error, now, lease.id, lease.owner, lease.attempt) > 0;
   }
 
-  async retryLater(id: string, owner: string, runAt: number, error: string, now: number, opts: { refundAttempt?: boolean } = {}): Promise<boolean> {
+  async retryLater(lease: TaskLease, runAt: number, error: string, now: number, opts: { refundAttempt?: boolean } = {}): Promise<boolean> {
     // A refunded attempt (a full disk: issue 31) does not count towards giving up.
     const refund = opts.refundAttempt ? ', attempts = attempts - 1' : '';
     return (
-      await this.db.run(`UPDATE tasks SET status = 'pending', run_at = ?, last_error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?${refund} WHERE id = ? AND lease_owner = ? AND status = 'running'`, runAt, error, now, id, owner) > 0
+      await this.db.run(`UPDATE tasks SET status = 'pending', run_at = ?, last_error = ?, lease_owner = NULL, lease_expires_at = NULL, updated_at = ?${refund} WHERE ${HELD}`, runAt, error, now, lease.id, lease.owner, lease.attempt) > 0
     );
   }
 

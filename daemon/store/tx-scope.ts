@@ -20,7 +20,8 @@ type Exec<C> = (conn: C, sql: string) => unknown;
 export class TxScope<C> {
   private readonly context = new AsyncLocalStorage<OpenTx<C>>();
 
-  constructor(private readonly exec: Exec<C>) {}
+  /** `lost(err)`: the connection is dropped after that failure, so no ROLLBACK is waited for (the server rolls back). */
+  constructor(private readonly exec: Exec<C>, private readonly lost: (err: unknown) => boolean = () => false) {}
 
   /** The open transaction of the calling context, if any. */
   current(): OpenTx<C> | undefined {
@@ -45,7 +46,7 @@ export class TxScope<C> {
       await this.exec(conn, 'COMMIT');
     } catch (err) {
       tx.active = false;
-      await Promise.resolve(this.exec(conn, 'ROLLBACK')).catch(() => undefined);
+      if (!this.lost(err)) await Promise.resolve(this.exec(conn, 'ROLLBACK')).catch(() => undefined);
       throw err;
     }
     this.context.exit(() => tx.afterCommit.forEach((f) => f()));

@@ -12,7 +12,7 @@ export class DatabaseUnavailableError extends Error {
 }
 
 /** The message a request gets; no internal detail. */
-export const DATABASE_UNAVAILABLE_MESSAGE = 'The database did not answer in time; nothing of this request may have been kept; retry with backoff';
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database did not answer in time; retry with backoff';
 
 // node-postgres: "Query read timeout", "timeout exceeded when trying to connect", "Connection
 // terminated due to connection timeout"; PostgreSQL 57014 is statement_timeout's cancel.
@@ -23,7 +23,7 @@ export function databaseUnavailableOf(e: unknown): boolean {
   for (let cur = e, depth = 0; cur && depth < 5; cur = (cur as { cause?: unknown }).cause, depth++) {
     if (cur instanceof DatabaseUnavailableError) return true;
     const code = String((cur as { code?: unknown }).code ?? '');
-    if (code === '57014' || code === 'SQLITE_BUSY' || code === 'ECONNREFUSED' || code === 'ECONNRESET') return true;
+    if (code === '57014' || code === 'ECONNREFUSED' || code === 'ECONNRESET') return true;
     if (cur instanceof Error && PG_TIMEOUT.test(cur.message)) return true;
   }
   return false;

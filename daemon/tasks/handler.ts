@@ -1,4 +1,6 @@
 import type { Task } from '../store/tasks.js';
+import type { Store } from '../store/index.js';
+import type { TaskLease } from '../store/lease-fence.js';
 
 // What a kind of task is, apart from the runner that runs it (task-runner.ts re-exports these).
 
@@ -7,6 +9,13 @@ export interface TaskControl {
   signal: AbortSignal;
   /** Parsed `payload` of the task. */
   payload: unknown;
+  /**
+   * The store as this attempt's write path: each write commits only while the attempt holds its
+   * lease (LeaseLostError otherwise, which stops the task quietly). Handlers write through it.
+   */
+  store: Store;
+  /** The attempt's fencing token. */
+  lease: TaskLease;
 }
 
 /**

@@ -8,6 +8,7 @@ import { diskFullOf } from '../domain/disk-full.js';
 import type { Worker } from '../worker.js';
 import type { EnqueueInput, Task } from '../store/tasks.js';
 import { PermanentTaskError, retryHintOf, type TaskHandler } from './handler.js';
+import { LeaseLostError, leaseLostOf, type TaskLease } from '../store/lease-fence.js';
 
 export { PermanentTaskError, retryHintOf, type TaskControl, type TaskHandler } from './handler.js';
 
@@ -33,7 +34,7 @@ export class TaskRunner implements Worker {
   private unlisten?: () => void;
 
   constructor(
-    private store: Pick<Store, 'tasks' | 'transaction'>,
+    private store: Pick<Store, 'tasks' | 'transaction' | 'fenced'>,
     private clock: Clock,
     private log: Logger,
     private opts: { leaseMs: number; pollMs: number; recoverMs?: number } = { leaseMs: 60_000, pollMs: 500 },
@@ -115,9 +116,11 @@ export class TaskRunner implements Worker {
   private launch(task: Task): void {
     const handler = this.handlers.get(task.kind)!;
     const abort = new AbortController();
+    // The fencing token of this attempt: the runner's own writes and the handler's name it.
+    const lease: TaskLease = { id: task.id, owner: this.owner.id, attempt: task.attempts };
     const beat = setInterval(() => {
-      this.repo.heartbeat(task.id, this.owner.id, this.clock.now() + this.opts.leaseMs).then(
-        (held) => held || abort.abort(new Error('task lease lost')),
+      this.repo.heartbeat(lease, this.clock.now() + this.opts.leaseMs).then(
+        (held) => held || abort.abort(new LeaseLostError(lease)),
         (e: unknown) => this.log.warn('task heartbeat failed', { task: task.id, error: (e as Error).message }),
       );
     }, this.opts.leaseMs / 3); // three beats a lease: one lost write does not lose the task
@@ -126,11 +129,11 @@ export class TaskRunner implements Worker {
     const ids = { task_id: task.id, task_kind: task.kind, team_id: task.team_id, ...idFields(task.resource_id), ...(task.kind === 'clip.render' ? { render_id: task.resource_id } : {}) };
     const promise = withLogContext(ids, async () => {
       try {
-        await handler.run(task, { signal: abort.signal, payload: JSON.parse(task.payload) });
-        await this.repo.finish(task.id, this.owner.id, 'done', null, this.clock.now());
-        metrics.tasksFinished.inc({ kind: task.kind, outcome: 'done' });
+        await handler.run(task, { signal: abort.signal, payload: JSON.parse(task.payload), store: this.store.fenced(lease), lease });
+        if (await this.repo.finish(lease, 'done', null, this.clock.now())) metrics.tasksFinished.inc({ kind: task.kind, outcome: 'done' });
+        else this.leaseLost(task);
       } catch (e) {
-        await this.handleFailure(handler, task, e as Error, abort.signal.aborted).catch((failure: unknown) =>
+        await this.handleFailure(handler, task, lease, e as Error, abort.signal).catch((failure: unknown) =>
           // The failure could not be recorded (the database is gone): the lease lapses and any
           // worker runs the task again; the promise never rejects, so nothing ends the daemon.
           this.log.error('could not record a task failure; it runs again when its lease lapses', { kind: task.kind, resource: task.resource_id, error: (failure as Error).message }));
@@ -143,13 +146,20 @@ export class TaskRunner implements Worker {
     this.inFlight.set(task.id, { promise, abort, kind: task.kind });
   }
 
-  private async handleFailure(handler: TaskHandler, task: Task, error: Error, aborted: boolean): Promise<void> {
+  /** A stale attempt stops quietly: another attempt holds the task, and nothing of this one is recorded. */
+  private leaseLost(task: Task): void {
+    this.log.info('task stopped: its lease was taken over, another attempt runs it', { kind: task.kind, resource: task.resource_id, attempt: task.attempts });
+    metrics.tasksFinished.inc({ kind: task.kind, outcome: 'lease_lost' });
+  }
+
+  private async handleFailure(handler: TaskHandler, task: Task, lease: TaskLease, error: Error, signal: AbortSignal): Promise<void> {
     const now = this.clock.now();
-    if (aborted && this.stopped) return; // shutting down: stop() hands the lease back
+    if (signal.aborted && this.stopped) return; // shutting down: stop() hands the lease back
+    if (leaseLostOf(error) || leaseLostOf(signal.reason)) return this.leaseLost(task);
     // A full disk is no fault of the task: it waits for space however often it met it (issue 31, item 4).
     const full = diskFullOf(error);
     if (full) {
-      await this.repo.retryLater(task.id, this.owner.id, now + DISK_FULL_RETRY_MS, error.message, now, { refundAttempt: true });
+      if (!(await this.repo.retryLater(lease, now + DISK_FULL_RETRY_MS, error.message, now, { refundAttempt: true }))) return this.leaseLost(task);
       this.log.error(`task waits for disk space: the ${full === 'database' ? "database's" : "object store's"} disk is full`, { kind: task.kind, resource: task.resource_id, attempt: task.attempts });
       metrics.tasksFinished.inc({ kind: task.kind, outcome: 'disk_full' });
       return;
@@ -157,20 +167,23 @@ export class TaskRunner implements Worker {
     const permanent = error instanceof PermanentTaskError;
     if (!permanent && task.attempts < task.max_attempts) {
       const delay = retryHintOf(error) ?? handler.retryDelayMs?.(task.attempts) ?? 2000 * 2 ** (task.attempts - 1);
-      await this.repo.retryLater(task.id, this.owner.id, now + delay, error.message, now);
+      if (!(await this.repo.retryLater(lease, now + delay, error.message, now))) return this.leaseLost(task);
       this.log.warn('task failed, will retry', { kind: task.kind, resource: task.resource_id, attempt: task.attempts, error: error.message });
       metrics.tasksFinished.inc({ kind: task.kind, outcome: 'retry' });
       return;
     }
+    let held = true;
     try {
       await this.store.transaction(async () => {
-        if (await this.repo.finish(task.id, this.owner.id, 'failed', error.message, now)) await handler.onGiveUp(task, error);
+        held = await this.repo.finish(lease, 'failed', error.message, now);
+        if (held) await handler.onGiveUp(task, error);
       });
+      if (!held) return this.leaseLost(task);
     } catch (e) {
       // The give-up's writes rolled back with the failed mark: the task is failed alone, so it
       // never runs again, and the resource keeps the state it had (see TaskHandler).
       this.log.error('task give-up failed; the task is marked failed without it', { kind: task.kind, resource: task.resource_id, error: (e as Error).message });
-      await this.repo.finish(task.id, this.owner.id, 'failed', error.message, now);
+      await this.repo.finish(lease, 'failed', error.message, now);
     }
     this.log.error('task failed for good', { kind: task.kind, resource: task.resource_id, error: error.message });
     metrics.tasksFinished.inc({ kind: task.kind, outcome: 'failed' });

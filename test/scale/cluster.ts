@@ -121,6 +121,11 @@ export class Cluster {
     return await mintIdToken(this.dataDir, teamId);
   }
 
+  /** SIGSTOPs PostgreSQL (server and backends); the returned function SIGCONTs it (call it in a finally). */
+  pauseDatabase(): () => void {
+    return this.pg!.pause();
+  }
+
   async query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
     return (await this.db.query(sql, params)).rows as T[];
   }

@@ -4,6 +4,7 @@ import { ManualClock } from '../../daemon/clock.js';
 import { RateLimiter, RateLimitedError } from '../../daemon/server/rate-limit.js';
 import { SharedRateCounter } from '../../daemon/server/rate-counter.js';
 import { ApiError } from '../../src/api/errors.js';
+import { LeaseLostError } from '../../daemon/store/lease-fence.js';
 import { RATE_LIMITS } from '../../src/api/limits.js';
 
 // Contract cases of the durable task queue (leases, at most one active task per kind and
@@ -56,25 +57,49 @@ export function tasksEventsContract(h: Current) {
       expect(new Set(won).size).toBe(4);
     });
 
-    it('lets only the lease owner heartbeat, finish or retry a running task', async () => {
+    it('lets only the lease owner heartbeat, finish or retry a running task, and only in the attempt it holds', async () => {
       const { store } = h();
       const t = await enqueue('render', 'a', T0);
       await store.tasks.claim(['render'], 'w1', T0, 1000);
-      expect(await store.tasks.heartbeat(t.id, 'w2', T0 + 5000)).toBe(false);
-      expect(await store.tasks.heartbeat(t.id, 'w1', T0 + 5000)).toBe(true);
+      const w1 = { id: t.id, owner: 'w1', attempt: 1 };
+      expect(await store.tasks.heartbeat({ ...w1, owner: 'w2' }, T0 + 5000)).toBe(false);
+      expect(await store.tasks.heartbeat(w1, T0 + 5000)).toBe(true);
       expect((await store.tasks.get(t.id))?.lease_expires_at).toBe(T0 + 5000);
-      expect(await store.tasks.finish(t.id, 'w2', 'done', null, T0 + 1)).toBe(false);
-      expect(await store.tasks.retryLater(t.id, 'w2', T0 + 10, 'nope', T0 + 1)).toBe(false);
-      expect(await store.tasks.retryLater(t.id, 'w1', T0 + 100, 'flaky', T0 + 2)).toBe(true);
+      expect(await store.tasks.finish({ ...w1, owner: 'w2' }, 'done', null, T0 + 1)).toBe(false);
+      expect(await store.tasks.retryLater({ ...w1, owner: 'w2' }, T0 + 10, 'nope', T0 + 1)).toBe(false);
+      expect(await store.tasks.retryLater(w1, T0 + 100, 'flaky', T0 + 2)).toBe(true);
       expect(await store.tasks.get(t.id)).toMatchObject({ status: 'pending', run_at: T0 + 100, last_error: 'flaky', lease_owner: null, lease_expires_at: null, attempts: 1 });
-      expect(await store.tasks.heartbeat(t.id, 'w1', T0 + 9000)).toBe(false);
+      expect(await store.tasks.heartbeat(w1, T0 + 9000)).toBe(false);
       expect(await store.tasks.claim(['render'], 'w1', T0 + 99, 1000)).toBeUndefined();
       expect((await store.tasks.claim(['render'], 'w1', T0 + 100, 1000))?.attempts).toBe(2);
-      expect(await store.tasks.finish(t.id, 'w1', 'failed', 'gave up', T0 + 101)).toBe(true);
-      expect(await store.tasks.finish(t.id, 'w1', 'done', null, T0 + 102)).toBe(false);
+      // The same worker's first attempt holds nothing once its second one runs.
+      expect(await store.tasks.heartbeat(w1, T0 + 9000)).toBe(false);
+      expect(await store.tasks.finish(w1, 'done', null, T0 + 101)).toBe(false);
+      const second = { ...w1, attempt: 2 };
+      expect(await store.tasks.finish(second, 'failed', 'gave up', T0 + 101)).toBe(true);
+      expect(await store.tasks.finish(second, 'done', null, T0 + 102)).toBe(false);
       expect(await store.tasks.get(t.id)).toMatchObject({ status: 'failed', last_error: 'gave up', lease_owner: null, updated_at: T0 + 101 });
       expect(await store.tasks.active('render', 'a')).toBeUndefined();
       expect((await enqueue('render', 'a', T0)).id).not.toBe(t.id);
+    });
+
+    it("refuses a task's writes through its fenced store once it no longer holds its lease", async () => {
+      const { store } = h();
+      const t = await enqueue('render', 'a', T0);
+      await store.tasks.claim(['render'], 'w1', T0, 1000);
+      const mine = store.fenced({ id: t.id, owner: 'w1', attempt: 1 });
+      const add = (s: typeof store, resourceId: string) => s.tasks.enqueue({ kind: 'post', resourceId, teamId: 'team_x', runAt: T0 }, T0);
+      await add(mine, 'b');
+      await mine.transaction(async (tx) => await add(tx, 'c'));
+      // The lease lapses and another worker takes the task: the first one's writes are refused, reads still answer.
+      expect(await store.tasks.releaseLeases(T0 + 2000, [])).toBe(1);
+      await store.tasks.claim(['render'], 'w2', T0 + 2000, 1000);
+      await expect(add(mine, 'd')).rejects.toBeInstanceOf(LeaseLostError);
+      await expect(mine.transaction(async (tx) => await add(tx, 'e'))).rejects.toBeInstanceOf(LeaseLostError);
+      expect((await mine.tasks.get(t.id))?.lease_owner).toBe('w2');
+      await add(store.fenced({ id: t.id, owner: 'w2', attempt: 2 }), 'f');
+      const kept = await Promise.all(['b', 'c', 'd', 'e', 'f'].map(async (r) => !!(await store.tasks.active('post', r))));
+      expect(kept).toEqual([true, true, false, false, true]);
     });
 
     it('cancels a pending task only', async () => {

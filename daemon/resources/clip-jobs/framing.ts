@@ -24,6 +24,11 @@ export interface ClipFramingDeps {
 export class ClipFraming {
   constructor(private d: ClipFramingDeps) {}
 
+  /** The same framing, storing through `framings` (a task's fenced store). */
+  writingTo(framings: Store['framings']): ClipFraming {
+    return new ClipFraming({ ...this.d, framings });
+  }
+
   /** The stored plan of the clip's current span, if any. */
   async stored(clip: Pick<ClipRow, 'id' | 'start' | 'end'>): Promise<FramingPlan | undefined> {
     const row = await this.d.framings.get(clip.id);

@@ -278,6 +278,10 @@ export class JobRun {
       await this.deps.stages.current.renderPreview({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, plan }, out, this.signal).catch((e) => Promise.reject(this.failed('Preview rendering', e)));
     });
     const key = `previews/${this.job.id}/${clip.id}.mp4`;
+    // A stale attempt writes no object: the lease is checked first (an empty fenced transaction).
+    // The key is the clip's own, so an attempt that lost its lease during the upload only
+    // rewrites the same preview, which the row the new attempt commits names.
+    await this.deps.store.transaction(async () => undefined);
     await this.deps.objects.put(key, createReadStream(out), { contentType: 'video/mp4' });
     await rm(out, { force: true });
     await this.t.previewReady(clip.id, key);

@@ -23,7 +23,11 @@ export function clipJobTaskHandler(deps: JobDeps, service: ClipJobService): Task
     async run(task, ctl) {
       const job = await service.repo.byId(task.resource_id);
       if (!job || job.status === 'done' || job.status === 'error') return;
-      await new JobRun(deps, service.repo, transitions, service.settings, job, ctl.signal).execute();
+      // Every write of the attempt (stage rows, clips, events, progress, framings) goes through
+      // its lease's fenced store: a stale attempt's writes are refused.
+      const store = ctl.store;
+      const fenced: JobDeps = { ...deps, store, framing: deps.framing.writingTo(store.framings) };
+      await new JobRun(fenced, store.clipJobs, new JobTransitions(fenced), service.settings, job, ctl.signal).execute();
     },
     async onGiveUp(task, error) {
       await transitions.failed(task.resource_id, error.message);

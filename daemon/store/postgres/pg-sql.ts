@@ -3,7 +3,7 @@ import type { Sql } from '../sql.js';
 import { TxScope } from '../tx-scope.js';
 import { toNumbered } from './placeholders.js';
 import { PgListener } from './pg-listener.js';
-import { withDeadline } from '../unavailable.js';
+import { databaseUnavailableOf, DatabaseUnavailableError, withDeadline } from '../unavailable.js';
 
 // BIGINT (times in ms, counts) and NUMERIC (SUM of integers) come back as numbers, as SQLite's do.
 const NUMBER_TYPES = new Set([20, 1700]);
@@ -11,6 +11,20 @@ const types = {
   getTypeParser: ((oid: number, format?: string) =>
     NUMBER_TYPES.has(oid) ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
+
+/** How long a call waits for PostgreSQL (settings `database.query_timeout_ms`, `database.connect_timeout_ms`). */
+export interface PgTimeouts {
+  queryMs: number;
+  connectMs: number;
+}
+const DEFAULT_TIMEOUTS: PgTimeouts = { queryMs: 5_000, connectMs: 5_000 };
+
+/** `p`, its timeouts and lost connections rejected as DatabaseUnavailableError (the cause kept). */
+function unavailableAs<T>(p: Promise<T>, what: string): Promise<T> {
+  return p.catch((e: unknown) => Promise.reject(unavailableAs.wrap(e, what)));
+}
+unavailableAs.wrap = (e: unknown, what: string): unknown =>
+  e instanceof DatabaseUnavailableError || !databaseUnavailableOf(e) ? e : new DatabaseUnavailableError(what, { cause: e });
 
 /**
  * The PostgreSQL engine under the repositories (issue 21, item 1): a node-postgres pool. A
@@ -20,7 +34,7 @@ const types = {
  */
 export class PgSql implements Sql {
   readonly dialect = 'postgres' as const;
-  private readonly scope = new TxScope<pg.PoolClient>((client, sql) => client.query(sql));
+  private readonly scope = new TxScope<pg.PoolClient>((client, sql) => client.query(sql), databaseUnavailableOf);
 
   private readonly listener: PgListener;
 
@@ -28,8 +42,14 @@ export class PgSql implements Sql {
     this.listener = new PgListener(listenerConfig);
   }
 
-  static connect(url: string, max = 10): PgSql {
-    return new PgSql(new pg.Pool({ connectionString: url, max, types }), { connectionString: url });
+  /**
+   * A pool whose every wait is bounded (`timeouts`): a statement (`query_timeout` in the client,
+   * `statement_timeout` on the server) and a connection, new or free; a frozen server then fails
+   * calls with DatabaseUnavailableError instead of holding them, and a later call connects anew.
+   */
+  static connect(url: string, max = 10, timeouts: PgTimeouts = DEFAULT_TIMEOUTS): PgSql {
+    const bounds = { query_timeout: timeouts.queryMs, statement_timeout: timeouts.queryMs, connectionTimeoutMillis: timeouts.connectMs };
+    return new PgSql(new pg.Pool({ connectionString: url, max, types, ...bounds }), { connectionString: url, connectionTimeoutMillis: timeouts.connectMs });
   }
 
   async get<T>(sql: string, ...params: unknown[]): Promise<T | undefined> {
@@ -74,11 +94,16 @@ export class PgSql implements Sql {
   async transaction<T>(fn: () => Promise<T>): Promise<T> {
     const open = this.scope.current();
     if (open) return this.scope.savepoint(open, fn);
-    const client = await this.pool.connect();
+    const client = await unavailableAs(this.pool.connect(), 'connect');
+    let failure: unknown;
     try {
       return await this.scope.run(client, 'BEGIN', fn);
+    } catch (e) {
+      failure = e;
+      throw unavailableAs.wrap(e, 'transaction');
     } finally {
-      client.release();
+      // A connection whose statement got no answer is dropped, not handed to the next caller.
+      client.release(failure !== undefined && databaseUnavailableOf(failure) ? (failure as Error) : undefined);
     }
   }
 
@@ -96,6 +121,6 @@ export class PgSql implements Sql {
     const { text, values } = toNumbered(sql, params);
     const target = this.scope.current()?.conn ?? this.pool;
     // Without values node-postgres sends a simple query, which may hold several statements (migrations).
-    return target.query({ text, ...(values.length ? { values } : {}), ...(rowMode ? { rowMode } : {}) });
+    return unavailableAs(target.query({ text, ...(values.length ? { values } : {}), ...(rowMode ? { rowMode } : {}) }), 'statement');
   }
 }
