@@ -167,7 +167,7 @@ export async function buildApp(config: DaemonConfig, db: Db, clock: Clock, log: 
   const mediaForRenders = renderObjects(objects, objectUrls);
   const renders = new RenderService({ store, clock, tasks, objects: mediaForRenders });
   const clipEdits = new ClipEditService({
-    store, clock, tasks, previewReadyHooks,
+    store, clock, tasks, previewReadyHooks, objects,
     clipView: (clip) => clipJobs.clipView(clip),
     rewriteDrafts: async (clip) => await posts.rewriteDrafts(clip),
   });

@@ -25,6 +25,8 @@ const WORD_SLACK = 1;
 export interface ClipEditDeps {
   store: Pick<Store, 'clips' | 'clipJobs' | 'posts' | 'framings' | 'transaction'>;
   clock: Clock;
+  /** A preview an edit replaces is deleted: the store keeps only what some row names. */
+  objects: { delete(key: string): Promise<unknown> };
   tasks: Pick<TaskRunner, 'enqueue'>;
   /** The clip as the API shows it (the clip job service owns that view). */
   clipView: (clip: ClipRow) => ClipView;
@@ -60,18 +62,19 @@ export class ClipEditService {
     const span = { start: bound(input.start, clip.start), end: bound(input.end, clip.end) };
     const moved = span.start !== clip.start || span.end !== clip.end;
     if (moved) await this.checkSpan(clip, span);
-    const edited = await this.d.store.transaction(async () => {
+    const { row: edited, dropped } = await this.d.store.transaction(async () => {
       await this.refuseWhilePublishing(clip);
       const words = moved ? await this.wordsOf(clip, span) : undefined;
-      const row = (await this.d.store.clips.edit(clip.id, {
+      const change = await this.edit(clip.id, {
         ...span,
         ...(words ? { words: JSON.stringify(words), transcript: joined(words) } : {}),
         ...(input.title !== undefined ? { title: input.title, title_edited: 1 } : {}),
-      }))!;
+      });
       if (moved) await this.d.tasks.enqueue({ kind: CLIP_PREVIEW_TASK, resourceId: clip.id, teamId });
-      await this.d.rewriteDrafts(row);
-      return row;
+      await this.d.rewriteDrafts(change.row);
+      return change;
     });
+    await this.dropPreview(clip.id, dropped);
     return { clip: this.d.clipView(edited) };
   }
 
@@ -93,7 +96,7 @@ export class ClipEditService {
         throw badRequest(`${field}: "${w.text}" (${w.start}-${w.end} s) is outside the clip's span ${clip.start}-${clip.end} s`, { field, start: clip.start, end: clip.end });
       }
     });
-    await this.d.store.transaction(async () => {
+    const dropped = await this.d.store.transaction(async () => {
       await this.refuseWhilePublishing(clip);
       const fresh = words.map((w) => ({ text: w.text, start: round3(w.start), end: round3(w.end), ...(w.speaker ? { speaker: w.speaker } : {}) }));
       await this.d.store.clips.saveTranscriptEdit({ clip_id: clip.id, start: clip.start, end: clip.end, words: JSON.stringify(fresh), updated_at: this.d.clock.now() });
@@ -105,11 +108,29 @@ export class ClipEditService {
       const turns = (ws: Word[]) => JSON.stringify(speakerTurns(ws, clip.start, clip.end)?.map((t) => [t.speaker, t.start.toFixed(1), t.end.toFixed(1)]));
       const reframe = turns(was) !== turns(fresh);
       if (reframe) await this.d.store.framings.forget(clip.id);
-      const row = (await this.d.store.clips.edit(clip.id, { words: JSON.stringify(fresh), transcript: joined(fresh), title }, { remakePreview: reframe }))!;
+      const change = await this.edit(clip.id, { words: JSON.stringify(fresh), transcript: joined(fresh), title }, { remakePreview: reframe });
       if (reframe) await this.d.tasks.enqueue({ kind: CLIP_PREVIEW_TASK, resourceId: clip.id, teamId });
-      await this.d.rewriteDrafts(row);
+      await this.d.rewriteDrafts(change.row);
+      return change.dropped;
     });
+    await this.dropPreview(clip.id, dropped);
     return await this.transcript(teamId, clipId);
+  }
+
+  /** The clip edited (inside the caller's transaction), and the preview key the edit let go of. */
+  private async edit(clipId: string, fields: Parameters<Store['clips']['edit']>[1], opts?: { remakePreview?: boolean }): Promise<{ row: ClipRow; dropped: string | null }> {
+    const before = (await this.d.store.clips.byId(clipId))!.preview_key;
+    const row = (await this.d.store.clips.edit(clipId, fields, opts))!;
+    return { row, dropped: before && row.preview_key !== before ? before : null };
+  }
+
+  /**
+   * Deletes a preview no row names any more (once its edit is committed). A failed delete is
+   * left behind rather than failing the edit that already happened.
+   */
+  async dropPreview(clipId: string, key: string | null): Promise<void> {
+    if (!key || (await this.d.store.clips.byId(clipId))?.preview_key === key) return;
+    await this.d.objects.delete(key).catch(() => undefined);
   }
 
   /** The preview task's result, stored only while the clip still has the span it was made of. */

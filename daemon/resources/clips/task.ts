@@ -17,7 +17,7 @@ export interface ClipPreviewDeps {
   /** The pipeline's stages, read at call time (tests swap them). */
   stages: StagesInUse;
   framing: ClipFraming;
-  edits: Pick<ClipEditService, 'previewMade'>;
+  edits: Pick<ClipEditService, 'previewMade' | 'dropPreview'>;
   /** Folder for the preview being made. */
   tmpDir: string;
 }
@@ -54,6 +54,8 @@ export function clipPreviewTaskHandler(d: ClipPreviewDeps): TaskHandler {
           const objectKey = `previews/${clip.job_id}/${clip.id}-${Math.round(span.start * 1000)}-${Math.round(span.end * 1000)}.mp4`;
           await d.objects.put(objectKey, createReadStream(out), { contentType: 'video/mp4' });
           if (await d.edits.previewMade(clip.id, span, objectKey)) return;
+          // Trimmed again meanwhile: this span's preview is named by no row.
+          await d.edits.dropPreview(clip.id, objectKey);
         } finally {
           await rm(out, { force: true });
         }

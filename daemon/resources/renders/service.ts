@@ -16,6 +16,9 @@ import { cutPlanFor, lookColumns, lookView } from './look.js';
 
 export const RENDER_TASK = 'clip.render';
 
+/** The objects of one render generation: its video and the captions script burned into it. */
+export const renderKeys = (clipId: string, generation: number) => ({ video: `renders/${clipId}/${generation}.mp4`, captions: `renders/${clipId}/${generation}.ass` });
+
 export interface RenderServiceDeps {
   store: Pick<Store, 'renders' | 'renderMinutes' | 'clips' | 'clipJobs' | 'events' | 'transaction'>;
   clock: Clock;
@@ -52,7 +55,7 @@ export class RenderService {
     const language = cutting ? (await this.d.store.clipJobs.sourceOf(clip.job_id))?.language ?? 'en' : 'en';
     const duration = cutting ? cutPlanFor(clip, look, language).duration : null;
     const now = this.d.clock.now();
-    const { row, replacedKey } = await this.d.store.transaction(async () => {
+    const { row, replaced } = await this.d.store.transaction(async () => {
       const previous = await this.repo.get(clipId);
       if (previous && (previous.status === 'queued' || previous.status === 'processing')) await this.minutes.refund(clipId, previous.generation, now);
       const cost = renderCost(clipDuration(clip));
@@ -64,10 +67,10 @@ export class RenderService {
       await this.minutes.charge(teamId, clipId, queued.generation, cost, now);
       await this.d.store.events.emit('project.render.started', { project_id: clipId, team_id: teamId });
       await this.d.tasks.enqueue({ kind: RENDER_TASK, resourceId: clipId, teamId });
-      return { row: queued, replacedKey: previous?.output_key ?? null };
+      return { row: queued, replaced: previous?.status === 'done' ? previous : undefined };
     });
     // Re-triggering replaces the previous output: it stops being served at once.
-    if (replacedKey) void this.objects.delete(replacedKey).catch(() => undefined);
+    if (replaced) await this.dropOutput(replaced);
     return { render_id: row.clip_id, status: 'queued', created_at: row.created_at };
   }
 
@@ -149,6 +152,16 @@ export class RenderService {
     if (!await this.repo.update(clipId, row.generation, ['queued', 'processing'], 'failed', now, { error })) return;
     await this.minutes.refund(clipId, row.generation, now);
     await this.d.store.events.emit('project.render.failed', { project_id: clipId, team_id: row.team_id, error });
+    await this.dropOutput(row); // what a failed attempt stored before it failed
+  }
+
+  /**
+   * Deletes a generation's video and captions, which no row names any more. A failed delete is
+   * left behind rather than failing the move that already happened.
+   */
+  async dropOutput(row: Pick<RenderRow, 'clip_id' | 'generation'>): Promise<void> {
+    const keys = renderKeys(row.clip_id, row.generation);
+    await Promise.all([keys.video, keys.captions].map(async (key) => await this.objects.delete(key).catch(() => undefined)));
   }
 }
 

@@ -2,11 +2,11 @@ import type { TaskHandler } from '../../tasks/task-runner.js';
 import type { Store } from '../../store/index.js';
 import { ProgressSink } from '../../progress-sink.js';
 import { captionsOf, discardWork, renderClipFile, type RenderDeps } from './renderer.js';
-import { RENDER_TASK, type RenderService } from './service.js';
+import { RENDER_TASK, renderKeys, type RenderService } from './service.js';
 import { metrics } from '../../metrics/instruments.js';
 
 /** Object key of the ASS captions script a render burned in. */
-export const captionsKey = (clipId: string, generation: number) => `renders/${clipId}/${generation}.ass`;
+export const captionsKey = (clipId: string, generation: number) => renderKeys(clipId, generation).captions;
 
 /** Thrown inside a render when a re-trigger replaced the generation being rendered. */
 class Superseded extends Error {}
@@ -50,7 +50,7 @@ export function renderTaskHandler(renders: RenderService, clips: Store['clips'],
         } finally {
           ctl.signal.removeEventListener('abort', onAbort);
         }
-        const key = `renders/${clip.id}/${row.generation}.mp4`;
+        const key = renderKeys(clip.id, row.generation).video;
         await deps.objects.putFile(key, file);
         // The captions burned in, beside the video (issue 16: what a render's captions said).
         await deps.objects.putFile(captionsKey(clip.id, row.generation), captionsOf(file));
@@ -60,8 +60,7 @@ export function renderTaskHandler(renders: RenderService, clips: Store['clips'],
           metrics.renderMinutes.inc({}, Math.max(0, clip.end - clip.start) / 60);
           return;
         }
-        await deps.objects.delete(captionsKey(clip.id, row.generation));
-        await deps.objects.delete(key); // a newer generation was requested while this one finished
+        await renders.dropOutput(row); // a newer generation was requested while this one finished
       }
     },
     async onGiveUp(task, error) {
