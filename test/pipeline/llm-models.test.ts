@@ -3,10 +3,8 @@
 // their sizes, licences and checksums, and a catalogue download from a loopback hub whose file
 // is not the published one is refused with nothing installed.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assessEngines } from '../../daemon/pipeline/transcribe/engines.js';
 import { modelsDir } from '../../daemon/pipeline/transcribe/models.js';
 import { LLM_CATALOGUE } from '../../daemon/pipeline/llm/catalogue.js';
@@ -18,25 +16,15 @@ import { run as removeModel } from '../../src/cli/models/remove.js';
 import { CliError } from '../../src/cli/exit-codes.js';
 import { cliHarness, testContext } from '../helpers/cli-io.js';
 import { tempDir } from './helpers.js';
+import { useHubServing } from './hub-serving.js';
 import { makeTinyGguf } from './tiny-gguf.js';
 
 const dir = tempDir('clipper-llm-models-');
 const gguf = makeTinyGguf(join(dir, 'tiny-llama.gguf'));
-let server: Server;
-let hub: string;
-const requests: string[] = [];
+const hub = useHubServing(() => readFileSync(gguf));
+const requests = hub.requests;
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    requests.push(req.url!);
-    res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(readFileSync(gguf));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  hub = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise((r) => server.close(r)));
-
-const cli = (dataDir: string) => testContext({ env: cliHarness({ CLIPPER_DATA_DIR: dataDir, CLIPPER_MODEL_HUB: hub }).env });
+const cli = (dataDir: string) => testContext({ env: cliHarness({ CLIPPER_DATA_DIR: dataDir, CLIPPER_MODEL_HUB: hub.url }).env });
 
 describe('language models in clipper models', () => {
   it('installs a local GGUF file, lists it as a llama.cpp model, and jobs use it with no setting', async () => {
@@ -65,7 +53,7 @@ describe('language models in clipper models', () => {
     expect(models.map((m: { name: string }) => m.name)).toEqual(LLM_CATALOGUE.map((m) => m.name));
     for (const [i, m] of models.entries()) {
       expect(m).toMatchObject({ licence: 'Apache-2.0', size_bytes: LLM_CATALOGUE[i].files[0].size_bytes });
-      expect(m.files[0]).toMatchObject({ url: `${hub}/${LLM_CATALOGUE[i].repo}/resolve/${LLM_CATALOGUE[i].revision}/${LLM_CATALOGUE[i].files[0].file}`, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(m.files[0]).toMatchObject({ url: `${hub.url}/${LLM_CATALOGUE[i].repo}/resolve/${LLM_CATALOGUE[i].revision}/${LLM_CATALOGUE[i].files[0].file}`, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     }
   });
 

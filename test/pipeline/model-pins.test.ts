@@ -3,10 +3,10 @@
 // bytes is refused and deleted; `models list` sizes are decimal MB; an offline `models add NAME`
 // names the model it could not fetch.
 import { existsSync, readdirSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_MODELS, kindOf } from '../../daemon/pipeline/transcribe/model-catalogue.js';
 import { modelsDir } from '../../daemon/pipeline/transcribe/models.js';
 import { run as addModel } from '../../src/cli/models/add.js';
@@ -14,25 +14,15 @@ import { run as listModels } from '../../src/cli/models/list.js';
 import { CliError } from '../../src/cli/exit-codes.js';
 import { cliHarness, testContext } from '../helpers/cli-io.js';
 import { tempDir } from './helpers.js';
+import { useHubServing } from './hub-serving.js';
 
 const dir = tempDir('clipper-pins-');
 const pinned = ALL_MODELS.filter((m) => m.model_type === 'nemo_transducer' || ['embedding', 'diarization'].includes(kindOf(m)));
-let server: Server;
-let hub: string;
-const requests: string[] = [];
+// A hub that answers every file with the same few bytes, which are no published model file.
+const hub = useHubServing(() => 'not the published model\n');
+const requests = hub.requests;
 
-beforeAll(async () => {
-  // A hub that answers every file with the same few bytes, which are no published model file.
-  server = createServer((req, res) => {
-    requests.push(req.url!);
-    res.writeHead(200, { 'content-type': 'application/octet-stream' }).end('not the published model\n');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  hub = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise((r) => server.close(r)));
-
-const cli = (dataDir: string, env: Record<string, string> = {}) => testContext({ env: cliHarness({ CLIPPER_DATA_DIR: dataDir, CLIPPER_MODEL_HUB: hub, ...env }).env });
+const cli = (dataDir: string, env: Record<string, string> = {}) => testContext({ env: cliHarness({ CLIPPER_DATA_DIR: dataDir, CLIPPER_MODEL_HUB: hub.url, ...env }).env });
 const fileOf = (name: string, file: string) => ALL_MODELS.find((m) => m.name === name)!.files.find((f) => (f.path ?? f.file) === file)!;
 
 describe('pinned ONNX models', () => {
