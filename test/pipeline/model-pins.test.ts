@@ -1,5 +1,5 @@
-// Every file of the built-in ONNX models (Parakeet, sentence encoders, diarization) is pinned to a
-// revision, a byte count and a SHA-256, so a download from a hub on loopback that serves other
+// Every file of every built-in model (Whisper, Parakeet, sentence encoders, diarization, language
+// models) is pinned to a revision, a byte count and a SHA-256, so a download from a hub on loopback that serves other
 // bytes is refused and deleted; `models list` sizes are decimal MB; an offline `models add NAME`
 // names the model it could not fetch.
 import { existsSync, readdirSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { tempDir } from './helpers.js';
 import { useHubServing } from './hub-serving.js';
 
 const dir = tempDir('clipper-pins-');
-const pinned = ALL_MODELS.filter((m) => m.model_type === 'nemo_transducer' || ['embedding', 'diarization'].includes(kindOf(m)));
+const pinned = ALL_MODELS;
 // A hub that answers every file with the same few bytes, which are no published model file.
 const hub = useHubServing(() => 'not the published model\n');
 const requests = hub.requests;
@@ -26,11 +26,12 @@ const cli = (dataDir: string, env: Record<string, string> = {}) => testContext({
 const fileOf = (name: string, file: string) => ALL_MODELS.find((m) => m.name === name)!.files.find((f) => (f.path ?? f.file) === file)!;
 
 describe('pinned ONNX models', () => {
-  it('pins a commit and a SHA-256 for every file of Parakeet v2/v3, both encoders and the diarization models', () => {
-    expect(pinned.map((m) => m.name).sort()).toEqual([
+  it('pins a commit and a SHA-256 for every file of every built-in model (Whisper, Parakeet v2/v3, both encoders, diarization, language models)', () => {
+    expect(pinned.map((m) => m.name)).toEqual(expect.arrayContaining([
       '3dspeaker_speech_eres2net_base_sv_zh-cn_3dspeaker_16k', 'all-MiniLM-L6-v2', 'bge-small-en-v1.5', 'nemo_en_titanet_small',
-      'parakeet-tdt-0.6b-v2', 'parakeet-tdt-0.6b-v3', 'sherpa-onnx-pyannote-segmentation-3-0',
-    ]);
+      'parakeet-tdt-0.6b-v2', 'parakeet-tdt-0.6b-v3', 'sherpa-onnx-pyannote-segmentation-3-0', 'tiny.en', 'base', 'small',
+    ]));
+    expect(new Set(pinned.map(kindOf))).toEqual(new Set(['speech', 'embedding', 'diarization', 'llm']));
     for (const m of pinned) {
       expect(m.revision, m.name).toMatch(/^[0-9a-f]{40}$/);
       for (const f of m.files) expect(f.sha256, `${m.name} ${f.file}`).toMatch(/^[0-9a-f]{64}$/);

@@ -14,12 +14,12 @@ import { DIARIZATION, EMBEDDINGS, PARAKEET } from './catalogue-onnx.js';
  * Checksums: `sha256` of an ONNX file is the Git LFS SHA-256 the hub shows for that file at the
  * pinned revision (`verified: true`). The tokens files are not in LFS; their SHA-256 is that of
  * the tiktoken file export-onnx.py copies line by line (openai/whisper's whisper/assets, same
- * byte count as the hub's file), `verified: false`. Files without a recorded SHA-256 are
- * downloaded from the revision `main` and their SHA-256 printed instead of checked.
- * base.en and small.en: the hub could not be reached from here; their pinned revisions, byte
- * counts and LFS SHA-256s are those two independent public model catalogues record for these
- * files (their tokens-file SHA-256s agree with the tiktoken ones below), so they are checked on
- * download but shown as not read from the hub (`verified: false`).
+ * byte count as the hub's file), `verified: false`. The other models (tiny.en, base.en, base,
+ * small.en, small): the hub could not be reached from here; their pinned revisions, byte counts
+ * and LFS SHA-256s are those independent public projects record alike for these files (their
+ * tokens-file SHA-256s agree with the tiktoken ones below), so they are checked on download but
+ * shown as not read from the hub (`verified: false`). A catalogue entry without a SHA-256 (one
+ * of CLIPPER_MODEL_CATALOGUE) is downloaded and its SHA-256 printed instead of checked.
  */
 export interface CatalogueFile {
   role: 'encoder' | 'decoder' | 'joiner' | 'tokens' | 'model' | 'vocab' | 'gguf';
@@ -88,7 +88,10 @@ function entry(name: string, speed: string, sizes: [number, number], wer: string
 }
 
 export const CATALOGUE: CatalogueModel[] = [
-  entry('tiny.en', '~10x', [12.9, 89.9], '5.6%'),
+  entry('tiny.en', '~10x', [12.937772, 89.853865], '5.6%', 'd026532c022fa99fd789d6b32446a1df7b6bfc43', [
+    '0ce578b827c94a961aacb8fa14b02f096504b337e5c94be37c36238cbe3e8bc6',
+    '06c0e6ff6348d427e51839219d1c886c18cfdf411e629e33f5e1679bff9c1527',
+  ], false),
   entry('tiny', '~10x', [12.9, 89.9], '7.6%', '18e7b4cce9526312a66981ec3af7b9446b70db66', [
     'dd5531121627e7e184a6b8f6a6e353edf39b40e328032dfdc146b5a359a3e3d0',
     'dd29c14f2104c14c3aca7dc8e13308190bbe4c65be21c82f4b86a27d8326b26b',
@@ -97,12 +100,18 @@ export const CATALOGUE: CatalogueModel[] = [
     'ef6b936f4c9b1d90a3b68634b60c4ed8576b26172b33c2535ec0e933c9edb823',
     'f7162ad6db2dbef16cfaeaa7f945b9d7dd9c1b8d472f6aca82f2273d185e4d41',
   ], false),
-  entry('base', '~7x', [29.1, 131], '5.0%'),
+  entry('base', '~7x', [29.120534, 130.672026], '5.0%', 'bb53ee204431c90d314c1cc08d28d23e5b7927cc', [
+    '0b8fb1304b6109976038efff5ace81720e00386f3ff6b54ee8c75291ca0a1e11',
+    '9759d217388a01b3a4c7c15533201067b48ae819c4daafc8624e64b9409dc02d',
+  ], false),
   entry('small.en', '~4x', [112.442483, 262.223042], '3.1%', 'd9533f69affd85061aee349af7fea5cb2996dbbe', [
     '8bdac288f369aa94ee2194059238c465ed82ea9d47ee8fa4a8c0a891873e462f',
     '710ccf890e10f3faa15f51ec346081a2723c9f3adb6e4da81c6573a5a6f877fb',
   ], false),
-  entry('small', '~4x', [112, 262], '3.4%'),
+  entry('small', '~4x', [112.442483, 262.226114], '3.4%', '8f3c18b358db4d1f2fc1eae49d75cd20989e4309', [
+    '4cbe7b22fa9026b843b60a68640c747de05bafb1a11b57edc0e66c232d9f33a9',
+    'acad50b5c782696e91b55914cc5ab4f756f1532f76e22aa6fc615f39fb69a8ee',
+  ], false),
 ];
 
 /** Every entry of the catalogue, by kind: speech (Whisper, Parakeet), embedding, diarization, llm (llm/catalogue.ts). */
