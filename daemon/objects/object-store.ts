@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { withinDeadline } from '../domain/deadline.js';
 
 /**
  * The object store behind uploads, previews and renders (issue 3, item 1). The on-disk store is
@@ -121,15 +122,7 @@ export function objectsUnavailableOf(e: unknown): boolean {
 
 /** The store's answer, or Unavailable once `ms` passed without one. */
 export async function withinMs<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ObjectStoreError('Unavailable', `The object store did not answer (${what}) within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return await withinDeadline(promise, ms, () => new ObjectStoreError('Unavailable', `The object store did not answer (${what}) within ${ms} ms`));
 }
 
 const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;

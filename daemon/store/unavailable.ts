@@ -1,3 +1,5 @@
+import { withinDeadline } from '../domain/deadline.js';
+
 /**
  * A database that does not answer (a paused or unreachable server, a lock held too long), told
  * apart from other failures: a request answers INTERNAL_ERROR saying so, never hangs, and the
@@ -31,14 +33,5 @@ export function databaseUnavailableOf(e: unknown): boolean {
 
 /** `promise`, or a DatabaseUnavailableError once `ms` passed without an answer. */
 export async function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DatabaseUnavailableError(`${what}: no answer in ${ms} ms`)), ms);
-    timer.unref?.();
-  });
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return await withinDeadline(promise, ms, () => new DatabaseUnavailableError(`${what}: no answer in ${ms} ms`));
 }
