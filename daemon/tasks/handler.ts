@@ -1,6 +1,8 @@
 import type { Task } from '../store/tasks.js';
 import type { Store } from '../store/index.js';
 import type { TaskLease } from '../store/lease-fence.js';
+import { databaseUnavailableOf } from '../store/unavailable.js';
+import { diskFullOf } from '../domain/disk-full.js';
 
 // What a kind of task is, apart from the runner that runs it (task-runner.ts re-exports these).
 
@@ -47,3 +49,19 @@ export const retryHintOf = (error: Error): number | undefined => {
   const ms = (error as { retryAfterMs?: unknown }).retryAfterMs;
   return typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ms : undefined;
 };
+
+/** How long a task that met a full disk waits before it looks again. */
+export const DISK_FULL_RETRY_MS = 30_000;
+/** How long a task whose database did not answer waits before it runs again. */
+const DATABASE_RETRY_MS = 5_000;
+
+/**
+ * Failures that are no fault of the task (a full disk, issue 31; a database that did not
+ * answer): it waits and runs again, its attempt given back, however often it meets them.
+ */
+export function noFaultWait(error: Error): { delayMs: number; level: 'warn' | 'error'; message: string; outcome: string } | undefined {
+  const full = diskFullOf(error);
+  if (full) return { delayMs: DISK_FULL_RETRY_MS, level: 'error', message: `task waits for disk space: the ${full === 'database' ? "database's" : "object store's"} disk is full`, outcome: 'disk_full' };
+  if (databaseUnavailableOf(error)) return { delayMs: DATABASE_RETRY_MS, level: 'warn', message: 'task waits for the database: it did not answer', outcome: 'database_unavailable' };
+  return undefined;
+}

@@ -4,16 +4,12 @@ import type { Store } from '../store/index.js';
 import { withLogContext, type Logger } from '../log.js';
 import { idFields } from '../log-ids.js';
 import { metrics } from '../metrics/instruments.js';
-import { diskFullOf } from '../domain/disk-full.js';
 import type { Worker } from '../worker.js';
 import type { EnqueueInput, Task } from '../store/tasks.js';
-import { PermanentTaskError, retryHintOf, type TaskHandler } from './handler.js';
+import { noFaultWait, PermanentTaskError, retryHintOf, type TaskHandler } from './handler.js';
 import { LeaseLostError, leaseLostOf, type TaskLease } from '../store/lease-fence.js';
 
-export { PermanentTaskError, retryHintOf, type TaskControl, type TaskHandler } from './handler.js';
-
-/** How long a task that met a full disk waits before it looks again. */
-export const DISK_FULL_RETRY_MS = 30_000;
+export { DISK_FULL_RETRY_MS, PermanentTaskError, retryHintOf, type TaskControl, type TaskHandler } from './handler.js';
 
 /**
  * The durable job runner (issue 4, item 2): tasks live in the store; a runner claims one with a
@@ -156,12 +152,13 @@ export class TaskRunner implements Worker {
     const now = this.clock.now();
     if (signal.aborted && this.stopped) return; // shutting down: stop() hands the lease back
     if (leaseLostOf(error) || leaseLostOf(signal.reason)) return this.leaseLost(task);
-    // A full disk is no fault of the task: it waits for space however often it met it (issue 31, item 4).
-    const full = diskFullOf(error);
-    if (full) {
-      if (!(await this.repo.retryLater(lease, now + DISK_FULL_RETRY_MS, error.message, now, { refundAttempt: true }))) return this.leaseLost(task);
-      this.log.error(`task waits for disk space: the ${full === 'database' ? "database's" : "object store's"} disk is full`, { kind: task.kind, resource: task.resource_id, attempt: task.attempts });
-      metrics.tasksFinished.inc({ kind: task.kind, outcome: 'disk_full' });
+    // A full disk or a database that did not answer is no fault of the task: it waits, and the
+    // attempt is given back however often it met it.
+    const wait = noFaultWait(error);
+    if (wait) {
+      if (!(await this.repo.retryLater(lease, now + wait.delayMs, error.message, now, { refundAttempt: true }))) return this.leaseLost(task);
+      this.log[wait.level](wait.message, { kind: task.kind, resource: task.resource_id, attempt: task.attempts });
+      metrics.tasksFinished.inc({ kind: task.kind, outcome: wait.outcome });
       return;
     }
     const permanent = error instanceof PermanentTaskError;
