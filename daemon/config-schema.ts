@@ -112,6 +112,9 @@ export const SETTINGS = {
     yt_dlp_path: str('yt-dlp', 'yt-dlp executable for video-platform links'),
     video_platform_hosts: strings('Extra hosts whose pages are fetched with yt-dlp'),
   },
+  models: {
+    auto_fetch_encoder: bool(true, 'The first job with `criteria` and no sentence encoder installed fetches the recommended one (about 34 MB, checked against its pinned SHA-256) when the model hub answers; false: never (the request is matched by word meanings alone)'),
+  },
   framing: {
     face_tracking: bool(true, 'Previews and renders follow the speaking face (issue 17); false: the centre crop, no face detection'),
   },

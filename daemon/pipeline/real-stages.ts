@@ -5,7 +5,9 @@ import { prepareCriteria, suggestSection, baseLanguage } from './suggest/index.j
 import { chooseWithLlm } from './llm/choose.js';
 import { rankFinalists } from './llm/rank.js';
 import { embeddingsFor, shortlistCandidates } from './embed/stage.js';
-import { laterEnds } from './llm/later-ends.js';
+import { ensureEncoder } from './embed/auto-fetch.js';
+import { edgeChoices } from './llm/later-ends.js';
+import { lengthPlan } from './suggest/windows.js';
 import type { LlmChoice } from './llm/settings.js';
 import type { LlmEngine } from './llm/engine.js';
 import type { Embedder } from './embed/embedder.js';
@@ -29,7 +31,7 @@ const SHORTLIST_SPARE = 1;
  * them on the shared heavy queue, so pocketsphinx is asked for one recogniser per call.
  */
 
-export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = process.env, llmChoice?: LlmChoice): PipelineStages {
+export function realStages(engine: EngineConfig & { models?: { auto_fetch_encoder?: boolean } }, env: NodeJS.ProcessEnv = process.env, llmChoice?: LlmChoice): PipelineStages {
   const engines = new EngineSelector(engine, env);
   return {
     probe: (file, signal) => probe(file, { signal }),
@@ -60,7 +62,7 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
       const found = suggestSection(part.transcript, part.analysis, part.probe, { ...opts, sourceDuration: p.duration, semantic: embedded.semantic }, criteria, holdBack, llm ? LLM_POOL : 0);
       const voices = voicesOf(analysis.pitch ?? []);
       // Issues 20 and 28: with a language model, it judges the candidates and writes the copy (the job ranks its finalists at the end: `rank`).
-      const chosen = llm && found.pool?.length ? await judgeSection(llm, opts.criteria, found.pool, found.clips.length, embedded.embedder, part.transcript) : { clips: found.clips };
+      const chosen = llm && found.pool?.length ? await judgeSection(llm, opts.criteria, found.pool, found.clips.length, embedded.embedder, part.transcript, lengthPlan(opts.targetDuration).max) : { clips: found.clips };
       const ranking = 'ranking' in chosen ? { ...chosen.ranking, ...(embedded.semantic ? { embedding: embedded.semantic.model } : {}) } : embedded.ranking;
       return {
         clips: chosen.clips.map((c) => moveClip(c, whole ? 0 : from)),
@@ -68,6 +70,12 @@ export function realStages(engine: EngineConfig, env: NodeJS.ProcessEnv = proces
         ...(ranking ? { ranking } : {}),
         ...speakersOf(analysis, part, voices, { start: from, end: span.end }, whole),
       };
+    },
+    // A request names a topic and no sentence encoder is installed: fetch the recommended one once.
+    prepareEncoder: async (request, language, onProgress) => {
+      const criteria = await prepareCriteria(request, baseLanguage(language));
+      if (!engine.dataDir || criteria.general || !criteria.aspects.length) return undefined;
+      return ensureEncoder({ dataDir: engine.dataDir, env, enabled: engine.models?.auto_fetch_encoder ?? true, onProgress });
     },
     rank: async ({ clips }, opts, signal) => {
       const llm = llmChoice?.();
@@ -95,12 +103,13 @@ function speakersOf(analysis: Analysis, part: { transcript: Transcript; analysis
 
 /**
  * The language model's part in a section: with a sentence encoder and a request, the encoder
- * first shortlists the candidates it reads (issue 28, item 3), then it judges them and writes
- * the copy of the section's clips (llm/choose.ts).
+ * first shortlists the candidates it reads (issue 28, item 3), then it judges them (moving an
+ * edge to a later payoff or an earlier setup, within `maxLength` seconds) and writes the copy of
+ * the section's clips (llm/choose.ts).
  */
-async function judgeSection(llm: LlmEngine, request: string | undefined, pool: SuggestedClip[], count: number, embedder: Embedder | undefined, transcript: Transcript) {
+async function judgeSection(llm: LlmEngine, request: string | undefined, pool: SuggestedClip[], count: number, embedder: Embedder | undefined, transcript: Transcript, maxLength: number) {
   const listed = embedder && request ? await shortlistCandidates(embedder, request, pool, count + SHORTLIST_SPARE) : { pool };
-  const chosen = await chooseWithLlm(llm, request, listed.pool, count, (c) => laterEnds(transcript, c.end));
+  const chosen = await chooseWithLlm(llm, request, listed.pool, count, (c) => edgeChoices(transcript, c, maxLength));
   const note = [chosen.ranking.note, listed.note].filter(Boolean).join('; ');
   return { clips: chosen.clips, ranking: { ...chosen.ranking, ...(note ? { note } : {}) } };
 }

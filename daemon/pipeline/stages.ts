@@ -2,6 +2,7 @@ import type { FramingPlan } from './framing/types.js';
 import type { Analysis, ProbeResult, SuggestedClip, SuggestOptions, Transcript, TranscriptionEngine, Word } from './types.js';
 import type { Ranking } from './llm/choose.js';
 import type { JobRanking, RankCandidate } from './llm/rank.js';
+import type { EncoderFetch, EncoderFetchProgress } from './embed/auto-fetch.js';
 import type { SpeakerTurn } from './speakers/diarize.js';
 
 /** A section's clips, best first, and where the next section takes over (issue 20: a topic is never cut by a section's end). */
@@ -64,6 +65,12 @@ export interface PipelineStages {
    * clips keep their order). Absent: sections' orders are final.
    */
   rank?(input: { clips: RankCandidate[] }, opts: Pick<SuggestOptions, 'criteria'>, signal?: AbortSignal): Promise<JobRanking | undefined>;
+  /**
+   * Before a request's clips are chosen: the recommended sentence encoder fetched once when none
+   * is installed and the model hub answers (embed/auto-fetch.ts); what the job should report, or
+   * undefined. Never rejects for a failed fetch. Absent: nothing is fetched.
+   */
+  prepareEncoder?(criteria: string, language: string, onProgress: (p: EncoderFetchProgress) => void): Promise<EncoderFetch | undefined>;
   /**
    * The clip's framing (issue 17): faces sampled a few times a second, the speaker followed on a
    * smooth path, the layout chosen. `words` (absolute times) say when somebody speaks.

@@ -108,6 +108,8 @@ export const jobStageSchema = z.object({
   total: z.number().int().optional(),
   /** Previews made so far, while an earlier step is still open (they overlap). */
   previews: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
+  /** The sentence encoder fetched once for a request (bytes so far), while it downloads. */
+  download: z.object({ model: z.string(), done: z.number().int(), total: z.number().int().optional() }).optional(),
 });
 export type JobStage = z.infer<typeof jobStageSchema>;
 

@@ -14,7 +14,7 @@ import { ingestSource } from './ingest.js';
 import { planJob, type JobPlan } from './plan.js';
 import { JobProgress, type WeightedStage } from './progress.js';
 import { ProgressSink } from '../../progress-sink.js';
-import { JobStages, namesOf, stageKey } from './stage-results.js';
+import { JobStages, namesOf, stageKey, type StageResultTypes } from './stage-results.js';
 import { SectionHandoff } from './section-handoff.js';
 import { joinTranscripts, keepSpan, shiftTranscript, withOverlap, wordsIn } from '../../pipeline/transcript-parts.js';
 import { SpeechEngineError } from '../../pipeline/transcribe/errors.js';
@@ -136,6 +136,7 @@ export class JobRun {
     const stored = await this.deps.store.clips.listByJob(this.job.id);
     this.progress.previewCounts(stored.filter((c) => c.preview_key).length, stored.length);
     const previews = stored.filter((c) => !c.preview_key).map((c) => this.track(this.preview(c, mediaPath, probe)));
+    await this.fetchEncoder();
     for (const [s, section] of plan.sections.entries()) {
       if (!this.done.has(stageKey('suggest', s))) {
         // Issue 20: a topic still going on where the previous section ended is suggested here, whole.
@@ -185,6 +186,35 @@ export class JobRun {
     if (!result) return;
     await this.t.ranked(this.job, scoresInOrder(clips, result.order), result);
     this.done.set(stageKey('rank'), result);
+  }
+
+  /**
+   * With a request and no sentence encoder installed, the recommended one is fetched once while
+   * the chunks are transcribed (stages.prepareEncoder); its progress is the `encoder` stage
+   * result, and what came of it a warning. A failed fetch leaves the heuristics: never an error.
+   */
+  private async fetchEncoder(): Promise<void> {
+    const prepare = this.deps.stages.current.prepareEncoder;
+    // Without speech there are no words to match: an encoder would change nothing.
+    if (!prepare || !this.job.criteria?.trim() || this.engine.name === 'none' || this.done.has(stageKey('encoder'))) return;
+    let last: StageResultTypes['encoder'] | undefined;
+    let written = 0;
+    const save = async (v: StageResultTypes['encoder']) => {
+      last = v;
+      written = Date.now();
+      await this.t.stage(this.job, stageKey('encoder'), v).catch(() => {});
+    };
+    const pending = new Set<Promise<void>>();
+    const outcome = await prepare(this.job.criteria, this.job.language, (p) => {
+      if (Date.now() - written < PROGRESS_WRITE_MS) return;
+      const w = save(p).finally(() => pending.delete(w));
+      pending.add(w);
+    }).catch(() => undefined);
+    await Promise.all(pending);
+    if (!outcome) return;
+    await save({ model: outcome.model ?? last?.model ?? '', received: last?.total ?? last?.received ?? 0, ...(last?.total ? { total: last.total } : {}), done: true });
+    this.done.set(stageKey('encoder'), last!);
+    await this.t.stage(this.job, stageKey('warning', outcome.code), { message: outcome.message });
   }
 
   private async analysis(mediaPath: string, wavPath: string, probe: ProbeResult, handoff: SectionHandoff): Promise<Analysis> {

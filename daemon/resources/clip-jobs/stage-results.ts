@@ -44,6 +44,8 @@ export interface StageResultTypes {
   copy: ClipCopy & { start: number; end: number };
   /** The job's clips ranked against each other in one call after the last section (issue 28, item 2a). */
   rank: JobRanking;
+  /** The recommended sentence encoder being fetched for the job's request (bytes so far; `done` once it ended). */
+  encoder: { model: string; received: number; total?: number; done?: boolean };
 }
 
 /** Kinds stored once per part, and what names the part: chunk, section, warning code, clip id. */

@@ -19,7 +19,10 @@ export async function jobStage(job: ClipJobRow, names: string[], clips: ClipRow[
   const plan = has.has(stageKey('plan')) ? await readStage(repo, job.id, stageKey('plan')) : undefined;
   if (!plan) return { name: 'preparing' };
   const previews = { done: clips.filter((c) => c.preview_key).length, total: clips.length };
-  const withPreviews = (s: JobStage): JobStage => (previews.total ? { ...s, previews } : s);
+  // The sentence encoder fetched for the request, while it downloads beside the other steps.
+  const fetching = has.has(stageKey('encoder')) ? await readStage(repo, job.id, stageKey('encoder')) : undefined;
+  const download = fetching && !fetching.done ? { model: fetching.model, done: fetching.received, ...(fetching.total ? { total: fetching.total } : {}) } : undefined;
+  const withPreviews = (s: JobStage): JobStage => ({ ...s, ...(previews.total ? { previews } : {}), ...(download ? { download } : {}) });
   const chunks = namesOf(names, 'transcribe').length;
   if (chunks < plan.chunks.length) return withPreviews({ name: 'transcribing', done: chunks, total: plan.chunks.length });
   const sections = namesOf(names, 'suggest').length;

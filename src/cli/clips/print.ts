@@ -1,6 +1,7 @@
 import type { ClipJobView, JobStage } from '../../api/clips.js';
 import type { CliContext } from '../context.js';
 import { formatTime } from '../output.js';
+import { megabytes } from '../../util/megabytes.js';
 
 const STAGE_NAMES: Record<JobStage['name'], [string, string]> = {
   queued: ['waiting to start', ''],
@@ -17,7 +18,9 @@ export function describeStage(stage: JobStage | undefined): string | undefined {
   const [name, unit] = STAGE_NAMES[stage.name];
   const count = stage.total !== undefined ? ` ${stage.done ?? 0}/${stage.total}${unit ? ` ${unit}` : ''}` : '';
   const previews = stage.previews ? `, previews ${stage.previews.done}/${stage.previews.total}` : '';
-  return `${name}${count}${previews}`;
+  const d = stage.download;
+  const download = d ? `, fetching the sentence encoder ${d.model} ${megabytes(d.done)}${d.total ? `/${megabytes(d.total)}` : ''} MB` : '';
+  return `${name}${count}${previews}${download}`;
 }
 
 /** A job for people: its state, then one row per clip, best first, with its links. */

@@ -1,0 +1,85 @@
+// The first job with a request and no sentence encoder fetches the recommended one from the model
+// hub (a loopback server serving the tiny encoder our script writes, with its SHA-256), keeps
+// its progress as the job's `encoder` stage, says so in a warning and matches the request with
+// it; with models.auto_fetch_encoder off the hub is never asked and the warning says what would
+// improve the match.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeEncoder } from '../../daemon/pipeline/embed/embedder.js';
+import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
+import { makeEmbeddingModel } from '../pipeline/test-embed-model.js';
+import { LinkServer } from './helpers/link-server.js';
+
+const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
+const tmp = mkdtempSync(join(tmpdir(), 'clipper-encoder-job-'));
+const made = makeEmbeddingModel(tmp, 'tiny-encoder');
+const files = { 'model.onnx': readFileSync(join(made, 'model.onnx')), 'vocab.txt': readFileSync(join(made, 'vocab.txt')) };
+let links: LinkServer;
+let server: Server;
+const requests: string[] = [];
+
+beforeAll(async () => {
+  links = await new LinkServer().start();
+  server = createServer((req, res) => {
+    requests.push(req.url!);
+    const body = files[/^\/test\/encoder\/resolve\/r1\/(.+)$/.exec(req.url!)?.[1] as keyof typeof files];
+    if (req.url === '/' || !body) return res.writeHead(req.url === '/' ? 200 : 404).end();
+    res.writeHead(200, { 'content-length': String(body.length) }).end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const catalogue = join(tmp, 'catalogue.json');
+  writeFileSync(catalogue, JSON.stringify([{
+    name: 'tiny-encoder', kind: 'embedding', recommended: true, languages: ['en'], speed: '-', licence: 'MIT', embedding: { pooling: 'mean' }, repo: 'test/encoder', revision: 'r1',
+    files: Object.entries(files).map(([file, b]) => ({ role: file === 'vocab.txt' ? 'vocab' : 'model', file, size_bytes: b.length, sha256: createHash('sha256').update(b).digest('hex'), verified: true })),
+  }]));
+  process.env.CLIPPER_MODEL_HUB = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.CLIPPER_MODEL_CATALOGUE = catalogue;
+}, 60_000);
+afterAll(async () => {
+  await links.stop();
+  await new Promise((r) => server.close(r));
+  closeEncoder();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+async function runJob(d: TestDaemon, criteria: string): Promise<{ job: any; stages: Map<string, unknown> }> {
+  const auth = `Key ${await d.apiKey()}`;
+  const jobId = (await d.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/sample.mp4', SAMPLE) }, criteria } })).body.job_id;
+  await d.processAll();
+  return { job: (await d.call('GET', `/v1/clips/${jobId}`, { auth })).body, stages: await d.app.clipJobs.repo.stageResults(jobId) };
+}
+
+describe('a job with a request and no sentence encoder', () => {
+  it('with the setting off, never asks the hub and says what would improve the match', async () => {
+    const d = await startTestDaemon({ dataDir: join(tmp, 'off'), settings: { models: { auto_fetch_encoder: false } } });
+    try {
+      const { job } = await runJob(d, 'the office dog');
+      expect(job.status).toBe('done');
+      expect(job.warnings).toEqual([{ code: 'no_sentence_encoder', message: expect.stringMatching(/auto_fetch_encoder is off.*`clipper models add tiny-encoder`/) }]);
+      expect(job.ranking).toBeUndefined();
+      expect(requests).toEqual([]);
+    } finally {
+      await d.stop();
+    }
+  }, 900_000);
+
+  it('fetches the recommended encoder once, with progress, says so, and matches the request with it', async () => {
+    const d = await startTestDaemon({ dataDir: join(tmp, 'on') });
+    try {
+      const { job, stages } = await runJob(d, 'the office dog');
+      expect(job.status).toBe('done');
+      const total = files['model.onnx'].length + files['vocab.txt'].length;
+      expect(stages.get('encoder')).toEqual({ model: 'tiny-encoder', received: total, total, done: true });
+      expect(job.warnings).toEqual([{ code: 'encoder_fetched', message: expect.stringMatching(/tiny-encoder .* fetched once/) }]);
+      expect(job.ranking).toEqual({ by: 'heuristics', embedding: 'tiny-encoder' });
+      expect(requests.filter((r) => r.includes('/resolve/'))).toHaveLength(2);
+    } finally {
+      await d.stop();
+    }
+  }, 900_000);
+});
