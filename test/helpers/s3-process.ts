@@ -23,7 +23,8 @@ export interface S3Process {
   stop(): Promise<void>;
 }
 
-const hasMoto = () => spawnSync('python3', ['-c', 'import moto.server'], { stdio: 'ignore' }).status === 0;
+/** CLIPPER_TEST_S3_SERVER=loopback uses the project's server even where moto is installed. */
+const hasMoto = () => process.env.CLIPPER_TEST_S3_SERVER !== 'loopback' && spawnSync('python3', ['-c', 'import moto.server'], { stdio: 'ignore' }).status === 0;
 
 async function freePort(): Promise<number> {
   const srv = createServer();
