@@ -31,10 +31,12 @@ function speak(text: string, voice: number): string {
   const key = createHash('sha1').update(`${VOICE}|${VOICES[voice].join(' ')}|${text}`).digest('hex').slice(0, 16);
   const out = join(dir, `${key}.wav`);
   if (existsSync(out)) return out;
-  const raw = `${out}.raw.wav`;
+  // Files of this process only: several episodes may be made at once, sharing sentences.
+  const raw = `${out}.${process.pid}.raw.wav`;
+  const tmp = `${out}.${process.pid}.tmp.wav`;
   run('text2wave', ['-eval', VOICE, '-o', raw], text.replace(/["\\]/g, '') + '\n');
-  run('sox', ['-R', raw, '-r', String(RATE), '-c', '1', '-b', '16', `${out}.tmp.wav`, ...VOICES[voice]]);
-  renameSync(`${out}.tmp.wav`, out);
+  run('sox', ['-R', raw, '-r', String(RATE), '-c', '1', '-b', '16', tmp, ...VOICES[voice]]);
+  renameSync(tmp, out);
   rmSync(raw);
   return out;
 }

@@ -3,14 +3,18 @@
 // mid-clause, free of filler and of words the recogniser was unsure of, distinct across the job's
 // clips"). Candidates are the clip's sentences and their clauses (cut where the speaker paused or
 // a new clause begins), without leading "and so um" or discourse markers; each is scored for
-// length, the recogniser's confidence, how telling its words are, the request, and a hook.
+// length, the recogniser's confidence, how telling its words are, the request, and a hook. Every
+// word of a title is one the recogniser was sure of, and a candidate the headline check refuses
+// (title-check.ts) is never used; without one, a noun phrase of the clip's key phrases.
 import { hookFeatures, hookStrength } from '../language/emphasis.js';
-import { sentenceCase, trimAtWord } from '../language/phrases.js';
+import { sentenceCase } from '../language/phrases.js';
 import { isFiller, isStopWord } from '../language/tokens.js';
 import { properCase } from '../language/senses.js';
 import type { RelevanceModel } from './relevance.js';
 import type { SourceModel } from './source.js';
+import { titleProblems } from './title-check.js';
 import { clauseSpans, usedAlready } from './title-parts.js';
+import { phraseTitle } from './title-phrases.js';
 
 export const MAX_TITLE = 100;
 /** The headline range of the issue (characters). */
@@ -42,19 +46,20 @@ interface Option {
 
 export function clipTitle(src: SourceModel, relevance: RelevanceModel, first: number, end: number, startTime: number, used: Set<string>): string {
   const options: Option[] = [];
+  const sure = (i: number) => (src.words[i].confidence ?? 1) >= UNSURE;
   for (const [a0, b] of clauseSpans(src, first, end)) {
     let a = a0;
     while (a <= b && (MARKERS.has(src.words[a].token) || isFiller(src.words[a].token))) a++;
     const kept = range(a, b).filter((i) => !isFiller(src.words[i].token));
     if (kept.length < 4 || isStopWord(src.words[b].token) || SUBORDINATE.has(src.words[kept[0]].token)) continue; // a fragment, or cut mid-clause
-    if (kept.some((i) => (src.words[i].confidence ?? 1) < UNSURE && !isStopWord(src.words[i].token))) continue;
+    if (!kept.every(sure)) continue;
     const text = sentenceCase(kept.map((i) => properCase(bare(src.words[i].display))).filter(Boolean).join(' '));
-    if (text.length > MAX_TITLE || text.length < 12) continue;
+    if (text.length > MAX_TITLE || text.length < 12 || titleProblems(text).length) continue;
     options.push({ text, score: score(src, relevance, kept, text) });
   }
   options.sort((x, y) => y.score - x.score);
   const pick = options.find((o) => !usedAlready(o.text, used));
-  const title = pick?.text ?? fallback(src, first, end, startTime, used);
+  const title = pick?.text ?? phraseTitle(src, first, end, sure, used) ?? timeTitle(startTime);
   used.add(title.toLowerCase());
   return title;
 }
@@ -73,26 +78,6 @@ function score(src: SourceModel, relevance: RelevanceModel, kept: number[], text
   const hook = hookStrength(hookFeatures(tokens, tokens.length, src.words[kept[kept.length - 1]].question));
   const leaning = BACK_REFERENCE.has(tokens[0]) ? 0.3 : 0;
   return fit + 0.6 * telling + 0.5 * sure + asked + 0.3 * hook - leaning;
-}
-
-/**
- * When no clause reads as a headline: a run of the clip's own words (sure ones when there are),
- * the first one not used yet in this job; the clip's time when it has no words.
- */
-function fallback(src: SourceModel, first: number, end: number, startTime: number, used: Set<string>): string {
-  const all = range(first, end - 1).filter((i) => !isFiller(src.words[i].token));
-  const sure = all.filter((i) => (src.words[i].confidence ?? 1) >= UNSURE);
-  const words = (sure.length >= 3 ? sure : all).map((i) => bare(src.words[i].display)).filter(Boolean);
-  if (!words.length) return timeTitle(startTime);
-  let firstRun = '';
-  for (let at = 0; at < words.length; at += 3) {
-    const run = trimAtWord(words.slice(at, at + 10).join(' '), HEADLINE[1]).split(' ');
-    while (run.length > 1 && isStopWord(run[run.length - 1].toLowerCase())) run.pop();
-    const text = sentenceCase(run.join(' '));
-    firstRun ||= text;
-    if (!used.has(text.toLowerCase())) return text;
-  }
-  return firstRun;
 }
 
 const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a + 1) }, (_, k) => a + k);

@@ -1,0 +1,45 @@
+// The title of a clip none of whose sentences reads as a headline: a noun phrase made of the
+// clip's key phrases ("Starter, name tag and Gerald"), from words the recogniser was sure of only,
+// that passes the headline check and is not a title already given in this job.
+import { rankKeyPhrases } from '../language/keyphrases.js';
+import { sentenceCase } from '../language/phrases.js';
+import { properCase } from '../language/senses.js';
+import { isFiller } from '../language/tokens.js';
+import type { SourceModel } from './source.js';
+import { titleProblems } from './title-check.js';
+import { usedAlready } from './title-parts.js';
+
+/** Key phrases looked at, best first. */
+const PHRASES = 6;
+
+/** "a", "a and b", "a, b and c". */
+const join = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+
+/** A noun-phrase title of words [first, end) that are sure (`sure(i)`), or null when none reads as one. */
+export function phraseTitle(src: SourceModel, first: number, end: number, sure: (i: number) => boolean, used: Set<string>): string | null {
+  // The sure words sentence by sentence: a phrase never runs across a sentence or a doubtful word.
+  const pieces: string[] = [];
+  let run: string[] = [];
+  for (let i = first; i < end; i++) {
+    const w = src.words[i];
+    if (isFiller(w.token)) continue;
+    if (sure(i)) run.push(w.token);
+    if (!sure(i) || w.sentenceEnd || i === end - 1 || src.sentenceOf[i + 1] !== src.sentenceOf[i]) {
+      if (run.length) pieces.push(run.join(' '));
+      run = [];
+    }
+  }
+  if (!pieces.length) return null;
+  const phrases = rankKeyPhrases(pieces.join('. '), src.corpus, PHRASES, src.language).map((p) => p.phrase.split(' ').map(properCase).join(' '));
+  // The best phrase alone when it is long enough, else with the next ones, up to three.
+  for (let k = 0; k < phrases.length; k++) {
+    for (let n = 1; n <= 3 && k + n <= phrases.length; n++) {
+      const parts = phrases.slice(k, k + n);
+      if (parts.join(' ').split(' ').length < 3) continue;
+      const text = sentenceCase(join(parts));
+      if (!titleProblems(text).length && !usedAlready(text, used)) return text;
+      break;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,79 @@
+// Titles a person would keep: the headline check refuses the recognition noise real titles
+// carried, and the title writer never gives a title the check refuses or a word the recogniser
+// was unsure of; when no sentence of the clip reads as a headline, the title is a noun phrase of
+// the clip's key phrases.
+import { describe, expect, it } from 'vitest';
+import { prepareCriteria } from '../../daemon/pipeline/suggest/criteria.js';
+import { RelevanceModel } from '../../daemon/pipeline/suggest/relevance.js';
+import { buildSource } from '../../daemon/pipeline/suggest/source.js';
+import { titleProblems } from '../../daemon/pipeline/suggest/title-check.js';
+import { clipTitle } from '../../daemon/pipeline/suggest/title.js';
+import type { Segment, Transcript } from '../../daemon/pipeline/types.js';
+
+describe('titleProblems', () => {
+  it('refuses the titles recognition noise made', () => {
+    for (const bad of [
+      'It is one of the most updated numbers the business and it is wrong',
+      'Salad and you been reading lately',
+      'All day lovely every and and day',
+      'That and his cash',
+      'A story about the',
+      'And then we went home',
+      'The best of',
+    ]) expect(titleProblems(bad), bad).not.toEqual([]);
+  });
+
+  it('passes whole clauses and noun phrases', () => {
+    for (const good of [
+      'Our dog learned to open the fridge',
+      'Open plan offices are a disaster',
+      'Meetings without a written agenda',
+      'The shortest war in history',
+      'How do you actually get your first customer',
+      "It's not the money",
+      'All of us agreed',
+      'That advice got me promoted three times',
+    ]) expect(titleProblems(good), good).toEqual([]);
+  });
+});
+
+/** A transcript of utterances 1.2 s apart; words 0.3 s each; `?` after a word marks it unsure. */
+function transcript(utterances: string[]): Transcript {
+  let t = 0;
+  const segments: Segment[] = utterances.map((u) => {
+    const words = u.split(' ').map((w) => {
+      const word = { text: w.replace('?', ''), start: t, end: t + 0.28, confidence: w.endsWith('?') ? 0.2 : 0.95 };
+      t += 0.3;
+      return word;
+    });
+    t += 1.2;
+    return { text: words.map((w) => w.text).join(' '), start: words[0].start, end: words[words.length - 1].end, words };
+  });
+  return { engine: 'pocketsphinx', language: 'en', segments };
+}
+
+async function titleOf(utterances: string[]): Promise<string> {
+  const src = buildSource(transcript(utterances), { silences: [], loudness: [], loudnessStep: 0.1, scenes: [] }, { duration: 0, width: null, height: null, fps: null, hasAudio: true, hasVideo: false, videoCodec: null, audioCodec: null }, 'en');
+  const relevance = new RelevanceModel(src, await prepareCriteria(undefined), []);
+  return clipTitle(src, relevance, 0, src.words.length, 0, new Set());
+}
+
+describe('clipTitle', () => {
+  it('never puts a word the recogniser was unsure of in a title', async () => {
+    const title = await titleOf(['it is one of the most quoted numbers in? the business and it is wrong', 'okay so yeah']);
+    expect(title).not.toMatch(/\bin\b/i);
+    expect(titleProblems(title)).toEqual([]);
+  });
+
+  it('builds a noun phrase of key phrases when no sentence reads as a headline', async () => {
+    const title = await titleOf([
+      'salad and you been reading lately',
+      'all day lovely every and and day',
+      'that and his cash register',
+      'the sourdough starter and and the',
+    ]);
+    expect(titleProblems(title), title).toEqual([]);
+    expect(title).not.toMatch(/^Highlight at/);
+    expect(title.toLowerCase()).toMatch(/starter|tag|register|salad/);
+  });
+});
