@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { logChildOutput } from '../child-output.js';
 import { HASH_WRITE_WORKER_SOURCE } from './hash-write-worker.js';
 
 /** Bytes handed to a thread at a time: one write and one hash update each. */
@@ -84,7 +85,10 @@ class HashWritePool {
     if (this.workers[i]) return this.workers[i];
     // No inherited execArgv: `--input-type=module` (or a loader) would make the CommonJS source
     // an ES module without `require`.
-    const w = new Worker(HASH_WRITE_WORKER_SOURCE, { eval: true, execArgv: [] });
+    const w = new Worker(HASH_WRITE_WORKER_SOURCE, { eval: true, execArgv: [], stdout: true, stderr: true });
+    // What the thread prints reaches the daemon's log as its records, not as raw text.
+    logChildOutput('hash writer', w.stdout);
+    logChildOutput('hash writer', w.stderr);
     w.on('message', (m: Reply) => {
       if (m.op === 'ack') this.giveBack(Buffer.from(m.buf));
       this.sinks.get(m.id)?.reply(m);

@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DISK_FULL_RETRY_MS } from '../../daemon/tasks/task-runner.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { runCli } from '../helpers/cli-io.js';
+import { Tmpfs } from '../helpers/tmpfs.js';
 import { insertClip, SHORT, sourceVideo } from '../publish/helpers.js';
 import { putObject } from '../uploads/helpers.js';
 
@@ -14,30 +14,11 @@ import { putObject } from '../uploads/helpers.js';
 // gives INTERNAL_ERROR in the spec's envelope with a message that says what is full, loses
 // nothing already stored, and recovers when space returns. The data dir is a 20 MB tmpfs.
 
-const base = mkdtempSync(join(tmpdir(), 'clipper-full-'));
-const mounted = process.platform === 'linux' && spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=20m', 'tmpfs', base]).status === 0;
-if (!mounted) console.warn(`disk-full tests skipped: cannot mount a tmpfs on ${base} (needs root and mount(8))`);
+const disk = new Tmpfs('20m', 'full');
+const { base, mounted } = disk;
+const fill = (leaveBytes: number) => disk.fill(leaveBytes);
 
 let d: TestDaemon;
-const fillers: string[] = [];
-/** Fills the tmpfs until at most `leaveBytes` are free. */
-function fill(leaveBytes: number): void {
-  const file = join(base, `filler-${fillers.length}`);
-  fillers.push(file);
-  const fd = openSync(file, 'w');
-  const chunk = Buffer.alloc(64 * 1024, 1);
-  try {
-    for (;;) {
-      const free = Number(spawnSync('df', ['--output=avail', '-B1', base], { encoding: 'utf8' }).stdout.trim().split('\n')[1]);
-      if (free <= leaveBytes) break;
-      writeSync(fd, chunk, 0, Math.min(chunk.length, free - leaveBytes));
-    }
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOSPC') throw e;
-  } finally {
-    closeSync(fd);
-  }
-}
 /** A PUT over a raw socket, the whole body sent; the answer's status and JSON body. */
 function rawPut(url: string, body: Buffer): Promise<{ status: number; body: unknown }> {
   const u = new URL(url);
@@ -64,7 +45,7 @@ function rawPut(url: string, body: Buffer): Promise<{ status: number; body: unkn
     socket.on('error', () => resolve(parsed(text)));
   });
 }
-const freeSpace = () => fillers.splice(0).forEach((f) => rmSync(f, { force: true }));
+const freeSpace = () => disk.freeSpace();
 
 beforeAll(async () => {
   if (!mounted) return;
@@ -72,8 +53,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await d?.stop();
-  if (mounted) spawnSync('umount', [base]);
-  rmSync(base, { recursive: true, force: true });
+  disk.unmount();
 });
 
 describe.skipIf(!mounted)('a full disk', () => {

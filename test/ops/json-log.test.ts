@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installModel } from '../../daemon/pipeline/transcribe/model-install.js';
+import { builtCli } from '../helpers/built-cli.js';
+import { makeEmbeddingModel } from '../pipeline/test-embed-model.js';
+
+// With `log.format: json`, every line of DATA_DIR/daemon.log of a daemon run by `daemon start`
+// is one JSON record: its first and last lines, and what its child processes and threads print
+// (wrapped with the child's name). A job with a request and a sentence encoder installed starts
+// them (the encoder, the face detector, the upload's hash threads); each child's Node prints a
+// line at start (a preload given through NODE_OPTIONS, which the daemon hands on to its children).
+
+const root = mkdtempSync(join(tmpdir(), 'clipper-json-log-'));
+const dataDir = join(root, 'data');
+const CHILD_LINE = 'a line a child prints {"not": json}';
+const preload = join(root, 'child-says.cjs');
+// Only a process or thread with no script (`node -e SOURCE`, an eval thread) prints: the daemon and the CLI have one.
+writeFileSync(preload, `if (!process.argv[1]) process.stderr.write(${JSON.stringify(CHILD_LINE + '\nand a second line\n')});\n`);
+const video = join(root, 'talk.mp4');
+const clipper = builtCli({ PATH: process.env.PATH, HOME: root, CLIPPER_STATE_DIR: join(root, 'state'), CLIPPER_CONFIG_DIR: join(root, 'cfg'), CLIPPER_DATA_DIR: dataDir, NO_COLOR: '1' });
+
+beforeAll(async () => {
+  await installModel(makeEmbeddingModel(root), dataDir);
+  writeFileSync(join(dataDir, 'config.json'), JSON.stringify({ log: { format: 'json' } }));
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', join(process.cwd(), 'fixtures', 'sample.mp4'), '-t', '40', '-c', 'copy', video]);
+}, 120_000);
+afterAll(async () => {
+  await clipper(['daemon', 'stop', '--data-dir', dataDir]);
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('log.format json', () => {
+  it('makes every line of the log one JSON record, child output wrapped with the child name', async () => {
+    const started = await clipper(['daemon', 'start', '--data-dir', dataDir, '--port', '0', '--json'], { NODE_OPTIONS: `--require ${preload}` });
+    expect(started.code, started.stderr).toBe(0);
+    const job = await clipper(['clips', 'create', video, '--criteria', 'the office dog', '--wait', '--json']);
+    expect(job.code, job.stderr).toBe(0);
+    expect(JSON.parse(job.stdout)).toMatchObject({ status: 'done', ranking: { embedding: 'test-embed' } });
+    expect((await clipper(['daemon', 'stop', '--data-dir', dataDir])).code).toBe(0);
+
+    const lines = readFileSync(join(dataDir, 'daemon.log'), 'utf8').split('\n').filter(Boolean);
+    const records = lines.map((line) => {
+      expect(() => JSON.parse(line), line).not.toThrow();
+      return JSON.parse(line) as Record<string, unknown>;
+    });
+    for (const r of records) expect(r).toMatchObject({ level: expect.any(String), time: expect.any(String), role: 'all', msg: expect.any(String) });
+    expect(records.find((r) => String(r.msg).startsWith('clipper daemon listening on http://'))).toMatchObject({ level: 'info', data_dir: dataDir });
+    expect(records.at(-1)).toMatchObject({ level: 'info', msg: 'clipper daemon stopping' });
+    // The children's lines, each a record naming its child; the encoder's and the hash threads' at least.
+    const fromChildren = records.filter((r) => r.msg === CHILD_LINE);
+    for (const r of fromChildren) expect(r.child).toEqual(expect.any(String));
+    expect(new Set(fromChildren.map((r) => r.child)).size, JSON.stringify(fromChildren)).toBeGreaterThanOrEqual(2);
+    expect(records.filter((r) => r.msg === 'and a second line')).toHaveLength(fromChildren.length);
+  }, 900_000);
+});
