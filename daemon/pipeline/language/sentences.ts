@@ -17,6 +17,8 @@ export interface TimedWord {
   question: boolean;
   /** How sure the recogniser was of the word, 0..1, when it says. */
   confidence?: number;
+  /** Who says it (`S1`, ...), when the speakers were told apart. */
+  speaker?: string;
 }
 
 export interface Sentence {
@@ -41,7 +43,7 @@ export function transcriptWords(transcript: Transcript): TimedWord[] {
   for (const seg of segments) {
     const timed: Word[] = seg.words.length > 0 ? seg.words : spreadWords(seg.text, seg.start, seg.end);
     const words = timed
-      .map((w) => ({ raw: w.text.trim(), token: normalizeWord(w.text), start: w.start, end: Math.max(w.start, w.end), confidence: w.confidence }))
+      .map((w) => ({ raw: w.text.trim(), token: normalizeWord(w.text), start: w.start, end: Math.max(w.start, w.end), confidence: w.confidence, speaker: w.speaker }))
       .filter((w) => w.token !== '' && Number.isFinite(w.start) && Number.isFinite(w.end))
       .sort((a, b) => a.start - b.start);
     words.forEach((w, i) => {
@@ -54,6 +56,7 @@ export function transcriptWords(transcript: Transcript): TimedWord[] {
         sentenceEnd: punct || i === words.length - 1,
         question: /\?["')\]]*$/.test(w.raw),
         ...(typeof w.confidence === 'number' ? { confidence: w.confidence } : {}),
+        ...(w.speaker !== undefined ? { speaker: w.speaker } : {}),
       });
     });
   }

@@ -11,6 +11,8 @@ export interface Judgement {
   self_contained: number;
   relevance?: number;
   end: number;
+  /** 0 keeps the start, n moves it back to the n-th earlier sentence start offered. */
+  start: number;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -42,7 +44,8 @@ export function readJudgements(answer: unknown, ids: string[], withRelevance: bo
     if (withRelevance && relevance === undefined) throw bad('relevance');
     if (typeof item.reason !== 'string') throw bad('reason');
     const end = Number.isInteger(item.end) ? (item.end as number) : 0;
-    if (!out.has(item.id)) out.set(item.id, { reason: oneLine(item.reason, REASON_MAX) || 'no reason given', hook, payoff, self_contained, ...(withRelevance ? { relevance } : {}), end });
+    const start = Number.isInteger(item.start) ? (item.start as number) : 0;
+    if (!out.has(item.id)) out.set(item.id, { reason: oneLine(item.reason, REASON_MAX) || 'no reason given', hook, payoff, self_contained, ...(withRelevance ? { relevance } : {}), end, start });
   }
   if (!out.size) throw new LlmError('malformed', 'the language model judged none of the candidates');
   return out;

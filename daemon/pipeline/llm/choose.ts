@@ -1,9 +1,11 @@
 // The language model's part in a section (issue 28, item 2; issue 20, item 5): it judges every
-// candidate clip the heuristics found (the best clip of each topic, or the sentence encoder's
-// shortlist of them) with sub-scores and a reason and may move a clip's end to a later sentence
-// end; the best by the judged scores are the section's clips; then it writes their titles,
-// captions and hashtags. The finalists of the whole job are ranked against each other in one
-// call once the last section is done (rank.ts). A timeout, a crash, a
+// candidate clip the heuristics found (the best clip of each unit of talk, or the sentence
+// encoder's shortlist of them: each a whole moment, setup to payoff) with sub-scores and a reason
+// and may move a clip's end to a later sentence end (its payoff) and its start back to an earlier
+// sentence start (its setup), within the longest a clip may be; the best by the judged scores
+// are the section's clips; then it writes their titles, captions and hashtags. The finalists of
+// the whole job are ranked against each other in one call once the last section is done
+// (rank.ts). A timeout, a crash, a
 // missing model, a refusal or an answer that does not fit falls back to the heuristics for that
 // part, and the section says so (`ranking`), which the job shows.
 import type { ClipCopy, ClipScores, SuggestedClip } from '../types.js';
@@ -28,17 +30,33 @@ export interface LaterEnd {
   words: string;
 }
 
+/** An earlier start a clip may be moved back to (its setup): a sentence start (s) and the words from it to the clip's start. */
+export interface EarlierStart {
+  start: number;
+  words: string;
+}
+
+/** Where the judge may move a clip's edges: later ends (its payoff) and earlier starts (its setup). */
+export interface EdgeChoices {
+  ends: LaterEnd[];
+  starts: EarlierStart[];
+  /** The longest the clip may become (s). */
+  maxLength?: number;
+}
+
 /** Share of a clip's score that is the model's judgement (the rest keeps the heuristics' cuts and energy in play). */
 const MODEL_SHARE = 0.8;
 
 export async function chooseWithLlm(
   engine: LlmEngine, request: string | undefined, pool: SuggestedClip[], count: number,
-  laterEnds: (clip: SuggestedClip) => LaterEnd[] = () => [], signal?: AbortSignal,
+  edges: (clip: SuggestedClip) => LaterEnd[] | EdgeChoices = () => [], signal?: AbortSignal,
 ): Promise<{ clips: SuggestedClip[]; ranking: Ranking }> {
   const asked = !!request?.trim();
   const byId = new Map(pool.map((c, i) => [`c${i + 1}`, c]));
-  const later = new Map([...byId].map(([id, c]) => [id, laterEnds(c)]));
-  const candidates: Candidate[] = [...byId].map(([id, c]) => ({ id, start: c.start, end: c.end, transcript: c.transcript, later: later.get(id)!.map((l) => l.words) }));
+  const later = new Map([...byId].map(([id, c]) => [id, choicesOf(edges(c))]));
+  const candidates: Candidate[] = [...byId].map(([id, c]) => ({
+    id, start: c.start, end: c.end, transcript: c.transcript, later: later.get(id)!.ends.map((l) => l.words), earlier: later.get(id)!.starts.map((l) => l.words),
+  }));
   // Nothing to choose (every candidate becomes a clip): one call judges and writes the copy.
   const withCopy = pool.length <= count;
   let judged: Map<string, Judgement>;
@@ -75,16 +93,21 @@ export async function chooseWithLlm(
 }
 
 const candidate = (id: string, c: SuggestedClip): Candidate => ({ id, start: c.start, end: c.end, transcript: c.transcript });
+const choicesOf = (e: LaterEnd[] | EdgeChoices): EdgeChoices => (Array.isArray(e) ? { ends: e, starts: [] } : e);
 
-function applyJudgement(clip: SuggestedClip, j: Judgement, later: LaterEnd[], asked: boolean): SuggestedClip {
+function applyJudgement(clip: SuggestedClip, j: Judgement, edges: EdgeChoices, asked: boolean): SuggestedClip {
   const scores: ClipScores = { hook: j.hook / 10, payoff: j.payoff / 10, self_contained: j.self_contained / 10, ...(asked ? { relevance: (j.relevance ?? 0) / 10 } : {}) };
   const judgedScore = asked
     ? 0.45 * scores.relevance! + 0.2 * scores.hook + 0.2 * scores.payoff + 0.15 * scores.self_contained
     : 0.35 * scores.hook + 0.35 * scores.payoff + 0.3 * scores.self_contained;
-  const moved = j.end > 0 ? later[j.end - 1] : undefined;
+  const moved = j.end > 0 ? edges.ends[j.end - 1] : undefined;
+  let back = j.start > 0 ? edges.starts[j.start - 1] : undefined;
+  // Both moves together may not make the clip longer than allowed: the payoff is kept then.
+  if (moved && back && moved.end - back.start > (edges.maxLength ?? Infinity)) back = undefined;
   return {
     ...clip,
     ...(moved ? { end: moved.end, transcript: `${clip.transcript} ${moved.words}`.trim() } : {}),
+    ...(back ? { start: back.start, transcript: `${back.words} ${moved ? `${clip.transcript} ${moved.words}` : clip.transcript}`.trim() } : {}),
     score: round3(MODEL_SHARE * judgedScore + (1 - MODEL_SHARE) * clip.score),
     score_breakdown: { ...clip.score_breakdown, ...(asked ? { relevance: scores.relevance! } : {}) },
     scores,

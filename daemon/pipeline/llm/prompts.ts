@@ -23,6 +23,8 @@ export interface Candidate {
   transcript: string;
   /** Words after the clip's end up to each later sentence end the judge may move the end to. */
   later?: string[];
+  /** Words from each earlier sentence start (the setup) the judge may move the start back to, up to the clip's start. */
+  earlier?: string[];
   /** The judge's one-line reason (finalists are ranked on it and their opening words). */
   reason?: string;
 }
@@ -36,6 +38,21 @@ export function excerpt(text: string, head = 16, tail = 10): string {
   return [w.slice(0, head).join(' '), '...', tail ? w.slice(-tail).join(' ') : ''].filter(Boolean).join(' ');
 }
 
+/**
+ * A candidate as the judge sees it: the whole of its opening sentence (the setup) and of its last
+ * one (the payoff), each within a bound, the middle left out; without punctuation, words.
+ */
+export function unitExcerpt(text: string, head = 30, tail = 24): string {
+  const w = words(text);
+  if (w.length <= head + tail + 5) return w.join(' ');
+  const firstEnd = w.findIndex((x) => /[.!?]["')\]]?$/.test(x));
+  let lastStart = w.length - 1;
+  while (lastStart > 0 && !/[.!?]["')\]]?$/.test(w[lastStart - 1])) lastStart--;
+  const h = firstEnd >= 0 && firstEnd < head ? firstEnd + 1 : 20;
+  const t = lastStart > 0 && w.length - lastStart <= tail ? w.length - lastStart : 14;
+  return excerpt(text, Math.max(h, 12), Math.max(t, 8));
+}
+
 const SCORE = { enum: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] };
 export const REASON_MAX = 40;
 export const END_CHOICES = 2;
@@ -45,8 +62,9 @@ export const END_CHOICES = 2;
  */
 export const SYSTEM =
   'You pick clips of a long video for social media from speech-recognition transcripts (words may be misheard). Answer with JSON only.\n' +
-  'Task "judge": per clip, reason: one short line; hook: do the first seconds make you stay; payoff: does it end on its point; self_contained: no missing context; ' +
-  'relevance (with a request): about it by meaning, not shared words; each 0 to 10. end: 0 keeps the end, 1 or 2 moves it to that later sentence end when the point comes only there.\n' +
+  'Task "judge": per clip, a whole moment from its setup to its payoff; reason: one short line; hook: do the first seconds make you stay; payoff: does its end pay off its setup (the punchline, the whole answer, what the number means); ' +
+  'self_contained: no missing context; relevance (with a request): about it by meaning, not shared words; each 0 to 10. end: 0 keeps the end, 1 or 2 moves it to that later sentence end when the payoff comes only there; ' +
+  'start: 0 keeps the start, 1 or 2 moves it back to that earlier sentence start when the setup (the question, the start of the story) comes before.\n' +
   'Task "rank": order the clips from most to least worth posting, comparing them.\n' +
   'Task "copy": per clip, title: a hook of 4 to 10 words in sentence case from what it says, no stock hooks like "You won\'t believe"; caption: one sentence; hashtags: one or two words it uses, no spaces or #.';
 
@@ -69,11 +87,13 @@ export function judgePrompt(request: string | undefined, candidates: Candidate[]
     self_contained: SCORE,
     ...(asked ? { relevance: SCORE } : {}),
     end: { enum: Array.from({ length: END_CHOICES + 1 }, (_, i) => i) },
+    start: { enum: Array.from({ length: END_CHOICES + 1 }, (_, i) => i) },
     ...(withCopy ? COPY_FIELDS : {}),
   });
   const shown = candidates.map((c) => {
-    const later = (c.later ?? []).slice(0, END_CHOICES).map((w, i) => `  end ${i + 1}: ${excerpt(w, 0, 5)}`).join('\n');
-    return `[${c.id}] ${at(c.start)}-${at(c.end)}: ${excerpt(c.transcript)}${later ? `\n${later}` : ''}`;
+    const later = (c.later ?? []).slice(0, END_CHOICES).map((w, i) => `  end ${i + 1}: ${excerpt(w, 0, 5)}`);
+    const earlier = (c.earlier ?? []).slice(0, END_CHOICES).map((w, i) => `  start ${i + 1}: ${excerpt(w, 6, 0)}`);
+    return [`[${c.id}] ${at(c.start)}-${at(c.end)}: ${unitExcerpt(c.transcript)}`, ...earlier, ...later].join('\n');
   });
   return {
     system: SYSTEM,

@@ -7,14 +7,18 @@
 import type { Analysis, ProbeResult, SuggestedClip, SuggestOptions, Transcript } from '../types.js';
 import { round2, soundBoundaries, speechBoundaries } from './boundaries.js';
 import { prepareCriteria, type PreparedCriteria } from './criteria.js';
-import { clipReason } from './reason.js';
+import { clipReason, momentReason } from './reason.js';
 import { RelevanceModel } from './relevance.js';
 import { openingAt, type ScoreMode } from './scoring.js';
 import { clipCount, MAX_OVERLAP, overlapFraction, selectSpread } from './select.js';
+import { selectMoments } from './unit-select.js';
 import { buildSource, type SourceModel } from './source.js';
 import { clipTitle } from './title.js';
 import { segmentTopics } from './topics.js';
-import { evaluate, lengthPlan, MIN_TOPIC_CLIP, scoreWindows, topicWindows, type Candidate } from './windows.js';
+import { segmentUnits } from './units.js';
+import { withVoices } from './voices.js';
+import { unitCandidates } from './unit-windows.js';
+import { evaluate, lengthPlan, scoreWindows, type Candidate } from './windows.js';
 
 export { prepareCriteria, type PreparedCriteria } from './criteria.js';
 export { clipCount, overlapFraction, MAX_OVERLAP } from './select.js';
@@ -61,7 +65,7 @@ export const MAX_CARRY = 300;
 export function suggestSection(
   transcript: Transcript, analysis: Analysis, probe: ProbeResult, opts: SuggestOptions, criteria: PreparedCriteria, holdBack: boolean, poolSize = 0,
 ): SectionSuggestion {
-  const src = buildSource(transcript, analysis, probe, baseLanguage(opts.language));
+  const src = buildSource(withVoices(transcript, analysis), analysis, probe, baseLanguage(opts.language));
   if (!(src.duration > 0)) return { clips: [] }; // nothing to cut: the probe stage refuses such media first
   const all = segmentTopics(src);
   const last = all[all.length - 1];
@@ -84,14 +88,16 @@ export function suggestSection(
   if (carry === undefined && (src.duration < MIN_SOURCE_FOR_WINDOWS || src.duration <= plan.min)) {
     chosen = [whole()];
   } else {
-    candidates = mode === 'none' ? [] : topicWindows(src, boundaries, topics, relevance, mode, plan);
+    // A clip is a whole unit of talk (a story, a question with its answer): one candidate per unit.
+    const units = mode === 'none' ? [] : segmentUnits(src, topics);
+    candidates = unitCandidates(src, boundaries, units, relevance, mode, plan);
     if (candidates.length === 0) candidates = scoreWindows(src, boundaries, relevance, mode, plan).filter((c) => c.end.endAt <= span + 0.01);
-    const usable = topics.filter((t) => t.end - t.start >= MIN_TOPIC_CLIP).length;
-    const count = clipCount(span, usable, opts.sourceDuration ?? src.duration, { asked: opts.clipCount, speech: src.words.length > 0 });
+    const moments = units.filter((u) => u.moment).length;
+    const count = clipCount(span, moments, opts.sourceDuration ?? src.duration, { asked: opts.clipCount, speech: src.words.length > 0 });
     // Nothing to cut before a carried topic: all of it goes to the next section.
     if (candidates.length === 0 && carry !== undefined) return { clips: [], carryFrom: 0 };
     chosen = candidates.length > 0
-      ? selectSpread(candidates, count, (c) => ({ start: c.start.startAt, end: c.end.endAt }), (c) => c.utility, (c) => c.topic, mode === 'criteria' ? undefined : span)
+      ? selectMoments(candidates, count, units, span, mode === 'criteria', () => scoreWindows(src, boundaries, relevance, mode, plan).filter((c) => c.end.endAt <= span + 0.01))
       : [whole()];
   }
   chosen.sort((a, b) => b.score - a.score || a.start.startAt - b.start.startAt);
@@ -99,7 +105,7 @@ export function suggestSection(
   const clips = chosen.map((c) => toClip(src, c, mode, criteria, relevance, titles));
   const out: SectionSuggestion = { clips, ...(carry !== undefined ? { carryFrom: round2(carry) } : {}) };
   if (poolSize > 0) {
-    // The best clip of each topic the chosen ones leave room for: a language model ranks these.
+    // The best clip of each unit the chosen ones leave room for: a language model ranks these.
     const span = (c: Candidate) => ({ start: c.start.startAt, end: c.end.endAt });
     const more = selectSpread(candidates.filter((c) => !chosen.includes(c)), poolSize - chosen.length, span, (c) => c.utility, (c) => c.topic)
       .filter((c) => chosen.every((k) => k.topic !== c.topic || c.topic < 0) && chosen.every((k) => overlapFraction(span(c), span(k)) <= MAX_OVERLAP));
@@ -124,7 +130,7 @@ function toClip(src: SourceModel, c: Candidate, mode: ScoreMode, criteria: Prepa
       completeness: r3(c.parts.completeness),
     },
     ...(c.scores ? { scores: { ...c.scores, hook: r3(c.scores.hook), payoff: r3(c.scores.payoff), self_contained: r3(c.scores.self_contained), ...(c.scores.relevance !== undefined ? { relevance: r3(c.scores.relevance) } : {}) } } : {}),
-    reason: clipReason(mode, c.parts, criteria, relevance, first, end, first < end ? openingAt(src, first) : null),
+    reason: momentReason(clipReason(mode, c.parts, criteria, relevance, first, end, first < end ? openingAt(src, first) : null), c),
     transcript: src.words.slice(first, end).map((w) => w.display).join(' '),
   };
 }

@@ -3,6 +3,7 @@ import type { ScoreBreakdown } from '../types.js';
 import type { PreparedCriteria } from './criteria.js';
 import type { RelevanceModel } from './relevance.js';
 import type { Opening, ScoreMode } from './scoring.js';
+import type { Candidate } from './windows.js';
 
 const quote = (w: string) => `"${w}"`;
 
@@ -45,4 +46,15 @@ export function clipReason(
   bits.push(parts.completeness >= 0.8 ? 'cut on sentence boundaries' : parts.completeness >= 0.55 ? 'cut on pauses' : 'cut between words');
   const line = bits.join('; ');
   return (line.charAt(0).toUpperCase() + line.slice(1)).replace(/\s+/g, ' ');
+}
+
+const clock = (s: number) => `${Math.floor(Math.round(s) / 60)}:${String(Math.round(s) % 60).padStart(2, '0')}`;
+
+/** The reason, saying when a moment was shortened to fit and when a clip is beyond the video's moments. */
+export function momentReason(reason: string, c: Candidate): string {
+  const notes = [
+    c.shortenedFrom !== undefined && `shortened: the moment runs ${clock(c.shortenedFrom)}, this is its best ${Math.round(c.end.endAt - c.start.startAt)} s part`,
+    c.extra && 'an extra clip beyond the video\'s moments',
+  ].filter(Boolean);
+  return notes.length ? `${reason}; ${notes.join('; ')}` : reason;
 }

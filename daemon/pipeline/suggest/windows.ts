@@ -8,7 +8,6 @@ import { RangeMax } from './range-max.js';
 import type { RelevanceModel } from './relevance.js';
 import { completenessScore, composite, hookScore, openingAt, type Opening, type ScoreMode } from './scoring.js';
 import type { SourceModel } from './source.js';
-import type { Topic } from './topics.js';
 
 export interface Candidate {
   start: Boundary;
@@ -21,6 +20,12 @@ export interface Candidate {
   topic: number;
   /** Issue 30, item 2: what makes the moment worth posting (clips with words). */
   scores?: ClipScores;
+  /** Index of the unit of talk (units.ts) the clip holds. */
+  unit?: number;
+  /** Length (s) of a unit too long for one clip, of which this clip is the best part. */
+  shortenedFrom?: number;
+  /** A clip beyond the video's moments (more asked for than it has). */
+  extra?: boolean;
 }
 
 export interface LengthPlan {
@@ -38,9 +43,6 @@ export function lengthPlan(targetDuration: number | undefined): LengthPlan {
   if (targetDuration && targetDuration > 0) return { min: Math.max(1, targetDuration * 0.8), max: targetDuration * 1.2, target: targetDuration };
   return { min: 15, max: 90, target: null };
 }
-
-/** Issue 20, item 3: a topic shorter than the wanted length is one clip that fits it, if this long. */
-export const MIN_TOPIC_CLIP = 10;
 
 /** A boundary this good or better may start or end a clip (sentence ends, pauses, silences, cuts). */
 const GOOD_CUT = 0.4;
@@ -82,35 +84,7 @@ export function scoreWindows(src: SourceModel, boundaries: Boundary[], relevance
   return windowsOver(src, cutPoints(boundaries), relevance, mode, plan);
 }
 
-/**
- * Issue 20, item 2: clips inside one topic, starting where a sentence starts and ending where one
- * ends, never in the next topic. A topic shorter than the wanted length gives the one clip that
- * covers it (at least MIN_TOPIC_CLIP seconds). Topics without sentence ends inside fall back to
- * the cut points of the whole source.
- */
-export function topicWindows(src: SourceModel, boundaries: Boundary[], topics: Topic[], relevance: RelevanceModel, mode: ScoreMode, plan: LengthPlan): Candidate[] {
-  const at = new Map(boundaries.map((b) => [b.word, b]));
-  const out: Candidate[] = [];
-  topics.forEach((t, index) => {
-    const cuts = boundaries.filter((b) => b.word >= t.firstWord && b.word <= t.endWord && (b.kind === 'edge' || b.kind === 'sentence' || b.word === t.firstWord || b.word === t.endWord));
-    const [first, last] = [at.get(t.firstWord), at.get(t.endWord)];
-    if (!first || !last) return;
-    const length = last.endAt - first.startAt;
-    if (length < MIN_TOPIC_CLIP) return;
-    const fits = length < plan.min ? { ...plan, min: length - 0.01, max: length + 0.01 } : plan;
-    for (const c of windowsOver(src, cuts, relevance, mode, fits)) out.push({ ...c, topic: index, utility: c.utility + topicFit(c, t, plan) });
-  });
-  return out;
-}
-
-/** Without a target length, a clip that holds its whole topic (up to 90 s) holds a whole thought. */
-function topicFit(c: Candidate, t: Topic, plan: LengthPlan): number {
-  if (plan.target) return 0;
-  const covered = (Math.min(c.end.endAt, t.end) - Math.max(c.start.startAt, t.start)) / Math.max(1e-6, t.end - t.start);
-  return 0.06 * Math.min(1, covered);
-}
-
-function windowsOver(src: SourceModel, cuts: Boundary[], relevance: RelevanceModel, mode: ScoreMode, plan: LengthPlan): Candidate[] {
+export function windowsOver(src: SourceModel, cuts: Boundary[], relevance: RelevanceModel, mode: ScoreMode, plan: LengthPlan): Candidate[] {
   const openings = new Map<number, Opening | null>();
   const pauses = new RangeMax(cuts.map((c) => c.pause));
   const out: Candidate[] = [];

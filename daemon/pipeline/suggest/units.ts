@@ -1,0 +1,151 @@
+// Units of talk a clip holds whole: a story from its setup to its punchline, a question with its
+// whole answer, a claim with its argument. Turns are sentences grouped by pauses and by who
+// speaks (words' `speaker`, when known); a question joins its answer; short turns inside a unit
+// (an interjection, "right", "go on", a follow-up question) do not split it; filler (intros,
+// sponsor reads, small talk) is never part of a moment; a topic shift ends a unit.
+import { isContinuation, isQuestionOpener } from '../language/emphasis.js';
+import { momentsOf, PARAGRAPH_PAUSE } from './moments.js';
+import type { SourceModel } from './source.js';
+import { topicOfWord, type Topic } from './topics.js';
+
+export interface Unit {
+  /** Word indices [firstWord, endWord). */
+  firstWord: number;
+  endWord: number;
+  start: number;
+  end: number;
+  /** A moment (talk worth a clip), or filler kept only for clips beyond the moments. */
+  moment: boolean;
+}
+
+/** A turn of at most this many words, or this short (s), is an interjection, not a unit of its own. */
+export const SHORT_TURN_WORDS = 8;
+const SHORT_TURN_SECONDS = 3;
+/** A moment is at least this long (s); a shorter stretch of talk is not counted as one. */
+export const MIN_MOMENT = 8;
+/** Share of a turn's content words said in the moment's last COHESION_SECONDS that makes it go on with it. */
+const COHESION = 0.2;
+const COHESION_SECONDS = 40;
+/** A turn this much filler (0..1) or more is filler. */
+const FILLER_TURN = 0.5;
+
+interface Turn { first: number; last: number; speaker?: string; question: boolean; kind: 'content' | 'short' | 'filler' }
+
+/** Turns: sentences grouped until a pause of PARAGRAPH_PAUSE or a change of speaker. */
+function turnsOf(src: SourceModel): Turn[] {
+  const { words, sentences } = src;
+  const moments = momentsOf(src);
+  const out: Turn[] = [];
+  sentences.forEach((s, i) => {
+    const open = out[out.length - 1];
+    const gap = i === 0 ? Infinity : s.start - sentences[i - 1].end;
+    const speaker = words[s.first].speaker;
+    if (open && gap < PARAGRAPH_PAUSE && speaker === open.speaker) open.last = s.last;
+    else out.push({ first: s.first, last: s.last, speaker, question: false, kind: 'content' });
+  });
+  for (const t of out) {
+    const n = t.last - t.first + 1;
+    const last = sentences[src.sentenceOf[t.last]];
+    t.question = words[t.last].question || isQuestionOpener(words[last.first].token) || asksAtEnd(src, t);
+    const short = n <= SHORT_TURN_WORDS || words[t.last].end - words[t.first].start < SHORT_TURN_SECONDS;
+    t.kind = short ? 'short' : moments.filler(t.first, t.last + 1) >= FILLER_TURN ? 'filler' : 'content';
+  }
+  return out;
+}
+
+/** A question in words: a question word, its auxiliary and who it asks about ("how do you", "why do most"). */
+const WH = new Set(['what', 'why', 'how', 'who', 'where', 'when', 'which']);
+const AUXILIARIES = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'can', 'could', 'would', 'should', 'will', 'have', 'has']);
+const SUBJECTS = new Set(['you', 'we', 'they', 'i', 'he', 'she', 'it', 'people', 'most', 'the', 'a', 'so', 'this', 'that', 'anyone', 'someone']);
+/** A turn whose last ASK_WORDS words ask a question ends on one (for recognisers without "?"). */
+const ASK_WORDS = 10;
+function asksAtEnd(src: SourceModel, t: Turn): boolean {
+  const w = src.words;
+  for (let i = Math.max(t.first, t.last - ASK_WORDS); i + 2 <= t.last; i++) if (WH.has(w[i].token) && AUXILIARIES.has(w[i + 1].token) && SUBJECTS.has(w[i + 2].token)) return true;
+  return false;
+}
+
+/**
+ * The units of the words [0, endWord) (the section's topics), in order, covering every word.
+ * A content turn continues the open moment when it answers the question that ends it, or when
+ * it stays in the same topic and neither opens with a question nor is the other speaker's long
+ * turn after a long turn (two speakers' own takes are two moments).
+ */
+export function segmentUnits(src: SourceModel, topics: Topic[]): Unit[] {
+  const endWord = topics.length ? topics[topics.length - 1].endWord : 0;
+  const turns = turnsOf(src).filter((t) => t.last < endWord);
+  const topicOf = (w: number) => topicOfWord(topics, w);
+  const units: { turns: Turn[]; moment: boolean }[] = [];
+  let open: { turns: Turn[]; moment: boolean } | null = null;
+  let pending: Turn[] = []; // short turns since the open moment's last content turn
+  const close = () => {
+    if (pending.length) units.push({ turns: pending, moment: false });
+    [open, pending] = [null, []];
+  };
+  for (const t of turns) {
+    if (t.kind === 'short') {
+      if (open?.moment) pending.push(t);
+      else if (open) open.turns.push(t);
+      else units.push((open = { turns: [t], moment: false }));
+      continue;
+    }
+    if (t.kind === 'filler') {
+      if (open && !open.moment) open.turns.push(t);
+      else {
+        const interjections = pending;
+        [open, pending] = [null, []];
+        units.push((open = { turns: [...interjections, t], moment: false }));
+      }
+      continue;
+    }
+    if (open?.moment && continues(src, open.turns, pending, t, topicOf)) {
+      open.turns.push(...pending, t);
+      pending = [];
+      continue;
+    }
+    // A question asked just before (a short one left pending) opens this moment with it.
+    const asked = pending.length && pending[pending.length - 1].question ? [pending.pop()!] : [];
+    close();
+    if (!asked.length && open === null && units.length) {
+      const prev = units[units.length - 1];
+      const q = prev.turns[prev.turns.length - 1];
+      if (!prev.moment && q.question && q.kind === 'short') asked.push(prev.turns.pop()!);
+    }
+    units.push((open = { turns: [...asked, t], moment: true }));
+  }
+  close();
+  return units.filter((u) => u.turns.length).map((u) => {
+    const [a, b] = [u.turns[0].first, u.turns[u.turns.length - 1].last];
+    const [start, end] = [src.words[a].start, src.words[b].end];
+    return { firstWord: a, endWord: b + 1, start, end, moment: u.moment && end - start >= MIN_MOMENT };
+  });
+}
+
+/**
+ * Whether content turn `t` goes on with the open moment: it answers the question that ends it; or,
+ * in the same topic, not opening a question of its own, the same speaker goes on (speakers told
+ * apart), or (not told apart) the talk goes on after an interjection, opens with a word that leans
+ * on what came before, or speaks of the same things (COHESION of their content words).
+ */
+function continues(src: SourceModel, unit: Turn[], pending: Turn[], t: Turn, topicOf: (w: number) => number): boolean {
+  const last = unit[unit.length - 1];
+  if (last.question && last.kind !== 'short') return true; // the answer, however it begins
+  if (topicOf(t.first) !== topicOf(last.last)) return false;
+  if (t.question) return false;
+  // Speakers told apart: the same speaker goes on; another one's own turn is a moment of its own
+  // unless it answers a follow-up question.
+  if (t.speaker !== undefined && last.speaker !== undefined) return t.speaker === last.speaker || pending.some((p) => p.question);
+  if (pending.length || isContinuation(src.words[t.first].token)) return true;
+  return shared(src, unit, t) >= COHESION;
+}
+
+/** Share of the content words of turn `t` already said in the unit's last COHESION_SECONDS. */
+function shared(src: SourceModel, unit: Turn[], t: Turn): number {
+  const since = src.words[t.first].start - COHESION_SECONDS;
+  const before = new Set<string>();
+  for (const u of unit) for (let i = u.first; i <= u.last; i++) if (src.stems[i] && src.words[i].start >= since) before.add(src.stems[i]);
+  const mine = new Set(src.stems.slice(t.first, t.last + 1).filter(Boolean));
+  let n = 0;
+  for (const s of mine) if (before.has(s)) n++;
+  return mine.size ? n / mine.size : 0;
+}
