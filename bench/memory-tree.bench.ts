@@ -52,8 +52,9 @@ async function withTinyModels(work: string): Promise<string> {
   const diarization = makeDiarizationModels(join(work, 'diarization'));
   await installModel(diarization.segmentation, dataDir);
   await installModel(diarization.embedding, dataDir);
-  // One thread: llama.cpp's threads spin, and a second one on a shared 2-core machine slows it a hundredfold.
-  writeFileSync(join(dataDir, 'config.json'), JSON.stringify({ llm: { threads: 1 } }));
+  // One thread: llama.cpp's threads spin, and a second one on a shared 2-core machine slows it a hundredfold;
+  // 30 s a call: random weights answer at length, and the memory is there from the first token.
+  writeFileSync(join(dataDir, 'config.json'), JSON.stringify({ llm: { threads: 1, embedded_timeout_ms: 30_000 } }));
   return dataDir;
 }
 

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import PQueue from 'p-queue';
+import { limitModelHosts } from './model-host.js';
 
 /** Priorities of heavy work: what a waiting person sees first goes first. */
 export const HEAVY_PRIORITY = { preview: 30, render: 20, analysis: 15, audio: 12, transcription: 10, background: 0 } as const;
@@ -16,6 +17,8 @@ export class HeavyQueue {
   constructor(concurrency = defaultHeavyConcurrency()) {
     this.concurrency = Math.max(1, Math.floor(concurrency));
     this.queue = new PQueue({ concurrency: this.concurrency });
+    // The model hosts follow the heavy slots: at most one engine runtime per slot.
+    limitModelHosts(this.concurrency);
   }
 
   /**

@@ -35,6 +35,12 @@ export class ChildEngineError extends Error {
 /** The engine's own error for a refused request (no `exit`) or an ended process. */
 export type ChildErrorFactory = (message: string, log: string, exit?: ChildExit) => Error;
 
+/** How the child's Node starts: its flags, and `advanced` serialisation for messages with binary data. */
+export interface ChildSpawn {
+  execArgv?: string[];
+  serialization?: 'json' | 'advanced';
+}
+
 /**
  * A native engine in a child process of its own (issue 14, item 1; issue 28, item 1: "so a crash
  * in native code never ends the daemon"), answering one request at a time over IPC and keeping its
@@ -55,8 +61,15 @@ export class OneAtATimeChild<Req extends object, Res> {
    * no request is out, the child and its channel do not keep the parent's event loop alive (a
    * process shared by the whole daemon, such as the sentence encoder's).
    */
-  constructor(source: string, env: NodeJS.ProcessEnv, private readonly what: string, private readonly error: ChildErrorFactory, private readonly unrefWhenIdle = false) {
-    this.child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env });
+  constructor(
+    source: string,
+    env: NodeJS.ProcessEnv,
+    private what: string,
+    private error: ChildErrorFactory,
+    private readonly unrefWhenIdle = false,
+    spawnAs: ChildSpawn = {},
+  ) {
+    this.child = spawn(process.execPath, [...(spawnAs.execArgv ?? []), '-e', source], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], env, serialization: spawnAs.serialization });
     this.hold(false);
     logChildOutput(what, this.child.stderr!, (line) => {
       this.log.push(line);
@@ -90,8 +103,13 @@ export class OneAtATimeChild<Req extends object, Res> {
     w?.reject(this.error(why ?? `the ${this.what} process ended`, this.log.join('\n'), this.ended));
   }
 
-  /** Sends one request; an abort of `signal` kills the process (native code cannot be interrupted otherwise). */
-  protected request(req: Req, signal?: AbortSignal): Promise<Res> {
+  /**
+   * Sends one request; an abort of `signal` kills the process (native code cannot be interrupted
+   * otherwise). `as`: the engine this request is for names the process and makes its errors (a
+   * process hosting several engines fails each request as its own engine's).
+   */
+  protected request(req: Req, signal?: AbortSignal, as?: { what: string; error: ChildErrorFactory }): Promise<Res> {
+    if (as) [this.what, this.error] = [as.what, as.error];
     if (this.ended) return Promise.reject(this.error(`the ${this.what} process ended`, this.log.join('\n'), this.ended));
     if (this.waiting) return Promise.reject(new Error(`the ${this.what} process is busy`));
     signal?.throwIfAborted();

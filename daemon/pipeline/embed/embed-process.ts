@@ -1,16 +1,16 @@
 import { createRequire } from 'node:module';
-import { type ChildExit, OneAtATimeChild } from '../one-at-a-time-child.js';
+import type { ChildExit } from '../one-at-a-time-child.js';
+import { HostedClient, type HostedEngine } from '../model-host.js';
 
 /**
- * The sentence encoder's own process (issue 28, item 3), as the recogniser has one: a crash in
- * onnxruntime's native code ends this child, never the daemon. It keeps the session of the last
+ * The sentence encoder, run in a model host process (model-host.ts; issue 28, item 3) as the
+ * recogniser is: a crash in onnxruntime's native code ends that child, never the daemon. It keeps the session of the last
  * model loaded and answers one batch at a time: token ids in, pooled, unit-length vectors out.
  */
-const CHILD_SOURCE = `
-const ort = require(process.env.CLIPPER_ONNXRUNTIME);
+const HANDLER_SOURCE = `(require, options) => {
+const ort = require(options.ort);
 let session, loaded;
-process.on('message', async (m) => {
-  try {
+return async (m) => {
     if (loaded !== m.model) {
       session = await ort.InferenceSession.create(m.model, { intraOpNumThreads: 1, interOpNumThreads: 1 });
       loaded = m.model;
@@ -49,13 +49,9 @@ process.on('message', async (m) => {
       const norm = Math.hypot(...v) || 1;
       for (let j = 0; j < v.length; j++) v[j] /= norm;
     }
-    process.send({ id: m.id, result: vectors });
-  } catch (e) {
-    process.send({ id: m.id, error: String((e && e.message) || e) });
-  }
-});
-process.on('disconnect', () => process.exit(0));
-`;
+    return vectors;
+};
+}`;
 
 /** Where onnxruntime-node is, or undefined when it is not installed. */
 export function onnxRuntimePackage(): string | undefined {
@@ -73,20 +69,22 @@ export interface EncodeRequest {
   mask: number[][];
 }
 
+const ENGINE: HostedEngine = { name: 'encoder', source: HANDLER_SOURCE, what: 'encoder', error: encoderError };
+
 /**
- * One child process running one batch at a time (OneAtATimeChild, as the recogniser and the
- * language model); calls made while one runs wait their turn. Idle, it does not keep the
- * daemon's event loop (or a test's) alive.
+ * The encoder in a model host, one batch at a time (as the recogniser and the language model);
+ * calls made while one runs wait their turn. Idle, it does not keep the daemon's event loop (or
+ * a test's) alive.
  */
-export class EncoderProcess extends OneAtATimeChild<EncodeRequest, number[][]> {
+export class EncoderProcess extends HostedClient<EncodeRequest, number[][]> {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(packagePath: string) {
-    super(CHILD_SOURCE, { ...process.env, CLIPPER_ONNXRUNTIME: packagePath }, 'encoder', encoderError, true);
+    super(ENGINE, { ort: packagePath });
   }
 
   encode(req: EncodeRequest): Promise<number[][]> {
-    const turn = this.queue.then(() => this.request(req));
+    const turn = this.queue.then(() => this.run(req));
     this.queue = turn.catch(() => undefined);
     return turn;
   }

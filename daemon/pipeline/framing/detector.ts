@@ -1,9 +1,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { FACE_PROCESS_SOURCE } from './face-worker.js';
-import { sendOrEnd } from '../one-at-a-time-child.js';
-import { logChildOutput } from '../../child-output.js';
+import { FACE_HANDLER_SOURCE } from './face-worker.js';
+import { HostedClient, type HostedEngine } from '../model-host.js';
+import type { ChildExit } from '../one-at-a-time-child.js';
 import type { Box } from './types.js';
 
 /** A face found in one frame, in that frame's pixels. */
@@ -55,92 +54,44 @@ function cutOut(rgb: Buffer, width: number, tiles: Tile[]) {
   return { x0, y0, w, h, rgb: out.buffer, tiles: tiles.map((t) => [t.x - x0, t.y - y0, t.w, t.h, t.inputSize]) };
 }
 
-/**
- * Face detection in a child process (issue 17: "never block the daemon's event loop for long";
- * issue 27, item 7: its ~150 MB of TensorFlow.js and WebAssembly stay out of the daemon's
- * memory): one process for the daemon, started on first use (about 0.3 s to load the wasm
- * backend and the 190 KB model), referenced only while a detection is in flight so an idle
- * daemon can exit, and ended with it. Requests are answered in order; the process does one at
- * a time (the heavy queue bounds callers). A process that died is started again by the next call.
- */
-class ProcessFaceDetector implements FaceDetector {
-  private child?: ChildProcess;
-  private ready?: Promise<void>;
-  private waiting = new Map<number, { resolve: (f: DetectedFace[]) => void; reject: (e: Error) => void }>();
-  private nextId = 1;
+const ENGINE: HostedEngine = { name: 'faces', source: FACE_HANDLER_SOURCE, what: 'face detection', error: faceError };
 
-  /** The process's id while one runs (tests end it). */
-  get pid(): number | undefined {
-    return this.child?.pid;
+/** A start-up that failed means no detector here (the centre); a refusal or an ended process is an error of the detection. */
+function faceError(message: string, _log: string, exit?: ChildExit): Error {
+  if (exit) return new Error(`face detection stopped (${exit.signal ?? `exit code ${exit.code}`})`);
+  if (message.startsWith('could not start: ')) return new FaceDetectorUnavailable(`face detection could not start: ${message.slice(17)}`);
+  return new Error(`face detection failed: ${message}`);
+}
+
+/**
+ * Face detection in a model host process (model-host.ts; issue 17: "never block the daemon's
+ * event loop for long"; issue 27, item 7: its TensorFlow.js and WebAssembly stay out of the
+ * daemon's memory), loaded on the first detection there (about 0.3 s for the wasm backend and
+ * the 190 KB model). Detections go one at a time, in order (the heavy queue bounds callers); a
+ * host that died fails the detection in flight with how it died, and the next one starts afresh.
+ */
+class HostedFaceDetector extends HostedClient<{ width: number; height: number; rgb: ArrayBuffer; tiles: number[][]; minScore: number }, DetectedFace[]> implements FaceDetector {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(paths: object) {
+    super(ENGINE, paths);
   }
 
   async detect(rgb: Buffer, width: number, height: number, tiles = wholeFrame(width, height)): Promise<DetectedFace[]> {
-    const child = await this.start();
-    const id = this.nextId++;
     const part = cutOut(rgb, width, tiles);
-    const answer = new Promise<DetectedFace[]>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
-    if (this.waiting.size === 1) held(child, true);
-    sendOrEnd(child, { id, width: part.w, height: part.h, rgb: part.rgb, tiles: part.tiles, minScore: MIN_SCORE });
-    const faces = await answer;
+    const turn = this.queue.then(() => this.run({ width: part.w, height: part.h, rgb: part.rgb, tiles: part.tiles, minScore: MIN_SCORE }));
+    this.queue = turn.catch(() => undefined);
+    const faces = await turn;
     return faces.map((f) => ({ ...f, x: f.x + part.x0, y: f.y + part.y0 }));
-  }
-
-  private start(): Promise<ChildProcess> {
-    if (!this.ready) {
-      let paths: ReturnType<typeof packagePaths>;
-      try {
-        paths = packagePaths();
-      } catch (e) {
-        return Promise.reject(new FaceDetectorUnavailable(`face detection is not installed: ${(e as Error).message}`));
-      }
-      const child = spawn(process.execPath, ['-e', FACE_PROCESS_SOURCE], {
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-        serialization: 'advanced',
-        env: { ...process.env, CLIPPER_FACE_PATHS: JSON.stringify(paths) },
-      });
-      logChildOutput('face detector', child.stderr!);
-      this.child = child;
-      this.ready = new Promise<void>((resolve, reject) => {
-        child.on('message', (m: { op?: string; message?: string; id?: number; faces?: DetectedFace[]; error?: string }) => {
-          if (m.op === 'ready') return resolve();
-          if (m.op === 'failed') return reject(new FaceDetectorUnavailable(`face detection could not start: ${m.message}`));
-          const w = this.waiting.get(m.id!);
-          if (!w) return;
-          this.waiting.delete(m.id!);
-          if (this.waiting.size === 0) held(child, false);
-          if (m.error) w.reject(new Error(`face detection failed: ${m.error}`));
-          else w.resolve(m.faces ?? []);
-        });
-        const gone = (e: Error) => {
-          reject(e);
-          for (const w of this.waiting.values()) w.reject(e);
-          this.waiting.clear();
-          if (this.child === child) {
-            this.child = undefined;
-            this.ready = undefined; // the next call starts a fresh process
-          }
-        };
-        child.on('error', gone);
-        child.on('exit', (code, signal) => gone(new Error(`face detection stopped (${signal ?? `exit code ${code}`})`)));
-      });
-      this.ready.catch(() => undefined).finally(() => this.waiting.size === 0 && held(child, false));
-    }
-    return this.ready.then(() => this.child!);
   }
 }
 
-/** Whether the daemon waits for the detector process (only while a detection is in flight). */
-function held(child: ChildProcess, on: boolean): void {
-  const channel = child.channel as { ref?: () => void; unref?: () => void } | undefined;
-  const stderr = child.stderr as { ref?: () => void; unref?: () => void } | null; // read into the log
-  if (on) {
-    child.ref();
-    channel?.ref?.();
-    stderr?.ref?.();
-  } else {
-    child.unref();
-    channel?.unref?.();
-    stderr?.unref?.();
+/** When its packages are missing: every detection says so (framing falls back to the centre). */
+class MissingFaceDetector implements FaceDetector {
+  constructor(private readonly why: string) {}
+
+  detect(): Promise<DetectedFace[]> {
+    return Promise.reject(new FaceDetectorUnavailable(`face detection is not installed: ${this.why}`));
   }
 }
 
@@ -158,6 +109,12 @@ let shared: FaceDetector | undefined;
 
 /** The daemon's one face detector. */
 export function faceDetector(): FaceDetector {
-  shared ??= new ProcessFaceDetector();
+  if (!shared) {
+    try {
+      shared = new HostedFaceDetector(packagePaths());
+    } catch (e) {
+      return new MissingFaceDetector((e as Error).message);
+    }
+  }
   return shared;
 }

@@ -1,7 +1,8 @@
-// The code of the face-detection thread (see detector.ts). Like hash-write-worker.ts it runs as
-// an eval'd worker, so the same source works from TypeScript under test and from the esbuild
-// bundle; the packages are required by the absolute paths the main thread resolved (workerData),
-// so nothing depends on where this source sits. Plain CommonJS.
+// The face detector's engine for the model host (model-host.ts; see detector.ts): the source of
+// `(require, paths) => handler`, evaluated in the host on the first detection there, so the same
+// source works from TypeScript under test and from the esbuild bundle; the packages are required
+// by the absolute paths the daemon resolved, so nothing depends on where this source sits.
+// Plain CommonJS.
 //
 // Issue 17 / FACTS.md: "@vladmandic/face-api 1.7 ships its weights in model/ ... Use
 // dist/face-api.node-wasm.js with @tensorflow/tfjs 4.22 and @tensorflow/tfjs-backend-wasm 4.22
@@ -13,20 +14,14 @@
 // TinyYolov2Base.extractBoxes for a square input without classes, and its non-maximum
 // suppression (IoU 0.4).
 //
-// workerData: {faceApi, wasmBackend, wasmDir, modelDir}
-// Messages in:  {id, width, height, rgb: ArrayBuffer, tiles: [[x, y, w, h, inputSize], ...], minScore}
-// Messages out: {op:'ready'} | {op:'failed', message} (start-up) | {id, faces:[{x,y,w,h,score}]} | {id, error}
+// paths: {faceApi, wasmBackend, wasmDir, modelDir}
+// Request:  {width, height, rgb: ArrayBuffer, tiles: [[x, y, w, h, inputSize], ...], minScore}
+// Result:   [{x,y,w,h,score}]; a failed start-up is the error 'could not start: ...'.
 //
 // Issue 27, item 7: it runs in a child process, not a thread of the daemon: TensorFlow.js and its
 // WebAssembly heap hold about 150 MB once loaded, which the daemon's own memory then no longer
-// carries (and a crash of the native side cannot take the daemon down). The prelude below gives
-// the body the worker_threads names it was written for: messages over the IPC channel (advanced
-// serialisation: the frame's ArrayBuffer goes as bytes), workerData from the environment. The
-// process ends with its parent (the channel closes).
-export const FACE_PROCESS_SOURCE = `
-const parentPort = { postMessage: (m) => process.send(m), on: (event, fn) => process.on(event, fn) };
-const workerData = JSON.parse(process.env.CLIPPER_FACE_PATHS);
-process.on('disconnect', () => process.exit(0));
+// carries (and a crash of the native side cannot take the daemon down).
+export const FACE_HANDLER_SOURCE = `(require, workerData) => {
 let api;
 let net;
 async function start() {
@@ -38,7 +33,7 @@ async function start() {
   api = faceapi;
   net = faceapi.nets.tinyFaceDetector;
 }
-start().then(() => parentPort.postMessage({ op: 'ready' }), (e) => parentPort.postMessage({ op: 'failed', message: String(e && e.message || e) }));
+const ready = start().catch((e) => { throw new Error('could not start: ' + String(e && e.message || e)); });
 const sigmoid = (v) => 1 / (1 + Math.exp(-v));
 function overlap(a, b, union) {
   const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
@@ -82,18 +77,17 @@ async function tile(img, [x, y, w0, h0, inputSize], minScore) {
     if (out) out.dispose();
   }
 }
-parentPort.on('message', async (m) => {
+return async (m) => {
+  await ready;
   let img;
   try {
     img = api.tf.tensor3d(new Uint8Array(m.rgb), [m.height, m.width, 3], 'int32');
     const faces = [];
     for (const t of m.tiles) faces.push(...(await tile(img, t, m.minScore)));
     // Overlapping tiles see a face twice: keep the better one.
-    parentPort.postMessage({ id: m.id, faces: suppress(faces, false, 0.5) });
-  } catch (e) {
-    parentPort.postMessage({ id: m.id, error: String(e && e.message || e) });
+    return suppress(faces, false, 0.5);
   } finally {
     if (img) img.dispose();
   }
-});
-`;
+};
+}`;

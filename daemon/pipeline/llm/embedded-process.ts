@@ -1,21 +1,22 @@
-import { ChildEngineError, OneAtATimeChild } from '../one-at-a-time-child.js';
+import { ChildEngineError } from '../one-at-a-time-child.js';
+import { HostedClient, type HostedEngine } from '../model-host.js';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 /**
- * The embedded language model's own process (issue 28, item 1: "in a child process, as sherpa-onnx
- * runs now, so a crash in native code never ends the daemon"). node-llama-cpp loads llama.cpp's
+ * The embedded language model, run in a model host process (model-host.ts; issue 28, item 1: "in
+ * a child process, as sherpa-onnx runs now, so a crash in native code never ends the daemon"). node-llama-cpp loads llama.cpp's
  * prebuilt CPU library (`build: 'never'`: it never downloads or compiles), the GGUF model once,
  * and one context; each request is a fresh chat (system prompt, user prompt) whose answer is
  * constrained by a grammar made from the request's JSON Schema (`createGrammarForJsonSchema`),
  * so what comes back is JSON of that shape. The context sequence keeps the tokens it evaluated,
  * so a request that starts like the last one (the same system prompt) reuses them.
  */
-const CHILD_SOURCE = `
-const lib = import(process.env.CLIPPER_NODE_LLAMA_CPP_URL);
+const HANDLER_SOURCE = `(require, options) => {
+const lib = import(options.url);
 let llama, model, context, sequence, loaded;
 const grammars = new Map();
-async function handle(m) {
+return async function handle(m) {
   const { getLlama, LlamaChatSession } = await lib;
   llama ??= await getLlama({ gpu: false, build: 'never', logLevel: 'error', progressLogs: false });
   if (loaded !== m.modelPath) {
@@ -47,15 +48,8 @@ async function handle(m) {
     evaluatedTokens: sequence.tokenMeter.usedInputTokens - before.input,
     generatedTokens: sequence.tokenMeter.usedOutputTokens - before.output,
   };
-}
-process.on('message', (m) => {
-  handle(m).then(
-    (r) => process.send({ id: m.id, result: r }),
-    (e) => process.send({ id: m.id, error: String((e && e.message) || e) }),
-  );
-});
-process.on('disconnect', () => process.exit(0));
-`;
+};
+}`;
 
 /** Where node-llama-cpp is (a file URL for import()), or undefined when it is not installed. */
 export function nodeLlamaCppPackage(): string | undefined {
@@ -89,13 +83,15 @@ export interface EmbeddedAnswer {
 /** The process ended (`exit` says how) or node-llama-cpp refused the request (no `exit`). */
 export class ModelProcessError extends ChildEngineError {}
 
-/** One child process answering one request at a time, its model kept loaded between requests. */
-export class ModelProcess extends OneAtATimeChild<EmbeddedCall, EmbeddedAnswer> {
+const ENGINE: HostedEngine = { name: 'llm', source: HANDLER_SOURCE, what: 'language model', error: (m, log, exit) => new ModelProcessError(m, log, exit) };
+
+/** The language model in a model host, one request at a time, its model kept loaded between requests. */
+export class ModelProcess extends HostedClient<EmbeddedCall, EmbeddedAnswer> {
   constructor(packageUrl: string) {
-    super(CHILD_SOURCE, { ...process.env, CLIPPER_NODE_LLAMA_CPP_URL: packageUrl, NODE_LLAMA_CPP_SKIP_DOWNLOAD: 'true' }, 'language model', (m, log, exit) => new ModelProcessError(m, log, exit));
+    super(ENGINE, { url: packageUrl });
   }
 
   ask(call: EmbeddedCall): Promise<EmbeddedAnswer> {
-    return this.request(call);
+    return this.run(call);
   }
 }

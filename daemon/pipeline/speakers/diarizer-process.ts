@@ -1,30 +1,25 @@
-import { ChildEngineError, OneAtATimeChild } from '../one-at-a-time-child.js';
+import { ChildEngineError } from '../one-at-a-time-child.js';
+import { HostedClient, type HostedEngine } from '../model-host.js';
 
 /**
- * sherpa-onnx's OfflineSpeakerDiarization (issue 30, item 3) in a child process of its own, like
- * the recogniser: sherpa-onnx answers some inputs with exit() from native code (a segment too
+ * sherpa-onnx's OfflineSpeakerDiarization (issue 30, item 3) in a model host process
+ * (model-host.ts), like the recogniser: sherpa-onnx answers some inputs with exit() from native code (a segment too
  * short for the embedding extractor, an unsupported model), which must not end the daemon.
  * `CLIPPER_FAILPOINTS` names `diarization-crash` (the child kills itself, as a native crash
  * would) or `diarization-hang` (it never answers) for the tests of the fallback.
  */
-const CHILD_SOURCE = `
-const sherpa = require(process.env.CLIPPER_SHERPA_ONNX);
-const fail = (process.env.CLIPPER_FAILPOINTS || '').split(',');
-process.on('message', (m) => {
-  try {
+const HANDLER_SOURCE = `(require, options) => {
+const sherpa = require(options.sherpa);
+const fail = (options.failpoints || '').split(',');
+return (m) => {
     if (fail.includes('diarization-crash')) process.kill(process.pid, 'SIGKILL');
-    if (fail.includes('diarization-hang')) return;
+    if (fail.includes('diarization-hang')) return new Promise(() => {});
     const sd = new sherpa.OfflineSpeakerDiarization(m.config);
     const wave = sherpa.readWave(m.wav);
     if (wave.sampleRate !== sd.sampleRate) throw new Error('the audio is ' + wave.sampleRate + ' Hz, the segmentation model wants ' + sd.sampleRate + ' Hz');
-    const segments = sd.process(wave.samples).map((s) => ({ start: s.start, end: s.end, speaker: s.speaker }));
-    process.send({ id: m.id, result: segments });
-  } catch (e) {
-    process.send({ id: m.id, error: String((e && e.message) || e) });
-  }
-});
-process.on('disconnect', () => process.exit(0));
-`;
+    return sd.process(wave.samples).map((s) => ({ start: s.start, end: s.end, speaker: s.speaker }));
+};
+}`;
 
 /** One stretch of one speaker, as sherpa-onnx gives it (seconds; speakers numbered from 0 by cluster). */
 export interface DiarizedSegment {
@@ -46,13 +41,15 @@ export interface DiarizationConfig {
   minDurationOff: number;
 }
 
-/** One child process diarizing one WAV file (16 kHz mono) at a time. */
-export class DiarizerProcess extends OneAtATimeChild<{ wav: string; config: DiarizationConfig }, DiarizedSegment[]> {
+const ENGINE: HostedEngine = { name: 'diarizer', source: HANDLER_SOURCE, what: 'speaker diarization', error: (m, log, exit) => new DiarizerProcessError(m, log, exit) };
+
+/** Diarization of one WAV file (16 kHz mono) in a model host; `env` gives the failpoints. */
+export class DiarizerProcess extends HostedClient<{ wav: string; config: DiarizationConfig }, DiarizedSegment[]> {
   constructor(packagePath: string, env: NodeJS.ProcessEnv = process.env) {
-    super(CHILD_SOURCE, { ...env, CLIPPER_SHERPA_ONNX: packagePath }, 'speaker diarization', (m, log, exit) => new DiarizerProcessError(m, log, exit));
+    super(ENGINE, { sherpa: packagePath, failpoints: env.CLIPPER_FAILPOINTS ?? '' });
   }
 
   diarize(wav: string, config: DiarizationConfig, signal?: AbortSignal): Promise<DiarizedSegment[]> {
-    return this.request({ wav, config }, signal);
+    return this.run({ wav, config }, signal);
   }
 }

@@ -1,18 +1,19 @@
-import { ChildEngineError, OneAtATimeChild } from '../one-at-a-time-child.js';
+import { ChildEngineError } from '../one-at-a-time-child.js';
+import { HostedClient, type HostedEngine } from '../model-host.js';
 import { createRequire } from 'node:module';
 
 /**
- * The recogniser's own process (issue 14, item 1: "loaded in a worker thread or child process
- * so a crash in native code never takes the daemon down"). A child process, not a worker
- * thread: sherpa-onnx answers a bad model or an unknown language with exit(), which would end
- * the whole daemon from a thread. The child keeps its recogniser loaded between calls (loading
- * a real model takes a second or more) and is reused for the next chunk with the same settings.
+ * The recogniser, run in a model host process (model-host.ts; issue 14, item 1: "loaded in a
+ * worker thread or child process so a crash in native code never takes the daemon down"). A
+ * child process, not a worker thread: sherpa-onnx answers a bad model or an unknown language
+ * with exit(), which would end the whole daemon from a thread. The host keeps the recogniser
+ * loaded between calls (loading a real model takes a second or more) for the next chunk with
+ * the same settings.
  */
-const CHILD_SOURCE = `
-const sherpa = require(process.env.CLIPPER_SHERPA_ONNX);
+const HANDLER_SOURCE = `(require, options) => {
+const sherpa = require(options.sherpa);
 let recognizer, loaded;
-process.on('message', (m) => {
-  try {
+return (m) => {
     if (loaded !== m.key) {
       recognizer = undefined;
       recognizer = new sherpa.OfflineRecognizer(m.config);
@@ -22,13 +23,9 @@ process.on('message', (m) => {
     const stream = recognizer.createStream();
     stream.acceptWaveform({ samples: wave.samples, sampleRate: wave.sampleRate });
     recognizer.decode(stream);
-    process.send({ id: m.id, result: recognizer.getResult(stream) });
-  } catch (e) {
-    process.send({ id: m.id, error: String((e && e.message) || e) });
-  }
-});
-process.on('disconnect', () => process.exit(0));
-`;
+    return recognizer.getResult(stream);
+};
+}`;
 
 /** Where sherpa-onnx-node is, or undefined when it is not installed (or cannot be found). */
 export function sherpaPackage(): string | undefined {
@@ -54,14 +51,21 @@ export interface SherpaResult {
 /** The child ended, or its recogniser refused: `exit` says how it ended (when it did). */
 export class RecogniserProcessError extends ChildEngineError {}
 
-/** One child process running one recognition at a time. */
-export class RecogniserProcess extends OneAtATimeChild<{ wav: string; key: string; config: object }, SherpaResult> {
+const ENGINE: HostedEngine = { name: 'recogniser', source: HANDLER_SOURCE, what: 'recogniser', error: (m, log, exit) => new RecogniserProcessError(m, log, exit) };
+
+/**
+ * Recognitions in the model hosts, each request in a host of its own while it runs (the heavy
+ * queue decides how many chunks run at once, one per core), so there are never more hosts
+ * recognising than heavy slots. A host that died (crash, cancellation) is dropped; the next call
+ * goes to a fresh one.
+ */
+export class RecogniserProcess extends HostedClient<{ wav: string; key: string; config: object }, SherpaResult> {
   constructor(packagePath: string) {
-    super(CHILD_SOURCE, { ...process.env, CLIPPER_SHERPA_ONNX: packagePath }, 'recogniser', (m, log, exit) => new RecogniserProcessError(m, log, exit));
+    super(ENGINE, { sherpa: packagePath });
   }
 
   /** Recognises one WAV file; `key` names the recogniser `config` (same key: loaded already). */
   recognise(wav: string, key: string, config: object, signal?: AbortSignal): Promise<SherpaResult> {
-    return this.request({ wav, key, config }, signal);
+    return this.run({ wav, key, config }, signal);
   }
 }

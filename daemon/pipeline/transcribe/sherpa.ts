@@ -5,8 +5,8 @@ import { joinTranscripts, keepSpan, shiftTranscript, withOverlap } from '../tran
 import { frameEnergies, planChunks } from './chunking.js';
 import { readWavInfo, type WavInfo, writeWavSlice } from './wav.js';
 import type { SherpaWhisperModel } from './sherpa-model.js';
-import { RecogniserProcessError } from './sherpa-process.js';
-import { RecogniserPool } from './sherpa-pool.js';
+import { closeModelHosts } from '../model-host.js';
+import { RecogniserProcess, RecogniserProcessError } from './sherpa-process.js';
 import { sherpaSegments } from './sherpa-words.js';
 
 type TranscribeOpts = Parameters<TranscriptionEngine['transcribe']>[1];
@@ -52,14 +52,15 @@ const reasonOf = (log: string, fallback: string) => {
 export class SherpaWhisperEngine implements TranscriptionEngine {
   readonly name = 'sherpa-onnx' as const;
   readonly chunking = SHERPA_CHUNKING;
-  readonly pool: RecogniserPool;
+  /** Its recognitions in the model hosts (tests look at the hosts it `started`). */
+  readonly pool: RecogniserProcess;
 
   constructor(
     readonly reason: string,
     readonly model: SherpaWhisperModel,
     packagePath: string,
   ) {
-    this.pool = new RecogniserPool(packagePath);
+    this.pool = new RecogniserProcess(packagePath);
   }
 
   get modelName(): string {
@@ -131,7 +132,8 @@ export class SherpaWhisperEngine implements TranscriptionEngine {
     return new SpeechEngineError(`sherpa-onnx refused the speech model ${name} (exit status ${e.exit.code}): ${reasonOf(e.log, 'no reason given')}`, e.exit.code === 255);
   }
 
+  /** Ends the idle model hosts (busy ones end with their call's signal or their own exit). */
   close(): void {
-    this.pool.close();
+    closeModelHosts();
   }
 }

@@ -1,0 +1,213 @@
+import { availableParallelism } from 'node:os';
+import { type ChildErrorFactory, ChildEngineError, type ChildExit, OneAtATimeChild } from './one-at-a-time-child.js';
+
+/**
+ * A model engine a host process can run: `source` is JavaScript for `(require, options) =>
+ * handler`, evaluated in the host on the engine's first request there (so a host imports only
+ * the engines it was asked for); `handler(request)` gives the result or a promise of it.
+ */
+export interface HostedEngine {
+  /** Its key in the host ('llm', 'encoder', 'recogniser', 'diarizer', 'faces'). */
+  name: string;
+  source: string;
+  /** Names the process in messages ("the recogniser process ended"). */
+  what: string;
+  error: ChildErrorFactory;
+}
+
+/**
+ * One Node runtime for every model engine (the words "clipper model host" let a look at the
+ * process list tell it apart): each engine's handler is made on its first request and kept, so
+ * a loaded model stays loaded; requests come one at a time.
+ */
+const HOST_SOURCE = `// clipper model host
+const handlers = new Map();
+process.on('message', (m) => {
+  Promise.resolve().then(() => {
+    if (m.install) handlers.set(m.engine, (0, eval)(m.install)(require, m.options));
+    const handle = handlers.get(m.engine);
+    if (!handle) throw new Error('the model host has no engine ' + m.engine);
+    return handle(m.request);
+  }).then(
+    (result) => process.send({ id: m.id, result }),
+    (e) => process.send({ id: m.id, error: String((e && e.message) || e) }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
+`;
+
+/**
+ * The host's Node flags: a young generation of 1 MB rather than 16 (the engines' data lives in
+ * native memory and typed arrays, so small semi-spaces cost little time and keep ~15 to 40 MB
+ * of resident pages away).
+ */
+const HOST_FLAGS = ['--max-semi-space-size=1'];
+
+interface HostRequest {
+  engine: string;
+  install?: string;
+  options: unknown;
+  request: unknown;
+}
+
+/** One host process; `engines` maps each engine made in it to the options it was made with. */
+export class ModelHost extends OneAtATimeChild<HostRequest, unknown> {
+  readonly engines = new Map<string, string>();
+  busy = false;
+  idleSince = Date.now();
+  private killed = false;
+
+  constructor() {
+    super(HOST_SOURCE, { ...process.env, NODE_LLAMA_CPP_SKIP_DOWNLOAD: 'true' }, 'model host', (m, log, exit) => new ChildEngineError(m, log, exit), true, { serialization: 'advanced', execArgv: HOST_FLAGS });
+  }
+
+  /** Alive and not being ended (a kill takes a moment to be seen). */
+  get usable(): boolean {
+    return this.alive && !this.killed;
+  }
+
+  override kill(): void {
+    this.killed = true;
+    super.kill();
+  }
+
+  async run(engine: HostedEngine, options: object, request: unknown, signal?: AbortSignal): Promise<unknown> {
+    const key = JSON.stringify(options);
+    const install = this.engines.get(engine.name) === key ? undefined : engine.source;
+    const result = await this.request({ engine: engine.name, install, options, request }, signal, engine);
+    this.engines.set(engine.name, key);
+    return result;
+  }
+}
+
+/** How long an unused host keeps its models loaded before it is ended. */
+const IDLE_MS = 60_000;
+
+/**
+ * The daemon's model hosts: a request goes to an idle host (one that already runs its engine
+ * first), or to a new one while there are fewer than `limit` (one per heavy slot: the cores),
+ * else it waits for one to come free. So a job that uses several kinds of model shares its
+ * hosts between them, and the engines' runtimes are never more than `limit`. A host that died
+ * is dropped; the next request starts another. A host unused for IDLE_MS is ended.
+ */
+class ModelHosts {
+  private hosts: ModelHost[] = [];
+  private waiting: Array<{ engine: string; take: (h: ModelHost) => void }> = [];
+  private timer?: NodeJS.Timeout;
+  limit = availableParallelism();
+  /** The last 64 hosts started (tests count them). */
+  readonly started: ModelHost[] = [];
+
+  take(engine: string, signal?: AbortSignal): Promise<ModelHost> {
+    this.hosts = this.hosts.filter((h) => h.usable);
+    const idle = this.hosts.filter((h) => !h.busy);
+    const host = idle.find((h) => h.engines.has(engine)) ?? idle[0] ?? (this.hosts.length < this.limit ? this.start() : undefined);
+    if (host) return Promise.resolve(this.hold(host));
+    return new Promise((resolve, reject) => {
+      const waiter = { engine, take: (h: ModelHost) => (signal?.removeEventListener('abort', onAbort), resolve(h)) };
+      const onAbort = () => {
+        this.waiting = this.waiting.filter((w) => w !== waiter);
+        reject(signal!.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting.push(waiter);
+    });
+  }
+
+  private start(): ModelHost {
+    const host = new ModelHost();
+    this.hosts.push(host);
+    this.started.push(host);
+    this.started.splice(0, Math.max(0, this.started.length - 64));
+    return host;
+  }
+
+  private hold(host: ModelHost): ModelHost {
+    host.busy = true;
+    return host;
+  }
+
+  /** A request is over: its host (or a fresh one, if it died) goes to the first request waiting. */
+  give(host: ModelHost): void {
+    host.busy = false;
+    host.idleSince = Date.now();
+    const next = this.waiting.shift();
+    if (next) {
+      this.hosts = this.hosts.filter((h) => h.usable);
+      next.take(this.hold(host.usable ? host : this.start()));
+    }
+    this.endIdle(IDLE_MS);
+  }
+
+  /** Ends the hosts idle for `ms` or more (0: every idle host), and looks again when the next one will be. */
+  endIdle(ms = 0): void {
+    const now = Date.now();
+    const over = (h: ModelHost) => !h.busy && now - h.idleSince >= ms;
+    for (const h of this.hosts) if (over(h)) h.kill();
+    this.hosts = this.hosts.filter((h) => h.usable && !over(h));
+    const next = Math.min(...this.hosts.filter((h) => !h.busy).map((h) => h.idleSince + IDLE_MS - now));
+    clearTimeout(this.timer);
+    if (Number.isFinite(next)) (this.timer = setTimeout(() => this.endIdle(IDLE_MS), Math.max(next, 0))).unref();
+  }
+}
+
+const hosts = new ModelHosts();
+
+/** The last 64 hosts started in this process, oldest first (their `engines` say what ran in each). */
+export function modelHostsStarted(): ModelHost[] {
+  return [...hosts.started];
+}
+
+/** At most `n` hosts at once (the daemon's heavy slots). */
+export function limitModelHosts(n: number): void {
+  hosts.limit = Math.max(1, Math.floor(n));
+}
+
+/** Ends every idle model host (daemon stop, tests). */
+export function closeModelHosts(): void {
+  hosts.endIdle(0);
+}
+
+/**
+ * An engine's way to the shared hosts, with what a process of its own offered: `pid` and
+ * `alive` of the host its last request ran in, `kill()` to end the host of a request in flight
+ * (and refuse further requests, as an ended process would), `started` the hosts it used.
+ */
+export class HostedClient<Req, Res> {
+  readonly started: ModelHost[] = [];
+  private last?: ModelHost;
+  private running = new Set<ModelHost>();
+  private killed = false;
+
+  constructor(private readonly engine: HostedEngine, private readonly options: object) {}
+
+  get alive(): boolean {
+    return !this.killed && (this.last?.alive ?? true);
+  }
+
+  get pid(): number | undefined {
+    return this.last?.pid;
+  }
+
+  protected async run(request: Req, signal?: AbortSignal): Promise<Res> {
+    const ended: ChildExit = { code: null, signal: 'SIGKILL' };
+    if (this.killed) throw this.engine.error(`the ${this.engine.what} process ended`, '', ended);
+    signal?.throwIfAborted();
+    const host = await hosts.take(this.engine.name, signal);
+    this.last = host;
+    if (!this.started.includes(host)) this.started.push(host);
+    if (this.started.length > 64) this.started.splice(0, this.started.length - 64);
+    this.running.add(host);
+    try {
+      return (await host.run(this.engine, this.options, request, signal)) as Res;
+    } finally {
+      this.running.delete(host);
+      hosts.give(host);
+    }
+  }
+
+  kill(): void {
+    this.killed = true;
+    for (const h of this.running) h.kill();
+  }
+}
