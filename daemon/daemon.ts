@@ -15,6 +15,7 @@ import type { DaemonRole } from './defaults.js';
 import { daemonRegistry } from './metrics/instruments.js';
 import { metricsToken, registerMetricsRoute } from './metrics/route.js';
 import { registerReadyRoute } from './server/ready.js';
+import { registerHealthz } from './server/health.js';
 
 export interface RunningDaemon {
   app: App;
@@ -45,9 +46,9 @@ export interface StartOptions {
 }
 
 /** A worker's HTTP side: its health for whoever supervises it, and nothing of /v1. */
-function workerRouter(): Router {
+function workerRouter(dataDir: string): Router {
   const router = new Router();
-  router.get('/healthz', { auth: 'none' }, () => ({ status: 200, body: { ok: true, role: 'worker' } }));
+  registerHealthz(router, dataDir, { ok: true, role: 'worker' });
   return router;
 }
 
@@ -72,7 +73,7 @@ export async function startDaemon(opts: StartOptions): Promise<RunningDaemon> {
   }
   const { db } = await initDataDir(config.dataDir, clock.now());
   const app = await buildApp(config, db, clock, log);
-  const router = role === 'worker' ? workerRouter() : buildRouter(app);
+  const router = role === 'worker' ? workerRouter(config.dataDir) : buildRouter(app);
   // Issue 31, item 1: on every role, outside /v1 (no key, no request-rate count).
   registerMetricsRoute(router, daemonRegistry(app.store, clock, role), token);
   registerReadyRoute(router, { store: app.store, objects: app.objects });

@@ -30,11 +30,14 @@ export const SQLITE_FILE = 'clipper.db';
 
 /**
  * Never copied: the database files (copied through the online backup API instead), work in
- * progress (tmp/, objects/tmp/: renders and previews are redone), and downloaded speech models
- * (models/: `clipper models add` fetches them again; they are large).
+ * progress (tmp/, objects/tmp/: renders and previews are redone), downloaded speech models
+ * (models/: `clipper models add` fetches them again; they are large), and the running daemon's
+ * runtime state: its record (daemon.json: pid, port) and its log. A backup holds data only, so a
+ * restored data dir has no running daemon's record; restore skips them in older backups too.
  */
+const RUNTIME_FILES = new Set(['daemon.json', 'daemon.log']);
 export const NOT_COPIED = (rel: string) =>
-  /^clipper\.db(-wal|-shm|-journal)?$/.test(rel) || rel === 'tmp' || rel === 'objects/tmp' || rel === 'models';
+  /^clipper\.db(-wal|-shm|-journal)?$/.test(rel) || rel === 'tmp' || rel === 'objects/tmp' || rel === 'models' || RUNTIME_FILES.has(rel);
 
 /**
  * `clipper admin backup --to DIR` (issue 31, item 3), safe while the daemon runs. The database

@@ -1,8 +1,18 @@
+import { daemonInstance, INSTANCE_HEADER } from '../../src/util/daemon-instance.js';
 import type { Router } from './router.js';
 
-/** GET /healthz answers without auth (DESIGN.md, start-up); GET /v1/ping checks a credential. */
-export function registerHealthRoutes(router: Router): void {
-  router.get('/healthz', { auth: 'none' }, () => ({ status: 200, body: { ok: true } }));
+/**
+ * GET /healthz answers without auth (DESIGN.md, start-up), with `body`; its Clipper-Instance
+ * header says which data dir this process serves (src/util/daemon-instance.ts).
+ */
+export function registerHealthz(router: Router, dataDir: string, body: Record<string, unknown> = { ok: true }): void {
+  const instance = daemonInstance(dataDir, process.pid) ?? '';
+  router.get('/healthz', { auth: 'none' }, () => ({ status: 200, body, headers: { [INSTANCE_HEADER]: instance } }));
+}
+
+/** /healthz and GET /v1/ping, which checks a credential. */
+export function registerHealthRoutes(router: Router, dataDir: string): void {
+  registerHealthz(router, dataDir);
   router.get('/v1/ping', { auth: 'any' }, (ctx) => ({
     status: 200,
     body: { ok: true, team_id: ctx.principal.teamId, auth: ctx.principal.kind },

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { daemonInstance } from '../util/daemon-instance.js';
 
 /** `CLIPPER_STATE_DIR`, else `$XDG_STATE_HOME/clipper`, else `~/.local/state/clipper`. */
 export function cliStateDir(env: NodeJS.ProcessEnv): string {
@@ -14,6 +15,8 @@ export interface RunningDaemon {
   url: string;
   pid: number;
   started_at: number;
+  /** Its data dir's identity with its pid (daemon-instance.ts), so a replaced data dir is not it. */
+  instance?: string;
 }
 
 export function isAlive(pid: number): boolean {
@@ -55,10 +58,10 @@ export class RunningDaemons {
     renameSync(tmp, this.file);
   }
 
-  /** Those still running, newest first. */
+  /** Those still running and serving the data dir they name (not one put in its place since), newest first. */
   list(): RunningDaemon[] {
     return this.read()
-      .filter((d) => isAlive(d.pid))
+      .filter((d) => isAlive(d.pid) && (d.instance === undefined || d.instance === daemonInstance(d.data_dir, d.pid)))
       .sort((a, b) => b.started_at - a.started_at);
   }
 

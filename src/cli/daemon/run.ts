@@ -3,6 +3,7 @@ import type { CliContext } from '../context.js';
 import type { DaemonOptions } from './options.js';
 import { removeInfo, writeInfo } from './pid-file.js';
 import { RunningDaemons } from '../running-daemons.js';
+import { daemonInstance } from '../../util/daemon-instance.js';
 
 /** Runs the daemon in the foreground until SIGINT or SIGTERM. */
 export async function run(opts: DaemonOptions, ctx: CliContext, signal?: AbortSignal): Promise<void> {
@@ -14,7 +15,7 @@ export async function run(opts: DaemonOptions, ctx: CliContext, signal?: AbortSi
   writeInfo(opts.dataDir, { pid: process.pid, port: daemon.port, host: opts.host, url: daemon.url, started_at: startedAt });
   // Issue 13, item 3: so that a plain `clipper ping` of this user finds this daemon.
   const running = new RunningDaemons(ctx.env);
-  const record = () => running.add({ data_dir: opts.dataDir, url: daemon.url, pid: process.pid, started_at: startedAt });
+  const record = () => running.add({ data_dir: opts.dataDir, url: daemon.url, pid: process.pid, started_at: startedAt, instance: daemonInstance(opts.dataDir, process.pid) });
   try {
     record();
   } catch (e) {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import type { DaemonOptions } from './options.js';
-import { healthy, isAlive, readInfo } from './pid-file.js';
+import { isAlive, readInfo, servesDataDir } from './pid-file.js';
 import { selfCommand } from './self.js';
 import { statusOf } from './status.js';
 
@@ -30,7 +30,7 @@ export async function run(opts: DaemonOptions, ctx: CliContext): Promise<void> {
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     const info = readInfo(opts.dataDir);
-    if (info?.pid === pid && (await healthy(info.url))) {
+    if (info?.pid === pid && (await servesDataDir(info, opts.dataDir))) {
       const status = { running: true, pid, port: info.port, data_dir: opts.dataDir };
       ctx.out.info(`clipper daemon started on ${info.url} (pid ${pid}, log ${logFile})`);
       ctx.out.data(status, () => ctx.out.line(info.url));

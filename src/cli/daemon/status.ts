@@ -1,6 +1,6 @@
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { healthy, isAlive, readInfo } from './pid-file.js';
+import { readInfo, servesDataDir } from './pid-file.js';
 
 export interface DaemonStatus {
   running: boolean;
@@ -9,9 +9,10 @@ export interface DaemonStatus {
   data_dir: string;
 }
 
+/** Running only if the recorded daemon really serves this data dir (pid-file.ts servesDataDir). */
 export async function statusOf(dataDir: string): Promise<DaemonStatus> {
   const info = readInfo(dataDir);
-  if (info && isAlive(info.pid) && (await healthy(info.url))) return { running: true, pid: info.pid, port: info.port, data_dir: dataDir };
+  if (info && (await servesDataDir(info, dataDir))) return { running: true, pid: info.pid, port: info.port, data_dir: dataDir };
   return { running: false, pid: null, port: null, data_dir: dataDir };
 }
 
