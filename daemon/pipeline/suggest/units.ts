@@ -123,20 +123,23 @@ export function segmentUnits(src: SourceModel, topics: Topic[]): Unit[] {
 
 /**
  * Whether content turn `t` goes on with the open moment: it answers the question that ends it; or,
- * in the same topic, not opening a question of its own, the same speaker goes on (speakers told
- * apart), or (not told apart) the talk goes on after an interjection, opens with a word that leans
- * on what came before, or speaks of the same things (COHESION of their content words).
+ * not opening a question of its own, it stays in the same topic or speaks of the same things
+ * (COHESION of their content words: a pause around an interjection can look like a topic shift)
+ * and, speakers told apart, the same speaker goes on (another one's turn only answers a follow-up
+ * question); not told apart, after an interjection, on a word that leans on what came before, or
+ * speaking of the same things.
  */
 function continues(src: SourceModel, unit: Turn[], pending: Turn[], t: Turn, topicOf: (w: number) => number): boolean {
   const last = unit[unit.length - 1];
   if (last.question && last.kind !== 'short') return true; // the answer, however it begins
-  if (topicOf(t.first) !== topicOf(last.last)) return false;
   if (t.question) return false;
-  // Speakers told apart: the same speaker goes on; another one's own turn is a moment of its own
-  // unless it answers a follow-up question.
-  if (t.speaker !== undefined && last.speaker !== undefined) return t.speaker === last.speaker || pending.some((p) => p.question);
-  if (pending.length || isContinuation(src.words[t.first].token)) return true;
-  return shared(src, unit, t) >= COHESION;
+  const cohesive = shared(src, unit, t) >= COHESION;
+  const sameTopic = topicOf(t.first) === topicOf(last.last);
+  if (t.speaker !== undefined && last.speaker !== undefined) {
+    return (sameTopic || cohesive) && (t.speaker === last.speaker || pending.some((p) => p.question));
+  }
+  if (!sameTopic) return cohesive;
+  return cohesive || pending.length > 0 || isContinuation(src.words[t.first].token);
 }
 
 /** Share of the content words of turn `t` already said in the unit's last COHESION_SECONDS. */
