@@ -75,7 +75,8 @@ export function sampleTree(root: number, everyMs = 100): { stop(): TreeFigures }
     let pss = 0;
     for (const pid of pids) {
       const kind = pid === root ? 'daemon' : (seen.get(pid) ?? kindOf(pid));
-      if (pid !== root) seen.set(pid, kind);
+      // A child caught between fork and exec still shows the daemon's command line: known only later.
+      if (pid !== root && kind !== 'node') seen.set(pid, kind);
       const rss = kb(read(`/proc/${pid}/status`), 'VmRSS');
       sum += rss;
       pss += kb(read(`/proc/${pid}/smaps_rollup`), 'Pss');

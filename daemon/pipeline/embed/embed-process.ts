@@ -4,8 +4,9 @@ import { HostedClient, type HostedEngine } from '../model-host.js';
 
 /**
  * The sentence encoder, run in a model host process (model-host.ts; issue 28, item 3) as the
- * recogniser is: a crash in onnxruntime's native code ends that child, never the daemon. It keeps the session of the last
- * model loaded and answers one batch at a time: token ids in, pooled, unit-length vectors out.
+ * recogniser is: a crash in onnxruntime's native code ends that child, never the daemon. The
+ * host keeps the session of the last model loaded and answers one batch at a time: token ids
+ * in, pooled, unit-length vectors out.
  */
 const HANDLER_SOURCE = `(require, options) => {
 const ort = require(options.ort);

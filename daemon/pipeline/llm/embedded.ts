@@ -16,20 +16,17 @@ export interface EmbeddedSettings {
   threads: number;
 }
 
-/** How long an unused model process keeps its model loaded before it is ended. */
-const IDLE_MS = 120_000;
-
 /**
- * A GGUF model run by llama.cpp in a child process (issue 28, item 1). Requests wait their turn
- * (one model, one context); each has `timeoutMs` from when it starts. A timeout ends the process
- * (the next request starts a fresh one), as does a crash; both are LlmErrors, so the job falls
- * back to the heuristics for that part and says so.
+ * A GGUF model run by llama.cpp in a model host process (issue 28, item 1; model-host.ts, which
+ * ends a host unused for a minute). Requests wait their turn (one model, one context); each has
+ * `timeoutMs` from when it starts. A timeout ends the process (the next request starts a fresh
+ * one), as does a crash; both are LlmErrors, so the job falls back to the heuristics for that
+ * part and says so.
  */
 export class EmbeddedEngine implements LlmEngine {
   readonly engine = 'embedded' as const;
   private process?: ModelProcess;
   private queue: Promise<unknown> = Promise.resolve();
-  private timer?: NodeJS.Timeout;
   /** Every process started (tests look at pids). */
   readonly started: ModelProcess[] = [];
   /** What the last answer cost (the bench reads it). */
@@ -53,7 +50,6 @@ export class EmbeddedEngine implements LlmEngine {
     if (!packageUrl) throw new LlmError('missing', 'node-llama-cpp is not installed, so the embedded language model cannot run (npm install node-llama-cpp@3.21.1)');
     if (!model) throw new LlmError('missing', 'no language model is installed (`clipper models setup` installs the recommended one)');
     if (!existsSync(modelPath)) throw new LlmError('missing', `the language model ${model} is not installed (\`clipper models add ${model}\`)`);
-    clearTimeout(this.timer);
     const p = this.take(packageUrl);
     let late = false;
     const deadline = setTimeout(() => ((late = true), p.kill()), timeoutMs);
@@ -71,7 +67,6 @@ export class EmbeddedEngine implements LlmEngine {
     } finally {
       clearTimeout(deadline);
       signal?.removeEventListener('abort', onAbort);
-      this.idle();
     }
     this.last = answer;
     try {
@@ -89,14 +84,8 @@ export class EmbeddedEngine implements LlmEngine {
     return this.process;
   }
 
-  private idle(): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.close(), IDLE_MS);
-    this.timer.unref();
-  }
-
+  /** Ends the host of a request in flight; idle hosts end by themselves. */
   close(): void {
-    clearTimeout(this.timer);
     this.process?.kill();
   }
 }
