@@ -3,7 +3,7 @@
 // speaks (words' `speaker`, when known); a question joins its answer; short turns inside a unit
 // (an interjection, "right", "go on", a follow-up question) do not split it; filler (intros,
 // sponsor reads, small talk) is never part of a moment; a topic shift ends a unit.
-import { isContinuation, isQuestionOpener } from '../language/emphasis.js';
+import { isQuestionOpener } from '../language/emphasis.js';
 import { momentsOf, PARAGRAPH_PAUSE } from './moments.js';
 import type { SourceModel } from './source.js';
 import { topicOfWord, type Topic } from './topics.js';
@@ -123,23 +123,18 @@ export function segmentUnits(src: SourceModel, topics: Topic[]): Unit[] {
 
 /**
  * Whether content turn `t` goes on with the open moment: it answers the question that ends it; or,
- * not opening a question of its own, it stays in the same topic or speaks of the same things
- * (COHESION of their content words: a pause around an interjection can look like a topic shift)
- * and, speakers told apart, the same speaker goes on (another one's turn only answers a follow-up
- * question); not told apart, after an interjection, on a word that leans on what came before, or
- * speaking of the same things.
+ * not opening a question of its own, it stays in the same topic (or, after an interjection,
+ * speaks of the same things: COHESION of their content words) and, speakers told apart, the same speaker goes on (another one's turn only answers a follow-up
+ * question).
  */
 function continues(src: SourceModel, unit: Turn[], pending: Turn[], t: Turn, topicOf: (w: number) => number): boolean {
   const last = unit[unit.length - 1];
   if (last.question && last.kind !== 'short') return true; // the answer, however it begins
   if (t.question) return false;
-  const cohesive = shared(src, unit, t) >= COHESION;
-  const sameTopic = topicOf(t.first) === topicOf(last.last);
-  if (t.speaker !== undefined && last.speaker !== undefined) {
-    return (sameTopic || cohesive) && (t.speaker === last.speaker || pending.some((p) => p.question));
-  }
-  if (!sameTopic) return cohesive;
-  return cohesive || pending.length > 0 || isContinuation(src.words[t.first].token);
+  // The pauses around an interjection can look like a topic shift: talk of the same things after one goes on.
+  const sameTopic = topicOf(t.first) === topicOf(last.last) || (pending.length > 0 && shared(src, unit, t) >= COHESION);
+  if (t.speaker !== undefined && last.speaker !== undefined) return sameTopic && (t.speaker === last.speaker || pending.some((p) => p.question));
+  return sameTopic;
 }
 
 /** Share of the content words of turn `t` already said in the unit's last COHESION_SECONDS. */
