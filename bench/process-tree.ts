@@ -11,6 +11,8 @@ const NODE_KINDS: Array<[RegExp, string]> = [
   [/OfflineRecognizer/, 'recogniser'],
 ];
 
+const ENGINE_KINDS = NODE_KINDS.map(([, k]) => k);
+
 const read = (file: string) => {
   try {
     return readFileSync(file, 'utf8');
@@ -48,6 +50,8 @@ export interface TreeFigures {
   peakMb: number;
   /** The same moment's proportional set size (PSS: shared pages split between their processes), MB. */
   pssAtPeakMb: number;
+  /** Largest sum of the Node engine children (model hosts, or the engines' own processes) seen at once, MB. */
+  enginesPeakMb: number;
   /** What made up that peak: MB per kind (the root is 'daemon'). */
   atPeak: Record<string, number>;
   /** The largest each kind reached (summed over its processes of one moment), MB. */
@@ -66,6 +70,7 @@ export function sampleTree(root: number, everyMs = 100): { stop(): TreeFigures }
   let peak = 0;
   let pssAtPeak = 0;
   let atPeak: Record<string, number> = {};
+  let engines = 0;
   const kindPeaks: Record<string, number> = {};
   const seen = new Map<number, string>();
   const tick = () => {
@@ -83,6 +88,7 @@ export function sampleTree(root: number, everyMs = 100): { stop(): TreeFigures }
       now[kind] = (now[kind] ?? 0) + rss;
     }
     for (const [k, v] of Object.entries(now)) kindPeaks[k] = Math.max(kindPeaks[k] ?? 0, v);
+    engines = Math.max(engines, ENGINE_KINDS.reduce((n, k) => n + (now[k] ?? 0), 0));
     if (sum > peak) [peak, pssAtPeak, atPeak] = [sum, pss, now];
   };
   tick();
@@ -93,7 +99,7 @@ export function sampleTree(root: number, everyMs = 100): { stop(): TreeFigures }
       const started: Record<string, number> = {};
       for (const k of seen.values()) started[k] = (started[k] ?? 0) + 1;
       const inMb = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, mb(v)]));
-      return { peakMb: mb(peak), pssAtPeakMb: mb(pssAtPeak), atPeak: inMb(atPeak), kindPeaks: inMb(kindPeaks), started };
+      return { peakMb: mb(peak), pssAtPeakMb: mb(pssAtPeak), enginesPeakMb: mb(engines), atPeak: inMb(atPeak), kindPeaks: inMb(kindPeaks), started };
     },
   };
 }
