@@ -26,7 +26,7 @@ export interface RunningDaemon {
   server: Server;
   workers: Worker[];
   /** Writes a line in the log's format whatever log.level (`daemon run`'s start and stop lines). */
-  announce(msg: string, fields?: Record<string, unknown>, level?: 'info' | 'warn'): void;
+  announce(msg: string, fields?: Record<string, unknown>, level?: 'info' | 'warn' | 'error'): void;
   /** Drains every worker once (tests). */
   processAll(): Promise<void>;
   close(): Promise<void>;

@@ -8,17 +8,23 @@ import { builtCli } from '../helpers/built-cli.js';
 import { makeEmbeddingModel } from '../pipeline/test-embed-model.js';
 
 // With `log.format: json`, every line of DATA_DIR/daemon.log of a daemon run by `daemon start`
-// is one JSON record: its first and last lines, and what its child processes and threads print
-// (wrapped with the child's name). A job with a request and a sentence encoder installed starts
-// them (the encoder, the face detector, the upload's hash threads); each child's Node prints a
-// line at start (a preload given through NODE_OPTIONS, which the daemon hands on to its children).
+// is one JSON record: its first and last lines, Node's warnings, and what its child processes and
+// threads print (wrapped with the child's name). A job with a request and a sentence encoder
+// installed starts them (the encoder, the face detector, the upload's hash threads); each child's
+// Node prints a line at start (a preload given through NODE_OPTIONS, which the daemon hands on to
+// its children).
 
 const root = mkdtempSync(join(tmpdir(), 'clipper-json-log-'));
 const dataDir = join(root, 'data');
 const CHILD_LINE = 'a line a child prints {"not": json}';
 const preload = join(root, 'child-says.cjs');
-// Only a process or thread with no script (`node -e SOURCE`, an eval thread) prints: the daemon and the CLI have one.
-writeFileSync(preload, `if (!process.argv[1]) process.stderr.write(${JSON.stringify(CHILD_LINE + '\nand a second line\n')});\n`);
+const DAEMON_WARNING = 'a warning of the daemon at its stop';
+// Only a process or thread with no script (`node -e SOURCE`, an eval thread) prints: the daemon and
+// the CLI have one. The daemon itself has Node warn once as it is stopped.
+writeFileSync(preload, [
+  `if (!process.argv[1]) process.stderr.write(${JSON.stringify(CHILD_LINE + '\nand a second line\n')});`,
+  `else if (process.argv.includes('run')) process.on('SIGTERM', () => process.emitWarning(${JSON.stringify(DAEMON_WARNING)}));`,
+].join('\n'));
 const video = join(root, 'talk.mp4');
 const clipper = builtCli({ PATH: process.env.PATH, HOME: root, CLIPPER_STATE_DIR: join(root, 'state'), CLIPPER_CONFIG_DIR: join(root, 'cfg'), CLIPPER_DATA_DIR: dataDir, NO_COLOR: '1' });
 
@@ -54,5 +60,6 @@ describe('log.format json', () => {
     for (const r of fromChildren) expect(r.child).toEqual(expect.any(String));
     expect(new Set(fromChildren.map((r) => r.child)).size, JSON.stringify(fromChildren)).toBeGreaterThanOrEqual(2);
     expect(records.filter((r) => r.msg === 'and a second line')).toHaveLength(fromChildren.length);
+    expect(records.find((r) => r.msg === DAEMON_WARNING)).toMatchObject({ level: 'warn', warning: 'Warning' });
   }, 900_000);
 });

@@ -4,6 +4,7 @@ import type { DaemonOptions } from './options.js';
 import { removeInfo, writeInfo } from './pid-file.js';
 import { RunningDaemons } from '../running-daemons.js';
 import { daemonInstance } from '../../util/daemon-instance.js';
+import { logProcessEvents } from './process-log.js';
 
 /** Runs the daemon in the foreground until SIGINT or SIGTERM. */
 export async function run(opts: DaemonOptions, ctx: CliContext, signal?: AbortSignal): Promise<void> {
@@ -11,6 +12,7 @@ export async function run(opts: DaemonOptions, ctx: CliContext, signal?: AbortSi
   const startedAt = Date.now();
   // Its stderr is its log: these lines too are in log.format (JSON by default), whatever log.level.
   const say = daemon.announce;
+  logProcessEvents(daemon);
   if (opts.role !== 'all') return await runPart(opts, say, daemon, signal);
   writeInfo(opts.dataDir, { pid: process.pid, port: daemon.port, host: opts.host, url: daemon.url, started_at: startedAt });
   // Issue 13, item 3: so that a plain `clipper ping` of this user finds this daemon.
