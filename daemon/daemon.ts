@@ -48,7 +48,7 @@ export interface StartOptions {
 /** A worker's HTTP side: its health for whoever supervises it, and nothing of /v1. */
 function workerRouter(dataDir: string): Router {
   const router = new Router();
-  registerHealthz(router, dataDir, { ok: true, role: 'worker' });
+  registerHealthz(router, () => dataDir, { ok: true, role: 'worker' });
   return router;
 }
 

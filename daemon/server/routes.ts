@@ -19,7 +19,7 @@ import { registerWebhookRoutes } from '../resources/webhooks/routes.js';
 /** Every route of the daemon: each resource registers its own, given only its service. */
 export function buildRouter(app: App): Router {
   const router = new Router();
-  registerHealthRoutes(router, app.config.dataDir);
+  registerHealthRoutes(router, () => app.config.dataDir);
   registerOpenApiRoute(router);
   registerKeyRoutes(router, app.keys);
   registerTeamRoutes(router, app.team);
