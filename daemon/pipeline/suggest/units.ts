@@ -103,10 +103,10 @@ export function segmentUnits(src: SourceModel, topics: Topic[]): Unit[] {
       pending = [];
       continue;
     }
-    // A question asked just before (a short one left pending) opens this moment with it.
-    const asked = pending.length && pending[pending.length - 1].question ? [pending.pop()!] : [];
+    // A question asked just before (a short one left pending) opens this moment with it, unless this one asks its own.
+    const asked = !t.question && pending.length && pending[pending.length - 1].question ? [pending.pop()!] : [];
     close();
-    if (!asked.length && open === null && units.length) {
+    if (!asked.length && !t.question && open === null && units.length) {
       const prev = units[units.length - 1];
       const q = prev.turns[prev.turns.length - 1];
       if (!prev.moment && q.question && q.kind === 'short') asked.push(prev.turns.pop()!);
@@ -137,13 +137,16 @@ function continues(src: SourceModel, unit: Turn[], pending: Turn[], t: Turn, top
   return sameTopic;
 }
 
-/** Share of the content words of turn `t` already said in the unit's last COHESION_SECONDS. */
+/** Share of the content words of turn `t` (weighted by how distinctive they are in the video) already said in the unit's last COHESION_SECONDS. */
 function shared(src: SourceModel, unit: Turn[], t: Turn): number {
   const since = src.words[t.first].start - COHESION_SECONDS;
   const before = new Set<string>();
   for (const u of unit) for (let i = u.first; i <= u.last; i++) if (src.stems[i] && src.words[i].start >= since) before.add(src.stems[i]);
-  const mine = new Set(src.stems.slice(t.first, t.last + 1).filter(Boolean));
-  let n = 0;
-  for (const s of mine) if (before.has(s)) n++;
-  return mine.size ? n / mine.size : 0;
+  let [both, all] = [0, 0];
+  for (const s of new Set(src.stems.slice(t.first, t.last + 1).filter(Boolean))) {
+    const w = src.corpus.idf(s);
+    all += w;
+    if (before.has(s)) both += w;
+  }
+  return all > 0 ? both / all : 0;
 }
