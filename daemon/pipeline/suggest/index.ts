@@ -9,12 +9,13 @@ import { round2, soundBoundaries, speechBoundaries } from './boundaries.js';
 import { prepareCriteria, type PreparedCriteria } from './criteria.js';
 import { clipReason, momentReason } from './reason.js';
 import { RelevanceModel } from './relevance.js';
+import { requestFirst } from './request-order.js';
 import { openingAt, type ScoreMode } from './scoring.js';
 import { clipCount, MAX_OVERLAP, overlapFraction, selectSpread } from './select.js';
 import { selectMoments } from './unit-select.js';
 import { buildSource, type SourceModel } from './source.js';
 import { clipTitle } from './title.js';
-import { segmentTopics } from './topics.js';
+import { segmentTopics, topicOfWord } from './topics.js';
 import { segmentUnits } from './units.js';
 import { withVoices } from './voices.js';
 import { unitCandidates } from './unit-windows.js';
@@ -92,6 +93,8 @@ export function suggestSection(
     const units = mode === 'none' ? [] : segmentUnits(src, topics);
     candidates = unitCandidates(src, boundaries, units, relevance, mode, plan);
     if (candidates.length === 0) candidates = scoreWindows(src, boundaries, relevance, mode, plan).filter((c) => c.end.endAt <= span + 0.01);
+    // With a request, clips about it come first whatever their hook (request-order.ts).
+    if (mode === 'criteria') candidates = requestFirst(candidates, relevance.topicRelevance(), (c) => (topics.length && c.start.word < c.end.word ? topicOfWord(topics, (c.start.word + c.end.word - 1) >> 1) : -1));
     const moments = units.filter((u) => u.moment).length;
     const count = clipCount(span, moments, opts.sourceDuration ?? src.duration, { asked: opts.clipCount, speech: src.words.length > 0 });
     // Nothing to cut before a carried topic: all of it goes to the next section.

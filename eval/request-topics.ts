@@ -1,0 +1,76 @@
+// How each passage of a talk scores for the talk's request, with the true passages as topics and
+// the script as the transcript (no recognition, no videos): the quick check of whether the
+// suggester can tell the passage asked for from its distractor. For each talk: the asked
+// passage's rank among the talk's passages by relevance, whether it is "about the request"
+// (suggest/request-order.ts) and whether the distractor is too.
+//
+//   npx tsx eval/request-topics.ts [--set hard] [--half tuning|held_out] [--list]
+import { spreadWords } from '../daemon/pipeline/transcribe/whisper-json.js';
+import type { Transcript } from '../daemon/pipeline/types.js';
+import { prepareCriteria } from '../daemon/pipeline/suggest/criteria.js';
+import { RelevanceModel } from '../daemon/pipeline/suggest/relevance.js';
+import { aboutRequest } from '../daemon/pipeline/suggest/request-order.js';
+import { buildSource } from '../daemon/pipeline/suggest/source.js';
+import type { Topic } from '../daemon/pipeline/suggest/topics.js';
+import { checkEvalSet, evalSetDir, loadEvalSet, loadSplit, targetOf, type EvalSet, type EvalTalk } from './set.js';
+
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : undefined);
+const setName = option('--set');
+const half = option('--half') as 'tuning' | 'held_out' | undefined;
+const list = args.includes('--list');
+const set = loadEvalSet(evalSetDir(setName));
+const problems = checkEvalSet(set);
+if (problems.length) throw new Error(`the evaluation set is not sound:\n  ${problems.join('\n  ')}`);
+const split = half ? loadSplit(evalSetDir(setName))[half] : undefined;
+const talks = set.talks.filter((t) => !split || split.includes(t.name));
+
+/** The talk as a transcript: 0.4 s a word, 1.5 s between passages; and its passages as topics. */
+function talkSource(s: EvalSet, talk: EvalTalk) {
+  const segments: Transcript['segments'] = [];
+  let t = 1;
+  for (const id of talk.topics) {
+    const text = s.passages.get(id)!;
+    const end = t + 0.4 * text.split(/\s+/).length;
+    segments.push({ text, start: t, end, words: spreadWords(text, t, end) });
+    t = end + 1.5;
+  }
+  const src = buildSource({ engine: 'none', language: 'en', segments }, { silences: [], loudness: [], loudnessStep: 1, scenes: [] },
+    { duration: t, width: 1280, height: 720, fps: 25, hasAudio: true, hasVideo: true, videoCodec: 'h264', audioCodec: 'aac' }, 'en');
+  const topics: Topic[] = segments.map((seg) => {
+    const firstWord = src.words.findIndex((w) => w.start >= seg.start - 0.01);
+    let endWord = src.words.findIndex((w) => w.start > seg.end);
+    if (endWord < 0) endWord = src.words.length;
+    return { firstWord, endWord, first: src.sentenceOf[firstWord], last: src.sentenceOf[endWord - 1], start: seg.start, end: seg.end };
+  });
+  return { src, topics };
+}
+
+let first = 0;
+let topThree = 0;
+let aboutTarget = 0;
+let aboutDistractor = 0;
+for (const talk of talks) {
+  const { src, topics } = talkSource(set, talk);
+  const criteria = await prepareCriteria(set.requests[talk.ask], 'en');
+  const relevance = new RelevanceModel(src, criteria, topics);
+  const scores = relevance.topicRelevance();
+  const about = aboutRequest(scores);
+  const { target, distractor } = targetOf(talk);
+  const ti = talk.topics.indexOf(target);
+  const di = talk.topics.indexOf(distractor);
+  const rank = scores.filter((x) => x > scores[ti]).length + 1;
+  first += rank === 1 ? 1 : 0;
+  topThree += rank <= 3 ? 1 : 0;
+  aboutTarget += about[ti] ? 1 : 0;
+  aboutDistractor += about[di] ? 1 : 0;
+  if (list) {
+    const row = talk.topics.map((id, k) => `${id}${about[k] ? '*' : ''} ${scores[k].toFixed(2)}`).join(', ');
+    process.stdout.write(`${rank === 1 ? 'ok ' : 'NO '} ${talk.name} "${set.requests[talk.ask]}": ${row}\n`);
+  }
+}
+const n = talks.length;
+process.stdout.write(
+  `${n} talks of ${setName ?? 'the first set'}${half ? ` (${half})` : ''}: asked passage first ${first}/${n}, in the top three ${topThree}/${n}; ` +
+    `about the request: asked ${aboutTarget}/${n}, distractor ${aboutDistractor}/${n}\n`,
+);
