@@ -17,6 +17,7 @@ describe('titleProblems', () => {
       'Salad and you been reading lately',
       'All day lovely every and and day',
       'That and his cash',
+      'This is a man who had driven the same the car for twenty years',
       'A story about the',
       'And then we went home',
       'The best of',
@@ -32,6 +33,8 @@ describe('titleProblems', () => {
       'How do you actually get your first customer',
       "It's not the money",
       'All of us agreed',
+      'It makes the rest easy',
+      'He drove the same car for twenty years',
       'That advice got me promoted three times',
     ]) expect(titleProblems(good), good).toEqual([]);
   });

@@ -74,8 +74,9 @@ export function titleProblems(title: string): string[] {
     else if ((a.tag === 'DT' || DEMONSTRATIVES.has(a.word)) && b.tag === 'CC') problems.push(`"${a.word} ${b.word}": a determiner without its noun`);
     else if ((ARTICLES.has(a.word) || a.tag === 'PRP$') && /^(CC|DT|IN|TO|MD|RB|PRP)$/.test(b.tag))
       problems.push(`"${a.word} ${b.word}": a determiner without its noun`);
-    // Two conjunctions in a row, or a plural noun run straight into a new "the ..." phrase: a word was lost.
+    // "the same the car", two conjunctions in a row, or a plural noun run straight into a new "the ..." phrase: a word was lost.
     else if (a.tag === 'CC' && b.tag === 'CC') problems.push(`"${a.word} ${b.word}": two conjunctions`);
+    else if (i >= 2 && tagged[i - 2].tag === 'DT' && /^JJ/.test(a.tag) && ['the', 'a', 'an'].includes(b.word)) problems.push(`"${a.word} ${b.word}": an adjective without its noun`);
     else if (a.tag === 'NNS' && b.tag === 'DT' && b.word === 'the') problems.push(`"${a.word} ${b.word}": two noun phrases with nothing joining them`);
   }
   const verbs = tagged.filter((t) => t.tag.startsWith('VB') || t.tag === 'MD');
