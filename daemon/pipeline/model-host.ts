@@ -13,6 +13,12 @@ export interface HostedEngine {
   /** Names the process in messages ("the recogniser process ended"). */
   what: string;
   error: ChildErrorFactory;
+  /**
+   * Requests may run in several hosts at once (the recogniser: one chunk per heavy slot); else an
+   * engine stays in the host it was made in, and its requests wait for that host, so no two hosts
+   * hold it.
+   */
+  parallel?: boolean;
 }
 
 /**
@@ -74,9 +80,14 @@ export class ModelHost extends OneAtATimeChild<HostRequest, unknown> {
   async run(engine: HostedEngine, options: object, request: unknown, signal?: AbortSignal): Promise<unknown> {
     const key = JSON.stringify(options);
     const install = this.engines.get(engine.name) === key ? undefined : engine.source;
-    const result = await this.request({ engine: engine.name, install, options, request }, signal, engine);
+    // Counted in from the first request, so a second one waits for this host rather than load it elsewhere.
     this.engines.set(engine.name, key);
-    return result;
+    try {
+      return await this.request({ engine: engine.name, install, options, request }, signal, engine);
+    } catch (e) {
+      if (install) this.engines.delete(engine.name);
+      throw e;
+    }
   }
 }
 
@@ -92,19 +103,22 @@ const IDLE_MS = 60_000;
  */
 class ModelHosts {
   private hosts: ModelHost[] = [];
-  private waiting: Array<{ engine: string; take: (h: ModelHost) => void }> = [];
+  private waiting: Array<{ accepts: (h: ModelHost) => boolean; take: (h: ModelHost) => void }> = [];
   private timer?: NodeJS.Timeout;
   limit = availableParallelism();
   /** The last 64 hosts started (tests count them). */
   readonly started: ModelHost[] = [];
 
-  take(engine: string, signal?: AbortSignal): Promise<ModelHost> {
+  take(engine: HostedEngine, signal?: AbortSignal): Promise<ModelHost> {
     this.hosts = this.hosts.filter((h) => h.usable);
-    const idle = this.hosts.filter((h) => !h.busy);
-    const host = idle.find((h) => h.engines.has(engine)) ?? idle[0] ?? (this.hosts.length < this.limit ? this.start() : undefined);
+    // Without a living host that holds the engine, any host will do.
+    const homeless = () => engine.parallel || !this.hosts.some((x) => x.usable && x.engines.has(engine.name));
+    const accepts = (h: ModelHost) => h.engines.has(engine.name) || homeless();
+    const idle = this.hosts.filter((h) => !h.busy && accepts(h));
+    const host = idle.find((h) => h.engines.has(engine.name)) ?? idle[0] ?? (this.hosts.length < this.limit && homeless() ? this.start() : undefined);
     if (host) return Promise.resolve(this.hold(host));
     return new Promise((resolve, reject) => {
-      const waiter = { engine, take: (h: ModelHost) => (signal?.removeEventListener('abort', onAbort), resolve(h)) };
+      const waiter = { accepts, take: (h: ModelHost) => (signal?.removeEventListener('abort', onAbort), resolve(h)) };
       const onAbort = () => {
         this.waiting = this.waiting.filter((w) => w !== waiter);
         reject(signal!.reason);
@@ -127,15 +141,16 @@ class ModelHosts {
     return host;
   }
 
-  /** A request is over: its host (or a fresh one, if it died) goes to the first request waiting. */
+  /**
+   * A request is over: its host goes to the first waiting request that takes it; a host that
+   * died is replaced by a fresh one for the first request waiting (its engines are gone with it).
+   */
   give(host: ModelHost): void {
     host.busy = false;
     host.idleSince = Date.now();
-    const next = this.waiting.shift();
-    if (next) {
-      this.hosts = this.hosts.filter((h) => h.usable);
-      next.take(this.hold(host.usable ? host : this.start()));
-    }
+    this.hosts = this.hosts.filter((h) => h.usable);
+    const i = host.usable ? this.waiting.findIndex((w) => w.accepts(host)) : Math.min(0, this.waiting.length - 1);
+    if (i >= 0) this.waiting.splice(i, 1)[0].take(this.hold(host.usable ? host : this.start()));
     this.endIdle(IDLE_MS);
   }
 
@@ -193,7 +208,7 @@ export class HostedClient<Req, Res> {
     const ended: ChildExit = { code: null, signal: 'SIGKILL' };
     if (this.killed) throw this.engine.error(`the ${this.engine.what} process ended`, '', ended);
     signal?.throwIfAborted();
-    const host = await hosts.take(this.engine.name, signal);
+    const host = await hosts.take(this.engine, signal);
     this.last = host;
     if (!this.started.includes(host)) this.started.push(host);
     if (this.started.length > 64) this.started.splice(0, this.started.length - 64);

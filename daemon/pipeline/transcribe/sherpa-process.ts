@@ -51,7 +51,7 @@ export interface SherpaResult {
 /** The child ended, or its recogniser refused: `exit` says how it ended (when it did). */
 export class RecogniserProcessError extends ChildEngineError {}
 
-const ENGINE: HostedEngine = { name: 'recogniser', source: HANDLER_SOURCE, what: 'recogniser', error: (m, log, exit) => new RecogniserProcessError(m, log, exit) };
+const ENGINE: HostedEngine = { name: 'recogniser', source: HANDLER_SOURCE, what: 'recogniser', error: (m, log, exit) => new RecogniserProcessError(m, log, exit), parallel: true };
 
 /**
  * Recognitions in the model hosts, each request in a host of its own while it runs (the heavy
