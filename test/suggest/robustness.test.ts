@@ -45,6 +45,15 @@ describe('suggestClips on odd input', () => {
     const target = seed % 4 === 0 ? 20 + seed : undefined;
     const clips = await suggestClips(source.transcript, source.analysis, source.probe, { criteria, targetDuration: target, language: 'en' });
     expectValidClips(clips, source);
+    // The README's length rules: 15 to 90 s without a target (a source under 15 s is one clip),
+    // within 20% of target_duration with one (shorter only when the source is).
+    for (const c of clips) {
+      const length = c.end - c.start;
+      if (target) expect(length).toBeLessThanOrEqual(1.2 * target + 0.01);
+      if (target && source.probe.duration >= 1.2 * target) expect(length).toBeGreaterThanOrEqual(0.8 * target - 0.01);
+      if (!target) expect(length).toBeLessThanOrEqual(90.01);
+      if (!target && source.probe.duration >= 15) expect(length).toBeGreaterThanOrEqual(14.99);
+    }
     // Issue 20, item 3: a video up to 4 minutes gets a clip per topic, up to three; issue 30,
     // item 1: at least three for a video over a minute that has speech.
     const speech = source.transcript.segments.some((s) => s.words.length > 0) && source.probe.duration > 60;

@@ -10,13 +10,16 @@ import type { SourceModel } from './source.js';
 import type { Unit } from './units.js';
 import { evaluate, windowsOver, type Candidate, type LengthPlan } from './windows.js';
 
-/** How far (s) a short unit may reach into the talk around it to make the wanted length. */
+/** How far (s) a short unit may reach into the talk around it to make the wanted length (at least that length). */
 const REACH = 40;
 /** Utility of holding more of a long unit, for its whole length held (so the part is as long as allowed). */
 const COVER_WEIGHT = 0.3;
 /** Utility lost per second of talk taken in around a short unit, and for entering another moment. */
 const EXTRA_COST = 0.002;
 const INTRUDE_COST = 0.08;
+
+/** Where sentence ends are missing, every this many words may end a widened clip. */
+const SPARSE_STEP = 5;
 
 const isCut = (b: Boundary) => b.kind === 'edge' || b.kind === 'sentence';
 
@@ -75,31 +78,36 @@ function withCover(src: SourceModel, c: Candidate, u: Unit, length: number, plan
 /**
  * A unit shorter than plan.min with the sentences before and after it that bring it to the
  * wanted length: every pair of a sentence start before it and a sentence end after it (within
- * REACH) that fits, no other moment entered where possible, then the least talk added. Without such a
- * pair (the source's edges), the longest that stays within plan.max.
+ * REACH) that fits, no other moment entered where possible, then the least talk added; in speech
+ * without sentence ends, any boundaries between words. Without such a pair (the source's edges),
+ * the longest that stays within plan.max.
  */
 function widened(src: SourceModel, boundaries: Boundary[], units: Unit[], k: number, i: number, j: number, relevance: RelevanceModel, mode: ScoreMode, plan: LengthPlan): Candidate {
   const u = units[k];
-  const starts = [i];
-  for (let n = i - 1; n >= 0 && boundaries[n].startAt >= u.start - REACH; n--) if (isCut(boundaries[n])) starts.push(n);
-  const ends = [j];
-  for (let n = j + 1; n < boundaries.length && boundaries[n].endAt <= u.end + REACH; n++) if (isCut(boundaries[n])) ends.push(n);
+  const reach = Math.max(REACH, plan.min);
   const intrudes = (a: number, b: number) => units.some((o, m) => m !== k && o.moment && o.endWord > boundaries[a].word && o.firstWord < boundaries[b].word);
   let best: Candidate | null = null;
   let bestKey: readonly [number, number] = [0, -Infinity];
   let longest: [number, number] = [i, j];
-  for (const a of starts) {
-    for (const b of ends) {
-      const length = boundaries[b].endAt - boundaries[a].startAt;
-      if (length > plan.max) continue;
-      if (length > boundaries[longest[1]].endAt - boundaries[longest[0]].startAt) longest = [a, b];
-      if (length < plan.min) continue;
-      const c = evaluate(src, boundaries[a], boundaries[b], relevance, mode, plan, interior(boundaries, a, b));
-      const added = length - (u.end - u.start);
-      const utility = c.utility - EXTRA_COST * added - (intrudes(a, b) ? INTRUDE_COST : 0);
-      const key = [+!intrudes(a, b), utility] as const;
-      if (!best || key[0] > bestKey[0] || (key[0] === bestKey[0] && key[1] > bestKey[1])) [best, bestKey] = [{ ...c, utility }, key];
+  // Sentence boundaries first; in speech without them, pauses and every SPARSE_STEP-th gap between words.
+  for (const cut of [isCut, (b: Boundary) => b.kind === 'pause' || b.word % SPARSE_STEP === 0]) {
+    const starts = [i];
+    for (let n = i - 1; n >= 0 && boundaries[n].startAt >= u.start - reach; n--) if (cut(boundaries[n])) starts.push(n);
+    const ends = [j];
+    for (let n = j + 1; n < boundaries.length && boundaries[n].endAt <= u.end + reach; n++) if (cut(boundaries[n])) ends.push(n);
+    for (const a of starts) {
+      for (const b of ends) {
+        const length = boundaries[b].endAt - boundaries[a].startAt;
+        if (length > plan.max) continue;
+        if (length > boundaries[longest[1]].endAt - boundaries[longest[0]].startAt) longest = [a, b];
+        if (length < plan.min) continue;
+        const c = evaluate(src, boundaries[a], boundaries[b], relevance, mode, plan, interior(boundaries, a, b));
+        const utility = c.utility - EXTRA_COST * (length - (u.end - u.start)) - (intrudes(a, b) ? INTRUDE_COST : 0);
+        const key = [+!intrudes(a, b), utility] as const;
+        if (!best || key[0] > bestKey[0] || (key[0] === bestKey[0] && key[1] > bestKey[1])) [best, bestKey] = [{ ...c, utility }, key];
+      }
     }
+    if (best) return best;
   }
-  return best ?? evaluate(src, boundaries[longest[0]], boundaries[longest[1]], relevance, mode, plan, interior(boundaries, longest[0], longest[1]));
+  return evaluate(src, boundaries[longest[0]], boundaries[longest[1]], relevance, mode, plan, interior(boundaries, longest[0], longest[1]));
 }
