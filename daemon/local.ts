@@ -29,6 +29,23 @@ export async function startDaemon(opts: Parameters<Daemon['startDaemon']>[0]): R
 }
 
 /**
+ * `daemon run` that could not start: its reason as one record of the log (stderr) when the data
+ * dir's settings ask for JSON lines. False when they do not, or cannot be read (the CLI says it).
+ */
+export async function logStartFailure(config: { dataDir: string; port?: number; host?: string }, role: string, error: unknown): Promise<boolean> {
+  const [{ loadConfig }, { formatLine }, { stderrLine }] = await Promise.all([import('./config.js'), import('./log.js'), import('./log-sink.js')]);
+  let format: string;
+  try {
+    format = loadConfig(config).log.format;
+  } catch {
+    return false;
+  }
+  if (format !== 'json') return false;
+  stderrLine(formatLine({ format, role }, 'error', `clipper daemon could not start: ${error instanceof Error ? error.message : String(error)}`));
+  return true;
+}
+
+/**
  * The data dir itself, for the commands that work on it directly (`auth token`, `admin teams`)
  * and for the local owner token: preparing it, the teams of the database its daemon uses (SQLite,
  * or PostgreSQL with database.url: issue 27, item 4), and minting ID tokens with its ES256 key.

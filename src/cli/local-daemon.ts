@@ -18,6 +18,7 @@ export {
   loadMediaTools,
   loadModelCatalogue,
   loadOpsTools,
+  logStartFailure,
   wordVectorStatus,
   startDaemon,
   useNativeBinding,

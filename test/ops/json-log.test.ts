@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,4 +63,18 @@ describe('log.format json', () => {
     expect(records.filter((r) => r.msg === 'and a second line')).toHaveLength(fromChildren.length);
     expect(records.find((r) => r.msg === DAEMON_WARNING)).toMatchObject({ level: 'warn', warning: 'Warning' });
   }, 900_000);
+
+  it('writes why the daemon could not start as a record too', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const other = join(root, 'other');
+    mkdirSync(other);
+    writeFileSync(join(other, 'config.json'), JSON.stringify({ log: { format: 'json' } }));
+    const r = await clipper(['daemon', 'start', '--data-dir', other, '--port', String((taken.address() as AddressInfo).port)]);
+    await new Promise((resolve) => taken.close(resolve));
+    expect(r.code).toBe(1);
+    const lines = readFileSync(join(other, 'daemon.log'), 'utf8').split('\n').filter(Boolean);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ level: 'error', msg: expect.stringMatching(/^clipper daemon could not start: .*EADDRINUSE/) });
+  }, 120_000);
 });

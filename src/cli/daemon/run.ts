@@ -1,4 +1,5 @@
-import { startDaemon } from '../local-daemon.js';
+import { logStartFailure, startDaemon } from '../local-daemon.js';
+import { EXIT } from '../exit-codes.js';
 import type { CliContext } from '../context.js';
 import type { DaemonOptions } from './options.js';
 import { removeInfo, writeInfo } from './pid-file.js';
@@ -8,7 +9,16 @@ import { logProcessEvents } from './process-log.js';
 
 /** Runs the daemon in the foreground until SIGINT or SIGTERM. */
 export async function run(opts: DaemonOptions, ctx: CliContext, signal?: AbortSignal): Promise<void> {
-  const daemon = await startDaemon({ config: { dataDir: opts.dataDir, port: opts.port, host: opts.host }, role: opts.role });
+  const config = { dataDir: opts.dataDir, port: opts.port, host: opts.host };
+  let daemon: Awaited<ReturnType<typeof startDaemon>>;
+  try {
+    daemon = await startDaemon({ config, role: opts.role });
+  } catch (e) {
+    // With JSON logs, the reason is a record of the log too (daemon start shows the log's tail).
+    if (!(await logStartFailure(config, opts.role, e))) throw e;
+    ctx.exitCode = EXIT.ERROR;
+    return;
+  }
   const startedAt = Date.now();
   // Its stderr is its log: these lines too are in log.format (JSON by default), whatever log.level.
   const say = daemon.announce;
