@@ -3,46 +3,29 @@
 // its progress as the job's `encoder` stage, says so in a warning and matches the request with
 // it; with models.auto_fetch_encoder off the hub is never asked and the warning says what would
 // improve the match.
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeEncoder } from '../../daemon/pipeline/embed/embedder.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
-import { makeEmbeddingModel } from '../pipeline/test-embed-model.js';
+import { startEncoderHub, type EncoderHub } from '../pipeline/encoder-hub.js';
 import { LinkServer } from './helpers/link-server.js';
 
 const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
 const tmp = mkdtempSync(join(tmpdir(), 'clipper-encoder-job-'));
-const made = makeEmbeddingModel(tmp, 'tiny-encoder');
-const files = { 'model.onnx': readFileSync(join(made, 'model.onnx')), 'vocab.txt': readFileSync(join(made, 'vocab.txt')) };
 let links: LinkServer;
-let server: Server;
-const requests: string[] = [];
+let hub: EncoderHub;
 
 beforeAll(async () => {
   links = await new LinkServer().start();
-  server = createServer((req, res) => {
-    requests.push(req.url!);
-    const body = files[/^\/test\/encoder\/resolve\/r1\/(.+)$/.exec(req.url!)?.[1] as keyof typeof files];
-    if (req.url === '/' || !body) return res.writeHead(req.url === '/' ? 200 : 404).end();
-    res.writeHead(200, { 'content-length': String(body.length) }).end(body);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const catalogue = join(tmp, 'catalogue.json');
-  writeFileSync(catalogue, JSON.stringify([{
-    name: 'tiny-encoder', kind: 'embedding', recommended: true, languages: ['en'], speed: '-', licence: 'MIT', embedding: { pooling: 'mean' }, repo: 'test/encoder', revision: 'r1',
-    files: Object.entries(files).map(([file, b]) => ({ role: file === 'vocab.txt' ? 'vocab' : 'model', file, size_bytes: b.length, sha256: createHash('sha256').update(b).digest('hex'), verified: true })),
-  }]));
-  process.env.CLIPPER_MODEL_HUB = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.CLIPPER_MODEL_CATALOGUE = catalogue;
+  hub = await startEncoderHub(tmp);
+  process.env.CLIPPER_MODEL_HUB = hub.url;
+  process.env.CLIPPER_MODEL_CATALOGUE = hub.catalogue();
 }, 60_000);
 afterAll(async () => {
   await links.stop();
-  await new Promise((r) => server.close(r));
+  await hub.stop();
   closeEncoder();
   rmSync(tmp, { recursive: true, force: true });
 });
@@ -62,7 +45,7 @@ describe('a job with a request and no sentence encoder', () => {
       expect(job.status).toBe('done');
       expect(job.warnings).toEqual([{ code: 'no_sentence_encoder', message: expect.stringMatching(/auto_fetch_encoder is off.*`clipper models add tiny-encoder`/) }]);
       expect(job.ranking).toBeUndefined();
-      expect(requests).toEqual([]);
+      expect(hub.requests).toEqual([]);
     } finally {
       await d.stop();
     }
@@ -73,11 +56,11 @@ describe('a job with a request and no sentence encoder', () => {
     try {
       const { job, stages } = await runJob(d, 'the office dog');
       expect(job.status).toBe('done');
-      const total = files['model.onnx'].length + files['vocab.txt'].length;
+      const total = hub.total;
       expect(stages.get('encoder')).toEqual({ model: 'tiny-encoder', received: total, total, done: true });
       expect(job.warnings).toEqual([{ code: 'encoder_fetched', message: expect.stringMatching(/tiny-encoder .* fetched once/) }]);
       expect(job.ranking).toEqual({ by: 'heuristics', embedding: 'tiny-encoder' });
-      expect(requests.filter((r) => r.includes('/resolve/'))).toHaveLength(2);
+      expect(hub.requests.filter((r) => r.includes('/resolve/'))).toHaveLength(2);
     } finally {
       await d.stop();
     }
