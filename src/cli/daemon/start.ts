@@ -39,8 +39,18 @@ export async function run(opts: DaemonOptions, ctx: CliContext): Promise<void> {
     if (!isAlive(pid)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  const tail = readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
+  const tail = readFileSync(logFile, 'utf8').split('\n').slice(-15).map(readable).join('\n');
   throw new CliError(EXIT.ERROR, `the daemon did not come up (pid ${pid}); last lines of ${logFile}:\n${tail}`, startHint(tail));
+}
+
+/** A JSON record of the log as the words it says (log.format json), any other line as it is. */
+function readable(line: string): string {
+  try {
+    const record = JSON.parse(line) as { level?: unknown; msg?: unknown };
+    return typeof record.msg === 'string' ? `${String(record.level)}: ${record.msg}` : line;
+  } catch {
+    return line;
+  }
 }
 
 /** What to do next, by what the log says stopped the daemon (the port only when nothing else did). */
