@@ -9,6 +9,8 @@ import type { SourceModel } from './source.js';
 import { titleProblems } from './title-check.js';
 import { usedAlready } from './title-parts.js';
 
+/** Share of a sentence's words the recogniser must be sure of for it to give key phrases. */
+const MOSTLY_SURE = 0.7;
 /** Key phrases looked at, best first. */
 const PHRASES = 6;
 
@@ -17,14 +19,25 @@ const join = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1)
 
 /** A noun-phrase title of words [first, end) that are sure (`sure(i)`), or null when none reads as one. */
 export function phraseTitle(src: SourceModel, first: number, end: number, sure: (i: number) => boolean, used: Set<string>): string | null {
-  // The sure words sentence by sentence: a phrase never runs across a sentence or a doubtful word.
+  // The sure words sentence by sentence: a phrase never runs across a sentence or a doubtful word,
+  // and a sentence the recogniser was mostly unsure of gives none (its sure words are often
+  // invented: "an airline applicant apprehension" in a noisy passage).
   const pieces: string[] = [];
   let run: string[] = [];
+  const heard = new Map<number, [number, number]>();
+  for (let i = first; i < end; i++) {
+    const [n, k] = heard.get(src.sentenceOf[i]) ?? [0, 0];
+    heard.set(src.sentenceOf[i], [n + 1, k + (sure(i) ? 1 : 0)]);
+  }
+  const mostlySure = (i: number) => {
+    const [n, k] = heard.get(src.sentenceOf[i])!;
+    return k >= MOSTLY_SURE * n;
+  };
   for (let i = first; i < end; i++) {
     const w = src.words[i];
-    if (isFiller(w.token)) continue;
-    if (sure(i)) run.push(w.token);
-    if (!sure(i) || w.sentenceEnd || i === end - 1 || src.sentenceOf[i + 1] !== src.sentenceOf[i]) {
+    const kept = !isFiller(w.token) && mostlySure(i) && sure(i);
+    if (kept) run.push(w.token);
+    if (!kept || w.sentenceEnd || i === end - 1 || src.sentenceOf[i + 1] !== src.sentenceOf[i]) {
       if (run.length) pieces.push(run.join(' '));
       run = [];
     }
