@@ -91,8 +91,8 @@ export class ModelHost extends OneAtATimeChild<HostRequest, unknown> {
   }
 }
 
-/** How long an unused host keeps its models loaded before it is ended. */
-const IDLE_MS = 60_000;
+/** How long an unused host keeps its models loaded before it is ended (tests may lengthen it). */
+let IDLE_MS = 60_000;
 
 /**
  * The daemon's model hosts: a request goes to an idle host (one that already runs its engine
@@ -171,6 +171,11 @@ const hosts = new ModelHosts();
 /** The last 64 hosts started in this process, oldest first (their `engines` say what ran in each). */
 export function modelHostsStarted(): ModelHost[] {
   return [...hosts.started];
+}
+
+/** Hosts unused for `ms` end (a test that counts hosts on a busy machine keeps them longer). */
+export function setModelHostIdle(ms: number): void {
+  IDLE_MS = ms;
 }
 
 /** At most `n` hosts at once (the daemon's heavy slots). */

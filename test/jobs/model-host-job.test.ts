@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeModelHosts, modelHostsStarted } from '../../daemon/pipeline/model-host.js';
+import { closeModelHosts, modelHostsStarted, setModelHostIdle } from '../../daemon/pipeline/model-host.js';
 import { installModel } from '../../daemon/pipeline/transcribe/model-install.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { makeDiarizationModels } from '../pipeline/test-diarization-models.js';
@@ -26,6 +26,8 @@ beforeAll(async () => {
   await installModel(diarization.embedding, dataDir);
   // One heavy slot: the job's engines take turns in one host (with more, requests that overlap get a host each).
   d = await startTestDaemon({ dataDir, settings: { pipeline: { heavy_concurrency: 1 } } });
+  // A loaded machine may leave a host idle for a minute between two stages: it would end, and a second start.
+  setModelHostIdle(3_600_000);
 }, 120_000);
 afterAll(async () => {
   await d?.stop();
