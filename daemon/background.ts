@@ -43,7 +43,7 @@ export interface BackgroundDeps {
 export function backgroundWork(d: BackgroundDeps): Worker[] {
   d.tasks.register(d.clipJobs.taskHandler());
   d.tasks.register(clipPreviewTaskHandler(d.clipPreview));
-  d.tasks.register(renderTaskHandler(d.renders, d.store.clips, d.render));
+  d.tasks.register(renderTaskHandler(d.renders, d.render));
   d.tasks.register(publishTaskHandler({
     posts: d.posts, clips: d.store.clips, platforms: d.store.platforms, connectors: d.connectors, render: d.render,
     authFor: (connection) => d.platforms.authFor(connection), now: () => d.clock.now(),

@@ -47,6 +47,11 @@ const joined = (words: Word[]) => words.map((w) => w.text).join(' ');
 export class ClipEditService {
   constructor(private d: ClipEditDeps) {}
 
+  /** The same service writing through `store` (a task's fenced store). */
+  writingTo(store: ClipEditDeps['store']): ClipEditService {
+    return new ClipEditService({ ...this.d, store });
+  }
+
   async require(teamId: string, clipId: string): Promise<ClipRow> {
     const clip = await this.d.store.clips.get(teamId, clipId);
     if (!clip) throw notFound('Clip', clipId);

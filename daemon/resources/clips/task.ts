@@ -17,7 +17,7 @@ export interface ClipPreviewDeps {
   /** The pipeline's stages, read at call time (tests swap them). */
   stages: StagesInUse;
   framing: ClipFraming;
-  edits: Pick<ClipEditService, 'previewMade' | 'dropPreview'>;
+  edits: Pick<ClipEditService, 'previewMade' | 'dropPreview' | 'writingTo'>;
   /** Folder for the preview being made. */
   tmpDir: string;
 }
@@ -35,6 +35,9 @@ export function clipPreviewTaskHandler(d: ClipPreviewDeps): TaskHandler {
     maxAttempts: 3,
     retryDelayMs: (n) => 2000 * n,
     async run(task, ctl) {
+      // Every write of the attempt under its lease: the clip's preview and its framing.
+      const edits = d.edits.writingTo(ctl.store);
+      const framing = d.framing.writingTo(ctl.store.framings);
       for (;;) {
         const clip = await d.store.clips.byId(task.resource_id);
         if (!clip || clip.preview_key) return;
@@ -47,15 +50,15 @@ export function clipPreviewTaskHandler(d: ClipPreviewDeps): TaskHandler {
         const out = join(d.tmpDir, `preview-${clip.id}-${task.attempts}.mp4`);
         try {
           await d.heavy.run(async () => {
-            const plan = await d.framing.planFor(clip, media, probe, ctl.signal);
+            const plan = await framing.planFor(clip, media, probe, ctl.signal);
             await d.stages.current.renderPreview({ mediaPath: media, probe, clip: span, plan }, out, ctl.signal);
           }, { priority: HEAVY_PRIORITY.preview, signal: ctl.signal });
           // A new object per span: a page still showing the old preview keeps a working link.
           const objectKey = `previews/${clip.job_id}/${clip.id}-${Math.round(span.start * 1000)}-${Math.round(span.end * 1000)}.mp4`;
           await d.objects.put(objectKey, createReadStream(out), { contentType: 'video/mp4' });
-          if (await d.edits.previewMade(clip.id, span, objectKey)) return;
+          if (await edits.previewMade(clip.id, span, objectKey)) return;
           // Trimmed again meanwhile: this span's preview is named by no row.
-          await d.edits.dropPreview(clip.id, objectKey);
+          await edits.dropPreview(clip.id, objectKey);
         } finally {
           await rm(out, { force: true });
         }

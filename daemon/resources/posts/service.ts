@@ -50,6 +50,11 @@ export class PostService {
     this.repo = d.store.posts;
   }
 
+  /** The same service writing through `store` (a task's fenced store). */
+  writingTo(store: PostServiceDeps['store']): PostService {
+    return new PostService({ ...this.d, store });
+  }
+
   async require(teamId: string, id: string): Promise<PostRow> {
     const row = await this.repo.get(teamId, id);
     if (!row) throw notFound('Post', id);

@@ -38,9 +38,10 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
     maxAttempts: 4,
     retryDelayMs: (n) => 30_000 * 2 ** (n - 1),
     async run(task, ctl) {
+      const posts = d.posts.writingTo(ctl.store); // every write of the attempt under its lease
       const id = task.resource_id;
-      let post = await d.posts.repo.byId(id);
-      if (post?.status === 'queued' && await d.posts.startProcessing(id)) post = await d.posts.repo.byId(id);
+      let post = await posts.repo.byId(id);
+      if (post?.status === 'queued' && await posts.startProcessing(id)) post = await posts.repo.byId(id);
       // Cancelled before it started, or already published / failed: nothing to do.
       if (!post || (post.status !== 'processing' && post.status !== 'uploading')) return;
       const clip = await d.clips.byId(post.clip_id);
@@ -60,8 +61,8 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
         if (!file) throw new Error('The rendered video vanished from the object store');
       }
 
-      if (post.status === 'processing') await d.posts.startUploading(id, connector.name);
-      const attempt = await d.posts.repo.openAttempt(id);
+      if (post.status === 'processing') await posts.startUploading(id, connector.name);
+      const attempt = await posts.repo.openAttempt(id);
       if (!attempt) return; // moved on meanwhile (cancelled before processing cannot happen; defensive)
       try {
         const result = await connector.publish({
@@ -76,11 +77,11 @@ export function publishTaskHandler(d: PublishDeps): TaskHandler {
           settings: post.settings ? (JSON.parse(post.settings) as Record<string, unknown>) : {},
           signal: ctl.signal,
           resumeState: attempt.resume_state,
-          saveResumeState: async (state) => await d.posts.repo.saveResumeState(attempt.id, state),
+          saveResumeState: async (state) => await posts.repo.saveResumeState(attempt.id, state),
           now: d.now,
         });
         failpoint('publish.after-upload'); // tests: the platform has it, nothing recorded yet
-        await d.posts.markPublished(id, attempt.id, result);
+        await posts.markPublished(id, attempt.id, result);
         metrics.publishes.inc({ platform: post.platform, outcome: 'published' });
       } catch (e) {
         if (e instanceof ConnectorError && !e.retryable) throw new PermanentTaskError(e.message);

@@ -41,6 +41,11 @@ export class RenderService {
     this.objects = d.objects;
   }
 
+  /** The same service writing through `store` (a task's fenced store). */
+  writingTo(store: RenderServiceDeps['store']): RenderService {
+    return new RenderService({ ...this.d, store });
+  }
+
   /**
    * POST /v1/clips/:clipId/renders: no body, `{}`, or the extension fields `layout` and
    * `caption_style` (issue 17), `aspect`, `remove_fillers`, `remove_silences` and `keep` (issue

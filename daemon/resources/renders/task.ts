@@ -1,5 +1,4 @@
 import type { TaskHandler } from '../../tasks/task-runner.js';
-import type { Store } from '../../store/index.js';
 import { ProgressSink } from '../../progress-sink.js';
 import { captionsOf, discardWork, renderClipFile, type RenderDeps } from './renderer.js';
 import { RENDER_TASK, renderKeys, type RenderService } from './service.js';
@@ -16,16 +15,17 @@ class Superseded extends Error {}
  * generation again from the start (ffmpeg output is not resumable; the partial file was in a
  * work folder). A re-trigger while rendering aborts ffmpeg and renders the new generation.
  */
-export function renderTaskHandler(renders: RenderService, clips: Store['clips'], deps: RenderDeps): TaskHandler {
+export function renderTaskHandler(service: RenderService, deps: RenderDeps): TaskHandler {
   return {
     kind: RENDER_TASK,
     concurrency: 1, // a 1080x1920 x264 encode takes both cores
     maxAttempts: 2,
     retryDelayMs: () => 5000,
     async run(task, ctl) {
+      const renders = service.writingTo(ctl.store); // every write of the attempt under its lease
       for (;;) {
         const row = await renders.repo.get(task.resource_id);
-        const clip = await clips.byId(task.resource_id);
+        const clip = await ctl.store.clips.byId(task.resource_id);
         if (!row || !clip || row.status === 'done' || row.status === 'failed') return;
         if (!await renders.start(row)) continue; // replaced meanwhile: take the new generation
         const local = new AbortController();
@@ -64,7 +64,7 @@ export function renderTaskHandler(renders: RenderService, clips: Store['clips'],
       }
     },
     async onGiveUp(task, error) {
-      await renders.fail(task.resource_id, error.message);
+      await service.fail(task.resource_id, error.message);
       metrics.renders.inc({ outcome: 'failed' });
     },
   };
