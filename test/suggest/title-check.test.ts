@@ -34,6 +34,7 @@ describe('titleProblems', () => {
       "It's not the money",
       'All of us agreed',
       'It makes the rest easy',
+      'One more thing before we get going',
       'He drove the same car for twenty years',
       'That advice got me promoted three times',
     ]) expect(titleProblems(good), good).toEqual([]);

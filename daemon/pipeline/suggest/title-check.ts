@@ -82,7 +82,8 @@ export function titleProblems(title: string): string[] {
   const verbs = tagged.filter((t) => t.tag.startsWith('VB') || t.tag === 'MD');
   // A clause needs a finite verb ("you been reading" has none); a title without verbs is a noun phrase and ends on a noun.
   // A title with no finite verb is a noun phrase ("meetings without a written agenda") and ends on its noun.
-  const finite = verbs.some((t) => FINITE.has(t.tag)) || ['VB', 'VBG'].includes(tagged[0].tag);
+  // The tagger often reads a present verb after its subject as a bare one ("we get going": VB).
+  const finite = verbs.some((t) => FINITE.has(t.tag)) || ['VB', 'VBG'].includes(tagged[0].tag) || tagged.some((t, i) => t.tag === 'VB' && i > 0 && /^(PRP|NN|NNS|NNP)$/.test(tagged[i - 1].tag));
   if (!finite && verbs.some((t) => t.tag === 'VBN' || t.tag === 'VBG') && tagged.some((t) => t.tag === 'PRP')) problems.push('a clause without a finite verb');
   else if (!finite && !NOUN.test(last.tag)) problems.push('a phrase that does not end on its noun');
   return problems;
