@@ -154,6 +154,13 @@ class ModelHosts {
     this.endIdle(IDLE_MS);
   }
 
+  /** Ends the idle hosts whose only engine is `engine`. */
+  endAlone(engine: string): void {
+    const alone = (h: ModelHost) => !h.busy && h.engines.size === 1 && h.engines.has(engine);
+    for (const h of this.hosts) if (alone(h)) h.kill();
+    this.hosts = this.hosts.filter((h) => h.usable);
+  }
+
   /** Ends the hosts idle for `ms` or more (0: every idle host), and looks again when the next one will be. */
   endIdle(ms = 0): void {
     const now = Date.now();
@@ -181,6 +188,15 @@ export function setModelHostIdle(ms: number): void {
 /** At most `n` hosts at once (the daemon's heavy slots). */
 export function limitModelHosts(n: number): void {
   hosts.limit = Math.max(1, Math.floor(n));
+}
+
+/**
+ * Ends the idle hosts that hold `engine` and nothing else: an engine a job is done with for now
+ * (the face detector after a clip's framing) gives its runtime's memory back to the previews and
+ * renders that follow, rather than keep it for IDLE_MS; its next request starts a host afresh.
+ */
+export function endHostsOnlyFor(engine: string): void {
+  hosts.endAlone(engine);
 }
 
 /** Ends every idle model host (daemon stop, tests). */

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FACE_HANDLER_SOURCE } from './face-worker.js';
-import { HostedClient, type HostedEngine } from '../model-host.js';
+import { endHostsOnlyFor, HostedClient, type HostedEngine } from '../model-host.js';
 import type { ChildExit } from '../one-at-a-time-child.js';
 import type { Box } from './types.js';
 
@@ -84,6 +84,11 @@ class HostedFaceDetector extends HostedClient<{ width: number; height: number; r
     const faces = await turn;
     return faces.map((f) => ({ ...f, x: f.x + part.x0, y: f.y + part.y0 }));
   }
+}
+
+/** A clip's detections are over: a host that runs only the face detector ends now, not after IDLE_MS. */
+export function faceDetectionDone(): void {
+  endHostsOnlyFor(ENGINE.name);
 }
 
 /** When its packages are missing: every detection says so (framing falls back to the centre). */

@@ -2,7 +2,7 @@
 // speaker and the layout, and plan a smooth camera path; then turn the stored plan into the
 // ffmpeg filter of a preview or a render. Pure: files and values in, a plan out.
 import type { Word } from '../types.js';
-import { faceDetector, FaceDetectorUnavailable, type FaceDetector } from './detector.js';
+import { faceDetectionDone, faceDetector, FaceDetectorUnavailable, type FaceDetector } from './detector.js';
 import { centrePlan, planFraming } from './plan.js';
 import { sampleFaces } from './sample.js';
 import type { Span } from './speaker.js';
@@ -70,5 +70,8 @@ export async function analyseFraming(file: string, input: FramingInput): Promise
     // A detector that fails on this clip costs the clip its speaker-following, not the job
     // (issue 17: the centre crop is the fallback); the reason names no path of this machine.
     return centrePlan(input.source, duration, 'face detection failed on this clip; centre crop used');
+  } finally {
+    // The preview encode that follows should not share the machine's memory with an idle detector.
+    if (!input.detector) faceDetectionDone();
   }
 }

@@ -51,7 +51,8 @@ export async function renderPreview(source: string, opts: PreviewOptions): Promi
   const args: string[] = [];
   let video: string;
   if (probe.hasVideo && probe.width && probe.height) {
-    args.push(...cut, '-i', source);
+    // One decoding thread: a preview is small, and each thread's frame buffers cost resident memory.
+    args.push('-threads', '1', ...cut, '-i', source);
     const fps = probe.fps && probe.fps > 30.5 ? ',fps=30' : '';
     const frame = (opts.fit === 'pad' ? letterbox : framing)({ source: { width: probe.width, height: probe.height }, start, end, plan: opts.plan }, { width, height });
     video = `[0:v:0]${frame}${fps},format=yuv420p[v]`;
@@ -63,7 +64,8 @@ export async function renderPreview(source: string, opts: PreviewOptions): Promi
   const audioInput = probe.hasVideo ? 0 : 1;
   args.push('-filter_complex', video, '-map', '[v]');
   if (probe.hasAudio) args.push('-map', `${audioInput}:a:0`, '-c:a', 'aac', '-b:a', '96k', '-ac', '2', '-ar', '44100');
-  args.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '28', '-movflags', '+faststart', '-map_metadata', '-1', '-t', duration.toFixed(3));
+  // One encoding thread (x264's frame threads and lookahead are most of its memory; the heavy queue already runs previews side by side).
+  args.push('-c:v', 'libx264', '-threads', '1', '-preset', 'veryfast', '-crf', '28', '-movflags', '+faststart', '-map_metadata', '-1', '-t', duration.toFixed(3));
 
   await writeViaTemp(opts.out, (temp) =>
     runFfmpeg([...args, '-f', 'mp4', temp], { signal: opts.signal, onProgress: opts.onProgress, duration }),
