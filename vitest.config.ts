@@ -12,5 +12,8 @@ export default defineConfig({
     // Media tests spawn ffmpeg and speech recognition: two cores, so few files at once.
     maxWorkers: 2,
     pool: 'forks',
+    // Tests reach no host but loopback: the model hub is a closed loopback port unless a test
+    // serves one (a job with a request would otherwise look for the sentence encoder online).
+    env: { CLIPPER_MODEL_HUB: 'http://127.0.0.1:9' },
   },
 });
