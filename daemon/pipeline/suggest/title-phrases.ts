@@ -17,8 +17,12 @@ const PHRASES = 6;
 /** "a", "a and b", "a, b and c". */
 const join = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
-/** A noun-phrase title of words [first, end) that are sure (`sure(i)`), or null when none reads as one. */
-export function phraseTitle(src: SourceModel, first: number, end: number, sure: (i: number) => boolean, used: Set<string>): string | null {
+/**
+ * A noun-phrase title of words [first, end) that are sure (`sure(i)`), or null when none reads as
+ * one. `lenient`: any of the clip's words, and the best phrases even when the headline check
+ * refuses them (a clip with words is never titled by its time alone).
+ */
+export function phraseTitle(src: SourceModel, first: number, end: number, sure: (i: number) => boolean, used: Set<string>, lenient = false): string | null {
   // The sure words sentence by sentence: a phrase never runs across a sentence or a doubtful word,
   // and a sentence the recogniser was mostly unsure of gives none (its sure words are often
   // invented: "an airline applicant apprehension" in a noisy passage).
@@ -35,7 +39,7 @@ export function phraseTitle(src: SourceModel, first: number, end: number, sure: 
   };
   for (let i = first; i < end; i++) {
     const w = src.words[i];
-    const kept = !isFiller(w.token) && mostlySure(i) && sure(i);
+    const kept = !isFiller(w.token) && sure(i) && (lenient || mostlySure(i));
     if (kept) run.push(w.token);
     if (!kept || w.sentenceEnd || i === end - 1 || src.sentenceOf[i + 1] !== src.sentenceOf[i]) {
       if (run.length) pieces.push(run.join(' '));
@@ -45,14 +49,19 @@ export function phraseTitle(src: SourceModel, first: number, end: number, sure: 
   if (!pieces.length) return null;
   const phrases = rankKeyPhrases(pieces.join('. '), src.corpus, PHRASES, src.language).map((p) => p.phrase.split(' ').map(properCase).join(' '));
   // The best phrase alone when it is long enough, else with the next ones, up to three.
+  let given: string | null = null;
   for (let k = 0; k < phrases.length; k++) {
     for (let n = 1; n <= 3 && k + n <= phrases.length; n++) {
       const parts = phrases.slice(k, k + n);
       if (parts.join(' ').split(' ').length < 3) continue;
       const text = sentenceCase(join(parts));
-      if (!titleProblems(text).length && !usedAlready(text, used)) return text;
+      if (lenient || !titleProblems(text).length) {
+        if (!usedAlready(text, used)) return text;
+        given ??= text;
+      }
       break;
     }
   }
-  return null;
+  // Leniently, a title this job gave already beats none.
+  return lenient ? given : null;
 }

@@ -59,7 +59,7 @@ export function clipTitle(src: SourceModel, relevance: RelevanceModel, first: nu
   }
   options.sort((x, y) => y.score - x.score);
   const pick = options.find((o) => !usedAlready(o.text, used));
-  const title = pick?.text ?? phraseTitle(src, first, end, sure, used) ?? timeTitle(startTime);
+  const title = pick?.text ?? phraseTitle(src, first, end, sure, used) ?? phraseTitle(src, first, end, sure, used, true) ?? timeTitle(startTime);
   used.add(title.toLowerCase());
   return title;
 }
