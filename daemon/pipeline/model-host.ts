@@ -199,6 +199,11 @@ export function endHostsOnlyFor(engine: string): void {
   hosts.endAlone(engine);
 }
 
+/** How many hosts may run at once: the heavy slots (an engine in one host may use as many threads). */
+export function modelHostSlots(): number {
+  return hosts.limit;
+}
+
 /** Ends every idle model host (daemon stop, tests). */
 export function closeModelHosts(): void {
   hosts.endIdle(0);

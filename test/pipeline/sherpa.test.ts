@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractAudio } from '../../daemon/pipeline/media/index.js';
+import { limitModelHosts } from '../../daemon/pipeline/model-host.js';
 import { SpeechEngineError } from '../../daemon/pipeline/transcribe/errors.js';
 import { readSherpaModel } from '../../daemon/pipeline/transcribe/sherpa-model.js';
 import { sherpaPackage } from '../../daemon/pipeline/transcribe/sherpa-process.js';
@@ -113,6 +114,15 @@ describe('the sherpa-onnx Whisper engine with the test model', () => {
     // The next call gets a fresh process.
     expect(words(await e.transcribe(short, { language: 'en' })).length).toBeGreaterThan(0);
     expect(e.pool.started).toHaveLength(2);
+    e.close();
+  });
+
+  it('recognises chunks sent at once in one host, one after the other, on a thread per heavy slot', async () => {
+    limitModelHosts(2);
+    const e = engine('tiny-one');
+    const both = await Promise.all([e.transcribe(short, { language: 'en' }), e.transcribe(short, { language: 'en' })]);
+    expect(both.map((t) => t.language)).toEqual(['en', 'en']);
+    expect(e.pool.started).toHaveLength(1);
     e.close();
   });
 

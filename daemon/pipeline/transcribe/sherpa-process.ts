@@ -51,13 +51,12 @@ export interface SherpaResult {
 /** The child ended, or its recogniser refused: `exit` says how it ended (when it did). */
 export class RecogniserProcessError extends ChildEngineError {}
 
-const ENGINE: HostedEngine = { name: 'recogniser', source: HANDLER_SOURCE, what: 'recogniser', error: (m, log, exit) => new RecogniserProcessError(m, log, exit), parallel: true };
+const ENGINE: HostedEngine = { name: 'recogniser', source: HANDLER_SOURCE, what: 'recogniser', error: (m, log, exit) => new RecogniserProcessError(m, log, exit) };
 
 /**
- * Recognitions in the model hosts, each request in a host of its own while it runs (the heavy
- * queue decides how many chunks run at once, one per core), so there are never more hosts
- * recognising than heavy slots. A host that died (crash, cancellation) is dropped; the next call
- * goes to a fresh one.
+ * Recognitions in one model host, one chunk at a time on as many threads as there are heavy
+ * slots (sherpa.ts), so a second runtime never holds a second recogniser. A host that died
+ * (crash, cancellation) is dropped; the next call goes to a fresh one.
  */
 export class RecogniserProcess extends HostedClient<{ wav: string; key: string; config: object }, SherpaResult> {
   constructor(packagePath: string) {

@@ -5,7 +5,7 @@ import { joinTranscripts, keepSpan, shiftTranscript, withOverlap } from '../tran
 import { frameEnergies, planChunks } from './chunking.js';
 import { readWavInfo, type WavInfo, writeWavSlice } from './wav.js';
 import type { SherpaWhisperModel } from './sherpa-model.js';
-import { closeModelHosts } from '../model-host.js';
+import { closeModelHosts, modelHostSlots } from '../model-host.js';
 import { RecogniserProcess, RecogniserProcessError } from './sherpa-process.js';
 import { sherpaSegments } from './sherpa-words.js';
 
@@ -30,7 +30,7 @@ const transducerConfig = (model: SherpaWhisperModel) => ({
     transducer: { encoder: model.encoder, decoder: model.decoder, joiner: model.joiner },
     tokens: model.tokens,
     modelType: 'nemo_transducer',
-    numThreads: 1,
+    numThreads: modelHostSlots(),
     provider: 'cpu',
     debug: 0,
   },
@@ -44,7 +44,8 @@ const reasonOf = (log: string, fallback: string) => {
 };
 
 /**
- * Whisper through sherpa-onnx (issue 14, item 1), one recogniser process per chunk in flight.
+ * Whisper through sherpa-onnx (issue 14, item 1), one recogniser in one model host, one chunk
+ * at a time on a thread per heavy slot.
  * The language is the job's (spec: the request's, else the team's); a model that does not know
  * it fails the job with a message saying so (item 3); an empty language lets a multilingual
  * model detect it.
@@ -91,14 +92,14 @@ export class SherpaWhisperEngine implements TranscriptionEngine {
           enableSegmentTimestamps: model.timings === 'segments' ? 1 : 0,
         },
         tokens: model.tokens,
-        numThreads: 1,
+        numThreads: modelHostSlots(),
         provider: 'cpu',
         debug: 0,
       },
     };
     let result;
     try {
-      result = await this.pool.recognise(wavPath, `${model.dir}\n${language}`, config, opts.signal);
+      result = await this.pool.recognise(wavPath, `${model.dir}\n${language}\n${modelHostSlots()}`, config, opts.signal);
     } catch (e) {
       if (opts.signal?.aborted || !(e instanceof RecogniserProcessError)) throw e;
       throw this.explain(e);
