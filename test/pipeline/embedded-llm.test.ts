@@ -52,7 +52,7 @@ describe('the embedded language model on a random-weight GGUF', () => {
     const answer = (await e.json(request)) as { clips: Record<string, Record<string, unknown>> };
     expect(Object.keys(answer.clips)).toEqual(['c1', 'c2', 'c3', 'c4']);
     for (const item of Object.values(answer.clips)) {
-      expect(Object.keys(item)).toEqual(['reason', 'hook', 'payoff', 'self_contained', 'relevance', 'end']);
+      expect(Object.keys(item)).toEqual(['reason', 'hook', 'payoff', 'self_contained', 'relevance', 'end', 'start']);
 
       for (const k of ['hook', 'payoff', 'self_contained', 'relevance']) expect(item[k]).toSatisfy((n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 10);
       expect((item.reason as string).length).toBeLessThanOrEqual(100);
