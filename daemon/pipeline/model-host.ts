@@ -14,9 +14,9 @@ export interface HostedEngine {
   what: string;
   error: ChildErrorFactory;
   /**
-   * Requests may run in several hosts at once (the recogniser: one chunk per heavy slot); else an
-   * engine stays in the host it was made in, and its requests wait for that host, so no two hosts
-   * hold it.
+   * Requests may run in several hosts at once (no engine asks for it today: each loads its model
+   * again in every host); else an engine stays in the host it was made in, and its requests wait
+   * for that host, so no two hosts hold it.
    */
   parallel?: boolean;
 }
