@@ -96,8 +96,8 @@ let IDLE_MS = 60_000;
 
 /**
  * The daemon's model hosts: a request goes to an idle host (one that already runs its engine
- * first), or to a new one while there are fewer than `limit` (one per heavy slot: the cores),
- * else it waits for one to come free. So a job that uses several kinds of model shares its
+ * first), or to a new one while there are fewer than `limit` (one: a second runtime with engines
+ * of its own costs more memory than waiting saves time), else it waits for one to come free. So a job that uses several kinds of model shares its
  * hosts between them, and the engines' runtimes are never more than `limit`. A host that died
  * is dropped; the next request starts another. A host unused for IDLE_MS is ended.
  */
@@ -105,7 +105,7 @@ class ModelHosts {
   private hosts: ModelHost[] = [];
   private waiting: Array<{ accepts: (h: ModelHost) => boolean; take: (h: ModelHost) => void }> = [];
   private timer?: NodeJS.Timeout;
-  limit = availableParallelism();
+  limit = 1;
   /** The last 64 hosts started (tests count them). */
   readonly started: ModelHost[] = [];
 
@@ -185,9 +185,13 @@ export function setModelHostIdle(ms: number): void {
   IDLE_MS = ms;
 }
 
-/** At most `n` hosts at once (the daemon's heavy slots). */
+/**
+ * The daemon's heavy slots: one host serves them all (a second runtime with engines of its own
+ * costs more memory than the wait for the first saves time), and an engine may use `n` threads.
+ */
 export function limitModelHosts(n: number): void {
-  hosts.limit = Math.max(1, Math.floor(n));
+  slots = Math.max(1, Math.floor(n));
+  hosts.limit = 1;
 }
 
 /**
@@ -199,9 +203,11 @@ export function endHostsOnlyFor(engine: string): void {
   hosts.endAlone(engine);
 }
 
-/** How many hosts may run at once: the heavy slots (an engine in one host may use as many threads). */
+let slots = availableParallelism();
+
+/** The heavy slots: the threads an engine in the one host may use. */
 export function modelHostSlots(): number {
-  return hosts.limit;
+  return slots;
 }
 
 /** Ends every idle model host (daemon stop, tests). */
