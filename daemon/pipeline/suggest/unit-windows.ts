@@ -18,6 +18,9 @@ const COVER_WEIGHT = 0.3;
 const EXTRA_COST = 0.002;
 const INTRUDE_COST = 0.08;
 
+/** Share of plan.max a part of a long unit holds at least (without a target). */
+const LONG_PART = 0.6;
+
 /** Where sentence ends are missing, every this many words may end a widened clip. */
 const SPARSE_STEP = 5;
 
@@ -32,7 +35,7 @@ export function unitCandidates(src: SourceModel, boundaries: Boundary[], units: 
     const tag = (c: Candidate, extra = {}): Candidate => ({ ...c, topic: k, unit: k, ...extra });
     if (length > plan.max) {
       const cuts = boundaries.slice(i, j + 1).filter((b, n) => n === 0 || b.word === u.endWord || isCut(b));
-      const fits = windowsOver(src, cuts, relevance, mode, plan).map((c) => withCover(src, c, u, length, plan));
+      const fits = (plan.target ? windowsOver(src, cuts, relevance, mode, plan) : longParts(src, cuts, relevance, mode, plan)).map((c) => withCover(src, c, u, length, plan));
       for (const c of fits) out.push(tag(c, plan.target ? {} : { shortenedFrom: length }));
       return;
     }
@@ -64,6 +67,23 @@ function interior(boundaries: Boundary[], i: number, j: number): number {
   let m = 0;
   for (let n = i + 1; n < j; n++) m = Math.max(m, boundaries[n].pause);
   return m;
+}
+
+/**
+ * Without a target, the parts of a long unit worth weighing: from each cut, every end that holds
+ * at least LONG_PART of plan.max (the cover bonus prefers them; windowsOver would keep only the
+ * few best-scoring, often short, ends per start before that bonus is added).
+ */
+function longParts(src: SourceModel, cuts: Boundary[], relevance: RelevanceModel, mode: ScoreMode, plan: LengthPlan): Candidate[] {
+  const out: Candidate[] = [];
+  for (let a = 0; a < cuts.length; a++) {
+    for (let b = a + 1; b < cuts.length; b++) {
+      const length = cuts[b].endAt - cuts[a].startAt;
+      if (length > plan.max) break;
+      if (length >= Math.max(plan.min, LONG_PART * plan.max)) out.push(evaluate(src, cuts[a], cuts[b], relevance, mode, plan, interior(cuts, a, b)));
+    }
+  }
+  return out.length ? out : windowsOver(src, cuts, relevance, mode, plan);
 }
 
 /** A part of a long unit: the more of it, the better; starting at its setup and ending at its payoff count too. */

@@ -68,8 +68,7 @@ function asksAtEnd(src: SourceModel, t: Turn): boolean {
 /**
  * The units of the words [0, endWord) (the section's topics), in order, covering every word.
  * A content turn continues the open moment when it answers the question that ends it, or when
- * it stays in the same topic and neither opens with a question nor is the other speaker's long
- * turn after a long turn (two speakers' own takes are two moments).
+ * it stays in the same topic and does not open with a question, whoever says it.
  */
 export function segmentUnits(src: SourceModel, topics: Topic[]): Unit[] {
   const endWord = topics.length ? topics[topics.length - 1].endWord : 0;
@@ -124,8 +123,7 @@ export function segmentUnits(src: SourceModel, topics: Topic[]): Unit[] {
 /**
  * Whether content turn `t` goes on with the open moment: it answers the question that ends it; or,
  * not opening a question of its own, it stays in the same topic (or, after an interjection,
- * speaks of the same things: COHESION of their content words) and, speakers told apart, the same speaker goes on (another one's turn only answers a follow-up
- * question).
+ * speaks of the same things: COHESION of their content words).
  */
 function continues(src: SourceModel, unit: Turn[], pending: Turn[], t: Turn, topicOf: (w: number) => number): boolean {
   const last = unit[unit.length - 1];
@@ -133,7 +131,7 @@ function continues(src: SourceModel, unit: Turn[], pending: Turn[], t: Turn, top
   if (t.question) return false;
   // The pauses around an interjection can look like a topic shift: talk of the same things after one goes on.
   const sameTopic = topicOf(t.first) === topicOf(last.last) || (pending.length > 0 && shared(src, unit, t) >= COHESION);
-  if (t.speaker !== undefined && last.speaker !== undefined) return sameTopic && (t.speaker === last.speaker || pending.some((p) => p.question));
+  // Who speaks does not split a moment: speakers guessed from pitch swap inside one voice's story.
   return sameTopic;
 }
 
