@@ -29,20 +29,19 @@ export async function startDaemon(opts: Parameters<Daemon['startDaemon']>[0]): R
 }
 
 /**
- * `daemon run` that could not start: its reason as one record of the log (stderr) when the data
- * dir's settings ask for JSON lines. False when they do not, or cannot be read (the CLI says it).
+ * `daemon run` that could not start: its reason as one line of the log (stderr) when the data
+ * dir's settings ask for JSON lines; null when they do not, or cannot be read (the CLI says it).
  */
-export async function logStartFailure(config: { dataDir: string; port?: number; host?: string }, role: string, error: unknown): Promise<boolean> {
-  const [{ loadConfig }, { formatLine }, { stderrLine }] = await Promise.all([import('./config.js'), import('./log.js'), import('./log-sink.js')]);
+export async function startFailureRecord(config: { dataDir: string; port?: number; host?: string }, role: string, error: unknown): Promise<string | null> {
+  const [{ loadConfig }, { formatLine }] = await Promise.all([import('./config.js'), import('./log.js')]);
   let format: string;
   try {
     format = loadConfig(config).log.format;
   } catch {
-    return false;
+    return null;
   }
-  if (format !== 'json') return false;
-  stderrLine(formatLine({ format, role }, 'error', `clipper daemon could not start: ${error instanceof Error ? error.message : String(error)}`));
-  return true;
+  if (format !== 'json') return null;
+  return formatLine({ format, role }, 'error', `clipper daemon could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
 
 /**

@@ -18,7 +18,7 @@ export {
   loadMediaTools,
   loadModelCatalogue,
   loadOpsTools,
-  logStartFailure,
+  startFailureRecord,
   wordVectorStatus,
   startDaemon,
   useNativeBinding,

@@ -1,4 +1,4 @@
-import { logStartFailure, startDaemon } from '../local-daemon.js';
+import { startFailureRecord, startDaemon } from '../local-daemon.js';
 import { EXIT } from '../exit-codes.js';
 import type { CliContext } from '../context.js';
 import type { DaemonOptions } from './options.js';
@@ -15,7 +15,9 @@ export async function run(opts: DaemonOptions, ctx: CliContext, signal?: AbortSi
     daemon = await startDaemon({ config, role: opts.role });
   } catch (e) {
     // With JSON logs, the reason is a record of the log too (daemon start shows the log's tail).
-    if (!(await logStartFailure(config, opts.role, e))) throw e;
+    const record = await startFailureRecord(config, opts.role, e);
+    if (record === null) throw e;
+    ctx.io.stderr.write(record);
     ctx.exitCode = EXIT.ERROR;
     return;
   }
