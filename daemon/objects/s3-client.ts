@@ -21,7 +21,7 @@ const SMALL_CALL_DEADLINE_MS = 7_000;
 export const smallCall = ({ attemptMs = SMALL_CALL_TIMEOUT_MS, deadlineMs = SMALL_CALL_DEADLINE_MS } = {}) => ({ requestTimeout: Math.min(attemptMs, deadlineMs), abortSignal: AbortSignal.timeout(deadlineMs) });
 
 /**
- * The SDK's client for the bucket of `object_store` (issue 21, item 2: "through the AWS SDK v3").
+ * The SDK's client for the bucket of `object_store`, through the AWS SDK v3.
  * Every call has a connect timeout and a 30 s idle timeout; calls without a streamed body add a
  * total time (smallCall()). Calls that fail to answer are tried 3 times with the SDK's backoff;
  * `retries: false` makes a client for the calls that must not run twice (CreateMultipartUpload).

@@ -22,12 +22,12 @@ import { shiftTranscript, transcriptWithin } from './transcript-parts.js';
 
 /** Candidate clips a language model judges per section (the best of each topic). */
 const LLM_POOL = 8;
-/** With a sentence encoder and a request, the candidates it shortlists beyond the section's clips (issue 28, item 3). */
+/** With a sentence encoder and a request, the candidates it shortlists beyond the section's clips. */
 const SHORTLIST_SPARE = 1;
 
 /**
- * The real stages (issue 4, item 3): ffprobe, ffmpeg audio / analysis / previews, the speech
- * engine (chosen again when the installed models change: issue 27, item 10), and the suggester. The job cuts the audio into chunks itself and runs
+ * The real stages: ffprobe, ffmpeg audio / analysis / previews, the speech
+ * engine (chosen again when the installed models change), and the suggester. The job cuts the audio into chunks itself and runs
  * them on the shared heavy queue, so pocketsphinx is asked for one recogniser per call.
  */
 
@@ -103,7 +103,7 @@ function speakersOf(analysis: Analysis, part: { transcript: Transcript; analysis
 
 /**
  * The language model's part in a section: with a sentence encoder and a request, the encoder
- * first shortlists the candidates it reads (issue 28, item 3), then it judges them (moving an
+ * first shortlists the candidates it reads, then it judges them (moving an
  * edge to a later payoff or an earlier setup, within `maxLength` seconds) and writes the copy of
  * the section's clips (llm/choose.ts).
  */

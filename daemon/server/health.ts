@@ -2,7 +2,7 @@ import { daemonInstance, INSTANCE_HEADER } from '../../src/util/daemon-instance.
 import type { Router } from './router.js';
 
 /**
- * GET /healthz answers without auth (DESIGN.md, start-up), with `body`; its Clipper-Instance
+ * GET /healthz answers without auth, with `body`; its Clipper-Instance
  * header says which data dir this process serves (src/util/daemon-instance.ts).
  */
 export function registerHealthz(router: Router, dataDir: () => string, body: Record<string, unknown> = { ok: true }): void {

@@ -9,7 +9,7 @@ type Check = 'ok' | 'down';
 const outcome = (check: () => Promise<void>): Promise<Check> => check().then(() => 'ok' as const, () => 'down' as const);
 
 /**
- * GET /readyz (DESIGN.md): 200 when the database and the object store answer, else 503, both with
+ * GET /readyz: 200 when the database and the object store answer, else 503, both with
  * `{checks: {database, objects}}`, each "ok" or "down". Outside /v1 like /healthz (which stays
  * the liveness check) and /metrics: no credential, no request-rate count.
  */

@@ -43,7 +43,7 @@ export class PermanentTaskError extends Error {}
 
 /**
  * An error may say when to try again (a platform's rate limit that resets at a known time,
- * issue 15): `retryAfterMs` then replaces the handler's backoff for that retry.
+ * Retry-After): `retryAfterMs` then replaces the handler's backoff for that retry.
  */
 export const retryHintOf = (error: Error): number | undefined => {
   const ms = (error as { retryAfterMs?: unknown }).retryAfterMs;
@@ -56,7 +56,7 @@ export const DISK_FULL_RETRY_MS = 30_000;
 const DATABASE_RETRY_MS = 5_000;
 
 /**
- * Failures that are no fault of the task (a full disk, issue 31; a database that did not
+ * Failures that are no fault of the task (a full disk; a database that did not
  * answer): it waits and runs again, its attempt given back, however often it meets them.
  */
 export function noFaultWait(error: Error): { delayMs: number; level: 'warn' | 'error'; message: string; outcome: string } | undefined {

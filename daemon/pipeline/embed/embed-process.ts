@@ -3,7 +3,7 @@ import type { ChildExit } from '../one-at-a-time-child.js';
 import { HostedClient, type HostedEngine } from '../model-host.js';
 
 /**
- * The sentence encoder, run in a model host process (model-host.ts; issue 28, item 3) as the
+ * The sentence encoder, run in a model host process (model-host.ts) as the
  * recogniser is: a crash in onnxruntime's native code ends that child, never the daemon. The
  * host keeps the session of the last model loaded and answers one batch at a time: token ids
  * in, pooled, unit-length vectors out.

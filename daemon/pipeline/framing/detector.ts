@@ -64,9 +64,8 @@ function faceError(message: string, _log: string, exit?: ChildExit): Error {
 }
 
 /**
- * Face detection in a model host process (model-host.ts; issue 17: "never block the daemon's
- * event loop for long"; issue 27, item 7: its TensorFlow.js and WebAssembly stay out of the
- * daemon's memory), loaded on the first detection there (about 0.3 s for the wasm backend and
+ * Face detection in a model host process (model-host.ts: it never blocks the daemon's
+ * event loop for long, and its TensorFlow.js and WebAssembly stay out of the daemon's memory), loaded on the first detection there (about 0.3 s for the wasm backend and
  * the 190 KB model). Detections go one at a time, in order (the heavy queue bounds callers); a
  * host that died fails the detection in flight with how it died, and the next one starts afresh.
  */

@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 /**
- * The embedded language model, run in a model host process (model-host.ts; issue 28, item 1: "in
- * a child process, as sherpa-onnx runs now, so a crash in native code never ends the daemon"). node-llama-cpp loads llama.cpp's
+ * The embedded language model, run in a model host process (model-host.ts), so a crash in
+ * native code never ends the daemon. node-llama-cpp loads llama.cpp's
  * prebuilt CPU library (`build: 'never'`: it never downloads or compiles), the GGUF model once,
  * and one context; each request is a fresh chat (system prompt, user prompt) whose answer is
  * constrained by a grammar made from the request's JSON Schema (`createGrammarForJsonSchema`),

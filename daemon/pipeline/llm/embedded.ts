@@ -17,7 +17,7 @@ export interface EmbeddedSettings {
 }
 
 /**
- * A GGUF model run by llama.cpp in a model host process (issue 28, item 1; model-host.ts, which
+ * A GGUF model run by llama.cpp in a model host process (model-host.ts, which
  * ends a host unused for a minute). Requests wait their turn (one model, one context); each has
  * `timeoutMs` from when it starts. A timeout ends the process (the next request starts a fresh
  * one), as does a crash; both are LlmErrors, so the job falls back to the heuristics for that

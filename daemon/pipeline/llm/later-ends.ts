@@ -2,7 +2,7 @@ import type { Transcript } from '../types.js';
 import type { EarlierStart, EdgeChoices, LaterEnd } from './choose.js';
 import { END_CHOICES } from './prompts.js';
 
-/** How far past its end a clip may be extended to reach its payoff, or before its start to reach its setup (issue 28, item 2b). */
+/** How far past its end a clip may be extended to reach its payoff, or before its start to reach its setup. */
 export const REACH_SECONDS = 45;
 /** A pause this long (s) between words ends a sentence for engines without punctuation. */
 const SENTENCE_PAUSE = 0.6;

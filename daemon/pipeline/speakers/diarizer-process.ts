@@ -2,7 +2,7 @@ import { ChildEngineError } from '../one-at-a-time-child.js';
 import { HostedClient, type HostedEngine } from '../model-host.js';
 
 /**
- * sherpa-onnx's OfflineSpeakerDiarization (issue 30, item 3) in a model host process
+ * sherpa-onnx's OfflineSpeakerDiarization in a model host process
  * (model-host.ts), like the recogniser: sherpa-onnx answers some inputs with exit() from native code (a segment too
  * short for the embedding extractor, an unsupported model), which must not end the daemon.
  * `CLIPPER_FAILPOINTS` names `diarization-crash` (the child kills itself, as a native crash

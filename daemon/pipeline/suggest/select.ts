@@ -1,6 +1,6 @@
 // Which candidates become clips: one per moment (a unit of talk: units.ts), about one per two
 // minutes of source at most (at least 3 for a video over a minute with speech, at most 30), best
-// first, no two overlapping by more than 20% (issue 4, "Suggestion"), spread over the video.
+// first, no two overlapping by more than 20%, spread over the video.
 
 export const MAX_CLIPS = 30;
 export const SECONDS_PER_CLIP = 120;
@@ -46,8 +46,8 @@ export function overlapFraction(a: Span, b: Span): number {
  * Greedy selection: the highest-utility candidate first, then each next best that overlaps none of
  * those taken by more than MAX_OVERLAP, until `count` are taken. With `group` (the topic), a
  * first round takes at most one per group, so the clips spread over the video's topics. With
- * `length` (the span's duration), issue 30, item 1: "no more than half of them from any one third
- * of it" while other thirds still have candidates worth three quarters of the best one; only when
+ * `length` (the span's duration): no more than half of them from any one third
+ * of it while other thirds still have candidates worth three quarters of the best one; only when
  * they have none (silence, music, or only filler there) does a third take more. With
  * `oncePerGroup`, no group gives two (one clip per moment).
  */

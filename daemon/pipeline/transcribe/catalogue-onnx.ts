@@ -16,7 +16,7 @@ const file = (role: CatalogueFile['role'], name: string, size_bytes: number, sha
 });
 
 /**
- * Sentence encoders (issue 28, item 3), the int8 ONNX exports the transformers.js project
+ * Sentence encoders: the int8 ONNX exports the transformers.js project
  * publishes (onnx/model_quantized.onnx beside the original's WordPiece vocab.txt, the BERT
  * uncased vocabulary of 30,522 tokens, the same file in both). bge-small-en-v1.5 is recommended:
  * of the small English encoders it has the best published retrieval score (MTEB retrieval
@@ -45,7 +45,7 @@ export const EMBEDDINGS: CatalogueModel[] = [
 ];
 
 /**
- * NVIDIA Parakeet TDT 0.6B (issue 28, item 4), the int8 ONNX export sherpa-onnx's
+ * NVIDIA Parakeet TDT 0.6B: the int8 ONNX export sherpa-onnx's
  * scripts/nemo/parakeet-tdt-0.6b-v2 (and -v3) write: a NeMo token-and-duration transducer
  * (encoder, decoder, joiner, tokens.txt) that sherpa-onnx runs as `nemo_transducer`, giving
  * every token its own time (real word timestamps, where Whisper's exports share a phrase's time
@@ -81,7 +81,7 @@ const V3_LANGUAGES = 'bg hr cs da nl en et fi fr de el hu it lv lt mt pl pt ro s
 export const PARAKEET: CatalogueModel[] = [{ ...parakeet('v2', ['en'], '1.7%'), recommended: true }, parakeet('v3', V3_LANGUAGES, '-')];
 
 /**
- * Speaker diarization (issue 30, item 3): sherpa-onnx's pipeline needs both a segmentation model
+ * Speaker diarization: sherpa-onnx's pipeline needs both a segmentation model
  * and a speaker-embedding model; jobs use it once both are installed (else the pitch-and-pauses
  * heuristic). Each installs as a folder holding `model.onnx`; what it is, is read from its ONNX
  * metadata (daemon/pipeline/speakers/diarization-model.ts). sherpa-onnx publishes them as

@@ -3,8 +3,8 @@ import { HostedClient, type HostedEngine } from '../model-host.js';
 import { createRequire } from 'node:module';
 
 /**
- * The recogniser, run in a model host process (model-host.ts; issue 14, item 1: "loaded in a
- * worker thread or child process so a crash in native code never takes the daemon down"). A
+ * The recogniser, run in a model host process (model-host.ts), so a crash in
+ * native code never takes the daemon down. A
  * child process, not a worker thread: sherpa-onnx answers a bad model or an unknown language
  * with exit(), which would end the whole daemon from a thread. The host keeps the recogniser
  * loaded between calls (loading a real model takes a second or more) for the next chunk with

@@ -15,13 +15,13 @@ type TranscribeOpts = Parameters<TranscriptionEngine['transcribe']>[1];
  * sherpa-onnx decodes at most 30 s of audio in one go (offline-recognizer-whisper-impl.h: "Only
  * waves less than 30 seconds are supported"; it keeps 0.5 s for padding). The job cuts chunks of
  * at most 26 s at quiet points and hands each over with 1 s of its neighbours on both sides, so
- * a word cut by a seam is heard whole by one chunk (issue 14, item 4).
+ * a word cut by a seam is heard whole by one chunk.
  */
 export const SHERPA_CHUNKING = { maxSeconds: 26, overlapSeconds: 1 } as const;
 const LIMIT_SECONDS = 29.4;
 
 /**
- * Parakeet TDT (issue 28, item 4): sherpa-onnx's `nemo_transducer`, which reads the feature
+ * Parakeet TDT: sherpa-onnx's `nemo_transducer`, which reads the feature
  * size and normalisation from the encoder's metadata and finds the language itself.
  */
 const transducerConfig = (model: SherpaWhisperModel) => ({
@@ -44,7 +44,7 @@ const reasonOf = (log: string, fallback: string) => {
 };
 
 /**
- * Whisper through sherpa-onnx (issue 14, item 1), one recogniser in one model host, one chunk
+ * Whisper through sherpa-onnx, one recogniser in one model host, one chunk
  * at a time on a thread per heavy slot.
  * The language is the job's (spec: the request's, else the team's); a model that does not know
  * it fails the job with a message saying so (item 3); an empty language lets a multilingual
