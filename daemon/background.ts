@@ -63,7 +63,7 @@ export function backgroundWork(d: BackgroundDeps): Worker[] {
     local: d.config.server.local,
     allowPrivateTargets: d.config.network.allow_private_targets,
   });
-  const cleanup = new UploadCleanup({ clock: d.clock, log: d.log, repo: d.store.uploads, objects: d.objects, settle: (u) => d.uploads.settle(u) });
+  const cleanup = new UploadCleanup({ clock: d.clock, log: d.log, repo: d.store.uploads, objects: d.objects, settle: (u) => d.uploads.settle(u), outputs: d.store });
   // The post scheduler runs before the task runner so processAll() publishes what fell due.
   return [postScheduler, d.tasks, ...webhooks, uploadCleanupWorker(cleanup, d.clock, d.log, d.config.uploads.cleanup_hour)];
 }

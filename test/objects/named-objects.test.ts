@@ -5,6 +5,7 @@ import { renderKeys } from '../../daemon/resources/renders/service.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { startTestS3, type TestS3 } from '../helpers/s3-server.js';
 import { insertClip, SHORT, sourceVideo } from '../publish/helpers.js';
+import { UploadCleanup } from '../../daemon/resources/uploads/cleanup.js';
 import { putObject } from '../uploads/helpers.js';
 import { expectOnlyNamed, storedKeys } from './named-keys.js';
 
@@ -76,6 +77,31 @@ describe.each(['disk', 's3'] as const)('the %s store holds only what rows name',
     expect((await d.app.store.clips.byId(clipId))!.preview_key).toBeTruthy();
     await expectOnlyNamed(d);
     expect((await storedKeys(d)).filter((k) => k.startsWith('previews/'))).toHaveLength(1);
+  }, 240_000);
+
+  it('the nightly cleanup deletes outputs no row names (an attempt killed before it committed, a failed delete) and keeps the named ones', async () => {
+    const clipId = await insertClip(d, { script: SHORT });
+    const clip = (await d.app.store.clips.byId(clipId))!;
+    const named = `previews/${clip.job_id}/${clipId}.mp4`;
+    await d.app.objects.put(named, createReadStream(sourceVideo()), { contentType: 'video/mp4' });
+    d.app.db.prepare('UPDATE clips SET preview_key = ? WHERE id = ?').run(named, clipId);
+    const rendered = await render(clipId);
+    const strays = [
+      `previews/${clip.job_id}/${clipId}-1000-4500.mp4`,
+      `renders/${clipId}/${rendered + 1}.ass`,
+      `renders/${clipId}/${rendered - 1 || 99}.mp4`,
+      'posts/post_gone/video.mp4',
+    ];
+    for (const key of strays) await d.app.objects.put(key, createReadStream(sourceVideo()), { contentType: 'video/mp4' });
+    const before = await storedKeys(d);
+    // Within the grace time a stray may still be on its way to its row: it stays.
+    await new UploadCleanup({ clock: d.clock, log: d.app.log, repo: d.app.store.uploads, objects: d.app.objects, outputs: d.app.store }).runOnce();
+    expect(await storedKeys(d)).toEqual(before);
+    const report = await new UploadCleanup({ clock: d.clock, log: d.app.log, repo: d.app.store.uploads, objects: d.app.objects, outputs: d.app.store, orphanGraceMs: 0 }).runOnce();
+    expect(report.removed.filter((r) => r.reason === 'unnamed_output').map((r) => r.key).sort()).toEqual([...strays].sort());
+    const after = await storedKeys(d);
+    expect(after).toEqual(expect.arrayContaining([named, ...Object.values(renderKeys(clipId, rendered))]));
+    await expectOnlyNamed(d);
   }, 240_000);
 
   it('after a cancelled upload: no part and no object of it is left', async () => {
