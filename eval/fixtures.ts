@@ -26,6 +26,8 @@ export function scriptOf(set: EvalSet, talk: EvalTalk): string {
 
 /** Makes (or finds up to date) every talk's video; returns the paths and expected times. */
 export function makeTalkVideos(set: EvalSet, talks = set.talks): Map<string, { video: string; times: TalkTimes }> {
+  // No talks, no videos: make-fixtures.sh without names would make every generated fixture.
+  if (!talks.length) return new Map();
   mkdirSync(SCRIPTS, { recursive: true });
   for (const talk of talks) writeFileSync(join(SCRIPTS, `${talk.name}.txt`), scriptOf(set, talk));
   const script = join(import.meta.dirname, '..', 'fixtures', 'make-fixtures.sh');

@@ -12,18 +12,17 @@ import { RelevanceModel } from '../daemon/pipeline/suggest/relevance.js';
 import { aboutRequest } from '../daemon/pipeline/suggest/request-order.js';
 import { buildSource } from '../daemon/pipeline/suggest/source.js';
 import type { Topic } from '../daemon/pipeline/suggest/topics.js';
-import { checkEvalSet, evalSetDir, loadEvalSet, loadSplit, targetOf, type EvalSet, type EvalTalk } from './set.js';
+import { checkEvalSet, evalSetDir, loadEvalSet, talksOfHalf, targetOf, type EvalSet, type EvalTalk } from './set.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : undefined);
 const setName = option('--set');
-const half = option('--half') as 'tuning' | 'held_out' | undefined;
+const half = option('--half');
 const list = args.includes('--list');
 const set = loadEvalSet(evalSetDir(setName));
 const problems = checkEvalSet(set);
 if (problems.length) throw new Error(`the evaluation set is not sound:\n  ${problems.join('\n  ')}`);
-const split = half ? loadSplit(evalSetDir(setName))[half] : undefined;
-const talks = set.talks.filter((t) => !split || split.includes(t.name));
+const talks = talksOfHalf(set, evalSetDir(setName), half);
 
 /** The talk as a transcript: 0.4 s a word, 1.5 s between passages; and its passages as topics. */
 function talkSource(s: EvalSet, talk: EvalTalk) {

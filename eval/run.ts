@@ -12,6 +12,10 @@
 //   npm run eval -- --set general --half tuning|held_out
 //                                      one half of its fixed split (split.json); held_out is
 //                                      measured once, after the last change to the heuristics
+//   npm run eval -- --set hard-b --prepare
+//                                      only makes the videos and fills the transcript cache:
+//                                      every job runs, no figure is printed (a held-out set's
+//                                      figures are for the one measurement after the last change)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +28,7 @@ import { LinkServer } from '../test/jobs/helpers/link-server.js';
 import { GENERATED, makeTalkVideos } from './fixtures.js';
 import { speechPauses } from './pauses.js';
 import { report, type TalkResult } from './report.js';
-import { checkEvalSet, evalSetDir, loadEvalSet, loadSplit, targetOf } from './set.js';
+import { checkEvalSet, evalSetDir, loadEvalSet, talksOfHalf, targetOf } from './set.js';
 import { cachedTranscriber } from './transcript-cache.js';
 
 // `npm run eval -- episodes ...`: the no-request podcast episodes instead (issue 30, item 5).
@@ -39,19 +43,16 @@ const jsonOut = option('--json');
 const llm = option('--llm');
 const setName = option('--set');
 const half = option('--half');
+const prepare = args.includes('--prepare');
+if (prepare) args.splice(args.indexOf('--prepare'), 1);
 
 const set = loadEvalSet(evalSetDir(setName));
-if (half && half !== 'tuning' && half !== 'held_out') {
-  process.stderr.write(`--half is tuning or held_out, not ${half}\n`);
-  process.exit(2);
-}
-const split = half ? loadSplit(evalSetDir(setName))[half as 'tuning' | 'held_out'] : undefined;
 const problems = checkEvalSet(set);
 if (problems.length) {
   process.stderr.write(`the evaluation set is not sound:\n  ${problems.join('\n  ')}\n`);
   process.exit(1);
 }
-const talks = set.talks.filter((t) => (!split || split.includes(t.name)) && (args.length === 0 || args.some((a) => t.name.includes(a))));
+const talks = talksOfHalf(set, evalSetDir(setName), half).filter((t) => args.length === 0 || args.some((a) => t.name.includes(a)));
 const media = makeTalkVideos(set, talks);
 
 const work = mkdtempSync(join(tmpdir(), 'clipper-eval-'));
@@ -122,6 +123,15 @@ try {
     });
   }
   const seconds = (Date.now() - started) / 1000;
+  if (prepare) process.stdout.write(`${talks.length} talks prepared in ${seconds.toFixed(0)} s: videos made, transcripts cached (${cache.misses} recognised now)\n`);
+  else figures(results, seconds);
+} finally {
+  await links.stop();
+  await d.close();
+  rmSync(work, { recursive: true, force: true });
+}
+
+function figures(results: TalkResult[], seconds: number): void {
   process.stdout.write(report(results, { target: target ? Number(target) : null }));
   const total = suggestMs.reduce((a, b) => a + b, 0);
   process.stdout.write(
@@ -129,8 +139,4 @@ try {
       `suggest stage ${suggestMs.length} calls, ${(total / 1000).toFixed(2)} s in all, longest ${Math.max(0, ...suggestMs).toFixed(0)} ms\n`,
   );
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results.map(({ pauses: _p, ...r }) => r), null, 2));
-} finally {
-  await links.stop();
-  await d.close();
-  rmSync(work, { recursive: true, force: true });
 }

@@ -14,7 +14,7 @@ import type { Transcript } from '../daemon/pipeline/types.js';
 import { GENERATED, type TalkTimes } from './fixtures.js';
 import { report, type TalkResult } from './report.js';
 import { suggestBySections, type Source } from './sections.js';
-import { checkEvalSet, evalSetDir, loadEvalSet, loadSplit, targetOf } from './set.js';
+import { checkEvalSet, evalSetDir, loadEvalSet, talksOfHalf, targetOf } from './set.js';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : undefined);
@@ -25,9 +25,7 @@ const names = args.filter((a) => !a.startsWith('--'));
 const set = loadEvalSet(evalSetDir(setName));
 const problems = checkEvalSet(set);
 if (problems.length) throw new Error(`the evaluation set is not sound:\n  ${problems.join('\n  ')}`);
-if (half && half !== 'tuning' && half !== 'held_out') throw new Error(`--half is tuning or held_out, not ${half}`);
-const split = half ? loadSplit(evalSetDir(setName))[half as 'tuning' | 'held_out'] : undefined;
-const talks = set.talks.filter((t) => (!split || split.includes(t.name)) && (!names.length || names.some((n) => t.name.includes(n))));
+const talks = talksOfHalf(set, evalSetDir(setName), half).filter((t) => !names.length || names.some((n) => t.name.includes(n)));
 const missing = talks.filter((t) => !existsSync(join(GENERATED, `${t.name}.json`)));
 if (missing.length) throw new Error(`no video yet for ${missing.map((t) => t.name).join(', ')}: make them once with npm run eval -- --set ${setName ?? ''} (or eval/fixtures.ts makeTalkVideos)`);
 

@@ -2,9 +2,10 @@
 // with a request that paraphrases one topic without its words and a distractor topic that
 // shares several of the request's words. check() keeps the set honest about that.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { stem } from '../daemon/pipeline/language/stem.js';
 import { contentTokens } from '../daemon/pipeline/language/tokens.js';
+import { splitProblems } from './episodes/check.js';
 
 export interface EvalTalk {
   name: string;
@@ -48,6 +49,21 @@ export const evalSetDir = (name?: string) => (name ? join(EVAL_DIR, '..', `eval-
 export function loadSplit(dir: string): { tuning: string[]; held_out: string[] } {
   const { tuning, held_out } = JSON.parse(readFileSync(join(dir, 'split.json'), 'utf8')) as { tuning: string[]; held_out: string[] };
   return { tuning, held_out };
+}
+
+/**
+ * The talks of one half of the set's split, or every talk without `half`. The split must name
+ * each talk once; a half may be empty (a set made for held-out figures only), but asking for an
+ * empty half is an error rather than no talks, or every talk.
+ */
+export function talksOfHalf(set: EvalSet, dir: string, half?: string): EvalTalk[] {
+  if (half === undefined) return set.talks;
+  if (half !== 'tuning' && half !== 'held_out') throw new Error(`--half is tuning or held_out, not ${half}`);
+  const split = loadSplit(dir);
+  const problems = splitProblems(split, set.talks.map((t) => t.name));
+  if (problems.length) throw new Error(`${join(dir, 'split.json')} is not sound: ${problems.join('; ')}`);
+  if (!split[half].length) throw new Error(`${basename(dir)} has no ${half} talks: its split.json puts every talk in the other half`);
+  return set.talks.filter((t) => split[half].includes(t.name));
 }
 
 /** Passage ids of the asked-for topic and the distractor of a talk. */
