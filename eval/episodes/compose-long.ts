@@ -1,38 +1,46 @@
-// Writes the scripts of the long-story episodes (fixtures/eval-episodes-long): podcasts of 8 to
+// Writes the scripts of a long-story set (fixtures/eval-episodes-SET, `long` by default): podcasts of 8 to
 // 10 minutes with two or three voices, three planted moments each from units.json (a story from
 // setup to punchline, a question with its whole answer, a claim with its argument, a number with
 // what it means; 90 to 180 s, with interjections and follow-up questions from the other voices
 // inside them), between filler of the first set's parts.json (intro, housekeeping, two sponsor
 // reads, small talk, outro). The split is made once, seeded, and written before any episode:
 // half the units (balanced by kind) and half the episodes to each half; every unit of a half is
-// in two episodes of that half, no two episodes share more than one unit. Run once; the scripts
-// are committed, so every run measures the same episodes.
+// in two episodes of that half, no two episodes share more than one unit. With `--all-held-out`
+// (a set kept for held-out figures only) every unit and episode goes to the held-out half. Run
+// once; the scripts are committed, so every run measures the same episodes.
 //
-//   npx tsx eval/episodes/compose-long.ts
+//   npx tsx eval/episodes/compose-long.ts [SET] [--all-held-out]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rng, shuffle } from './random.js';
 import { EPISODES_DIR, episodesDir, spokenSeconds, type EpisodeScript, type Turn, type TurnKind } from './script.js';
 
-const DIR = episodesDir('long');
+const args = process.argv.slice(2);
+const allHeldOut = args.includes('--all-held-out');
+const set = args.find((a) => !a.startsWith('--')) ?? 'long';
+const DIR = episodesDir(set);
+/** Seeds apart per set; the first set keeps the seeds its committed scripts were made with. */
+const SEED = set === 'long' ? 0 : [...set].reduce((a, c) => (a * 31 + c.charCodeAt(0)) % 100000, 7) * 10;
 type Said = [number, string];
 interface Unit { kind: TurnKind; turns: Said[] }
 const units = (JSON.parse(readFileSync(join(DIR, 'units.json'), 'utf8')) as { units: Unit[] }).units;
 const parts = JSON.parse(readFileSync(join(EPISODES_DIR, 'parts.json'), 'utf8')) as Record<'intro' | 'guest_hello' | 'sponsor' | 'housekeeping' | 'smalltalk' | 'outro', string[]>;
 
-const COUNT = 12;
-const names = Array.from({ length: COUNT }, (_, i) => `long-${String(i + 1).padStart(2, '0')}`);
+const COUNT = allHeldOut ? 6 : 12;
+const names = Array.from({ length: COUNT }, (_, i) => `${set}-${String(i + 1).padStart(2, '0')}`);
 const splitFile = join(DIR, 'split.json');
 if (!existsSync(splitFile)) {
-  const r = rng(3500);
+  const r = rng(3500 + SEED);
   const halves = { tuning: [] as number[], held_out: [] as number[] };
   // Each kind's units shuffled and dealt to the halves in turn (the smaller half first).
   let turn = 0;
   for (const kind of [...new Set(units.map((u) => u.kind))]) {
-    for (const i of shuffle(units.flatMap((u, k) => (u.kind === kind ? [k] : [])), r)) (turn++ % 2 === 0 ? halves.tuning : halves.held_out).push(i);
+    for (const i of shuffle(units.flatMap((u, k) => (u.kind === kind ? [k] : [])), r)) (turn++ % 2 === 0 && !allHeldOut ? halves.tuning : halves.held_out).push(i);
   }
   const episodes = shuffle(names, r);
-  const split = { tuning: episodes.slice(0, COUNT / 2).sort(), held_out: episodes.slice(COUNT / 2).sort(), units: halves };
+  const split = allHeldOut
+    ? { about: 'Held-out figures only: measured once, at the end, never tuned on (no tuning half).', tuning: [], held_out: [...names], units: { tuning: [], held_out: shuffle(halves.held_out, r) } }
+    : { tuning: episodes.slice(0, COUNT / 2).sort(), held_out: episodes.slice(COUNT / 2).sort(), units: halves };
   writeFileSync(splitFile, JSON.stringify(split, null, 1) + '\n');
 }
 const split = JSON.parse(readFileSync(splitFile, 'utf8')) as { tuning: string[]; held_out: string[]; units: { tuning: number[]; held_out: number[] } };
@@ -43,11 +51,12 @@ const seconds = (ts: Turn[]) => ts.reduce((a, t) => a + spokenSeconds(t), 0);
 
 for (const h of ['tuning', 'held_out'] as const) {
   const pool = split.units[h];
+  if (!pool.length && !split[h].length) continue;
   if (pool.length !== 9 || split[h].length !== 6) throw new Error('compose-long: a half needs 9 units and 6 episodes');
   split[h].forEach((name, k) => {
     // Rows of a 3x3 grid for three episodes, its columns for the other three.
     const mine = k < 3 ? [0, 1, 2].map((j) => pool[3 * k + j]) : [0, 1, 2].map((j) => pool[3 * j + (k - 3)]);
-    const r = rng(4000 + names.indexOf(name));
+    const r = rng(4000 + SEED + names.indexOf(name));
     const voices = k % 2 === 0 ? 3 : 2;
     const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
     const small = shuffle(parts.smalltalk, r);

@@ -1,10 +1,11 @@
-// `npm run eval -- episodes [--set long] [--half tuning|held_out] [--clips N] [--verbose] [names...]`:
+// `npm run eval -- episodes [--set long|long-b] [--half tuning|held_out] [--clips N] [--verbose] [--make-only] [names...]`:
 // the no-request podcast episodes through a real daemon (ffmpeg, pocketsphinx with transcripts
 // cached, the suggester, previews), no `criteria`, then the figures of eval/episodes/measure.ts
 // for the tuning half and the held-out half apart (fixtures/eval-episodes/split.json; with
-// `--set long`, the long-story set in fixtures/eval-episodes-long). Tune on the tuning half only;
-// the held-out figures are taken once, after the last change.
-import { mkdtempSync, rmSync } from 'node:fs';
+// `--set long`, the long-story set in fixtures/eval-episodes-long; `long-b` has no tuning half).
+// Tune on the tuning half only; the held-out figures are taken once, after the last change.
+// `--make-only` makes the videos and fills the transcript cache, and prints no clip figures.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { LinkServer } from '../../test/jobs/helpers/link-server.js';
 import { speakerOf, type SpeakerTurn } from '../../daemon/pipeline/speakers/diarize.js';
 import { GENERATED } from '../fixtures.js';
 import { cachedTranscriber } from '../transcript-cache.js';
+import { checkEpisode, halvesOf, LONG, splitProblems } from './check.js';
 import { makeEpisode } from './make.js';
 import { describeTop, episodesReport, measureEpisode, type EpisodeFigures } from './measure.js';
 import { episodesDir, loadEpisode as loadFrom, loadSplit } from './script.js';
@@ -24,13 +26,24 @@ const args = process.argv.slice(3);
 const option = (name: string) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : undefined);
 const half = option('--half');
 const clipCount = option('--clips');
-const dir = episodesDir(option('--set'));
+const set = option('--set');
+const dir = episodesDir(set);
 const loadEpisode = (name: string) => loadFrom(name, dir);
-const verbose = args.includes('--verbose') ? Boolean(args.splice(args.indexOf('--verbose'), 1)) : false;
+const flag = (name: string) => (args.includes(name) ? Boolean(args.splice(args.indexOf(name), 1)) : false);
+const verbose = flag('--verbose');
+const makeOnly = flag('--make-only');
 const split = loadSplit(dir);
-const halves = (half ? [half] : ['tuning', 'held_out']) as ('tuning' | 'held_out')[];
+const halves = halvesOf(split, half);
 const names = halves.flatMap((h) => split[h]).filter((n) => args.length === 0 || args.some((a) => n.includes(a)));
+const problems = splitProblems(split, readdirSync(dir).filter((f) => /^[a-z]+(-[a-z]+)*-\d+\.json$/.test(f)).map((f) => f.slice(0, -5)));
 const media = new Map(names.map((n) => [n, makeEpisode(loadEpisode(n))]));
+// The set is sound before anything is measured: its planted units whole in the made videos.
+for (const n of names) {
+  const { units, problems: found } = checkEpisode(loadEpisode(n), media.get(n)!.times, set?.startsWith('long') ? LONG : undefined);
+  problems.push(...found);
+  if (makeOnly) process.stdout.write(`${n} ${(media.get(n)!.times.duration / 60).toFixed(1)} min: ${units.map((u) => `${u.id} ${u.seconds.toFixed(0)} s`).join(', ')}\n`);
+}
+if (problems.length) throw new Error(`the episodes set is not sound:\n${problems.join('\n')}`);
 
 const work = mkdtempSync(join(tmpdir(), 'clipper-eval-episodes-'));
 const d = await startDaemon({ config: { dataDir: join(work, 'data'), host: '127.0.0.1', port: 0, settings: { framing: { face_tracking: false } } }, log: silentLogger });
@@ -59,6 +72,8 @@ try {
       job = await d.app.clipJobs.view(team, jobId);
     }
     if (job.status === 'error') throw new Error(`${name}: the job failed: ${job.error}`);
+    // Only the videos and transcripts were asked for: the clips are not looked at.
+    if (makeOnly) continue;
     const stages = await d.app.clipJobs.repo.stageResults(jobId);
     const words = [...stages].filter(([k]) => /^transcribe:\d+$/.test(k)).flatMap(([, v]) => (v as Transcript).segments.flatMap((s) => s.words));
     // The speaker turns each section's suggestion stored (issue 30, item 3).
@@ -70,7 +85,7 @@ try {
     // Only for the tuning half: the held-out half is measured once, figures only.
     if (verbose && split.tuning.includes(name)) process.stdout.write(`${name}\n${describeTop(script, times, clips).join('\n')}\n`);
   }
-  for (const h of halves) process.stdout.write(episodesReport(h === 'tuning' ? 'Tuning half' : 'Held-out half', split[h].filter((n) => figures.has(n)).map((n) => figures.get(n)!)));
+  for (const h of makeOnly ? [] : halves) process.stdout.write(episodesReport(h === 'tuning' ? 'Tuning half' : 'Held-out half', split[h].filter((n) => figures.has(n)).map((n) => figures.get(n)!)));
   process.stdout.write(`\n${names.length} jobs in ${((Date.now() - started) / 1000).toFixed(0)} s; transcripts from cache ${cache.hits}, recognised now ${cache.misses}\n`);
 } finally {
   await links.stop();
