@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { stem } from '../daemon/pipeline/language/stem.js';
 import { contentTokens } from '../daemon/pipeline/language/tokens.js';
-import { splitProblems } from './episodes/check.js';
 
 export interface EvalTalk {
   name: string;
@@ -60,7 +59,11 @@ export function talksOfHalf(set: EvalSet, dir: string, half?: string): EvalTalk[
   if (half === undefined) return set.talks;
   if (half !== 'tuning' && half !== 'held_out') throw new Error(`--half is tuning or held_out, not ${half}`);
   const split = loadSplit(dir);
-  const problems = splitProblems(split, set.talks.map((t) => t.name));
+  const named = [...split.tuning, ...split.held_out];
+  const problems = [
+    ...set.talks.filter((t) => named.filter((n) => n === t.name).length !== 1).map((t) => `${t.name} is not in exactly one half`),
+    ...named.filter((n) => !set.talks.some((t) => t.name === n)).map((n) => `${n} is no talk of the set`),
+  ];
   if (problems.length) throw new Error(`${join(dir, 'split.json')} is not sound: ${problems.join('; ')}`);
   if (!split[half].length) throw new Error(`${basename(dir)} has no ${half} talks: its split.json puts every talk in the other half`);
   return set.talks.filter((t) => split[half].includes(t.name));

@@ -44,7 +44,7 @@ describe('a split that does not name each talk once', () => {
     const first = evalSetDir();
     const other = loadEvalSet(first);
     writeFileSync(join(work, 'split.json'), JSON.stringify({ tuning: [], held_out: other.talks.slice(1).map((t) => t.name) }));
-    expect(() => talksOfHalf(other, work, 'held_out')).toThrow(new RegExp(`${other.talks[0].name} is in neither half`));
+    expect(() => talksOfHalf(other, work, 'held_out')).toThrow(new RegExp(`${other.talks[0].name} is not in exactly one half`));
   });
 });
 
