@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { AbortError, lastLines, ProcessError } from '../process.js';
 import { mediaTool } from './binaries.js';
+import { bytesRead } from '../../../src/util/release-buffers.js';
 
 /**
  * Raw video frames from ffmpeg, one Buffer of `frameBytes` each, as an async iterator. The
@@ -34,6 +35,8 @@ export async function* ffmpegFrames(args: string[], frameBytes: number, opts: { 
         have += n;
         at += n;
         if (have === frameBytes) {
+          // Each frame is a fresh off-heap buffer: freed by a young collection every few MB read, not tens.
+          bytesRead(frameBytes);
           yield frame;
           frame = Buffer.allocUnsafe(frameBytes);
           have = 0;

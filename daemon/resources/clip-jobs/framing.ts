@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.js';
 import type { Logger } from '../../log.js';
 import { centrePlan, type FramingPlan } from '../../pipeline/framing/index.js';
+import { samplingGate } from '../../pipeline/framing/gate.js';
 import type { StagesInUse } from '../../pipeline/stages.js';
 import type { ProbeResult } from '../../pipeline/types.js';
 import { clipWords, type ClipRow } from '../../store/clips.js';
@@ -42,7 +43,8 @@ export class ClipFraming {
     if (!this.d.faceTracking) return centrePlan(source, clip.end - clip.start, 'face tracking is off (framing.face_tracking)');
     const known = await this.stored(clip);
     if (known) return known;
-    const plan = await this.d.stages.current.frame({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, words: clipWords(clip) }, signal ?? new AbortController().signal);
+    // One analysis at a time, and none beside a preview encode (gate.ts).
+    const plan = await samplingGate.alone(() => this.d.stages.current.frame({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, words: clipWords(clip) }, signal ?? new AbortController().signal));
     await this.d.framings.save({ clip_id: clip.id, start: clip.start, end: clip.end, layout: plan.layout, plan: JSON.stringify(plan), created_at: this.d.clock.now() });
     this.d.log.info('clip framed', { clip_id: clip.id, layout: plan.layout, reason: plan.reason });
     return plan;

@@ -6,6 +6,7 @@ import type { ClipRow } from '../../store/clips.js';
 import type { ClipJobRow } from '../../store/clip-jobs.js';
 import type { Store } from '../../store/index.js';
 import { HEAVY_PRIORITY } from '../../pipeline/heavy-queue.js';
+import { samplingGate } from '../../pipeline/framing/gate.js';
 import { MAX_CLIPS } from '../../pipeline/suggest/select.js';
 import type { Analysis, ProbeResult, Transcript, TranscriptionEngine } from '../../pipeline/types.js';
 import { engineOfAttempt, engineUsed, stamped } from './job-engine.js';
@@ -305,7 +306,8 @@ export class JobRun {
     // the framing and the preview it is for (the preview of a finished section goes first).
     await this.heavy(HEAVY_PRIORITY.preview, async () => {
       const plan = await this.deps.framing.planFor(clip, mediaPath, probe, this.signal).catch((e) => Promise.reject(this.failed('Framing', e)));
-      await this.deps.stages.current.renderPreview({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, plan }, out, this.signal).catch((e) => Promise.reject(this.failed('Preview rendering', e)));
+      // Encodes run side by side, never beside a framing analysis (gate.ts).
+      await samplingGate.beside(() => this.deps.stages.current.renderPreview({ mediaPath, probe, clip: { start: clip.start, end: clip.end }, plan }, out, this.signal)).catch((e) => Promise.reject(this.failed('Preview rendering', e)));
     });
     const key = `previews/${this.job.id}/${clip.id}.mp4`;
     // A stale attempt writes no object: the lease is checked first (an empty fenced transaction).

@@ -6,10 +6,13 @@ import { removeInfo, writeInfo } from './pid-file.js';
 import { RunningDaemons } from '../running-daemons.js';
 import { daemonInstance } from '../../util/daemon-instance.js';
 import { logProcessEvents } from './process-log.js';
+import { keepYoungGenerationSmall } from '../../util/young-generation.js';
 
 /** Runs the daemon in the foreground until SIGINT or SIGTERM. */
 export async function run(opts: DaemonOptions, ctx: CliContext, signal?: AbortSignal): Promise<void> {
   const config = { dataDir: opts.dataDir, port: opts.port, host: opts.host };
+  // A daemon process keeps a small young generation.
+  keepYoungGenerationSmall();
   let daemon: Awaited<ReturnType<typeof startDaemon>>;
   try {
     daemon = await startDaemon({ config, role: opts.role });
