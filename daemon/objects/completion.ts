@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { normalizeEtag, ObjectStoreError, type PartRecord } from './object-store.js';
 
 /**
@@ -18,4 +19,10 @@ export function checkCompletion(partSize: number, stored: PartRecord[], parts: A
     if (i < parts.length - 1 && record.size !== partSize) throw fail('size', `Part ${p.partNumber} is ${record.size} bytes; every part but the last must be ${partSize}`);
     return record;
   });
+}
+
+/** The etag S3 gives parts joined: the MD5 of their MD5s (binary, in order), then `-N`. */
+export function multipartEtag(partEtags: string[]): string {
+  const md5s = Buffer.concat(partEtags.map((e) => Buffer.from(normalizeEtag(e), 'hex')));
+  return `${createHash('md5').update(md5s).digest('hex')}-${partEtags.length}`;
 }

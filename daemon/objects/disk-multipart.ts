@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readdir, rename, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomToken } from '../../src/api/ids.js';
 import { isMissing, readJson, removeQuietly, streamToFile, tempPath, writeJsonAtomic } from './disk-files.js';
 import type { ObjectMeta } from './disk-store.js';
-import { checkCompletion } from './completion.js';
+import { checkCompletion, multipartEtag } from './completion.js';
 import { assertValidKey, ObjectStoreError, type BodySource, type MultipartRef, type PartRecord, type PutResult } from './object-store.js';
 
 interface UploadInfo {
@@ -103,7 +102,7 @@ export class DiskMultipart {
       const size = records.reduce((sum, r) => sum + r.size, 0);
       const data = join(this.dir(id), 'data');
       await truncate(data, size);
-      const etag = `${createHash('md5').update(Buffer.concat(records.map((r) => Buffer.from(r.etag, 'hex')))).digest('hex')}-${records.length}`;
+      const etag = multipartEtag(records.map((r) => r.etag));
       await this.hooks.commit(key, data, { etag, size, content_type: info.content_type, multipart_id: id });
       await removeQuietly(this.dir(id));
       return { size, etag };

@@ -1,5 +1,6 @@
 import { HeadBucketCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { budgeted } from './call-budget.js';
 import { ObjectStoreError } from './object-store.js';
 import type { S3Settings } from './s3-settings.js';
 
@@ -16,9 +17,10 @@ const SMALL_CALL_DEADLINE_MS = 7_000;
 
 /**
  * The options of a call without a streamed body: each attempt answers within 3 s, all of them
- * within 7 s, or the call fails as the store's `Unavailable`.
+ * within 7 s, and within what is left of the request's budget (call-budget.ts), or the call
+ * fails as the store's `Unavailable`.
  */
-export const smallCall = ({ attemptMs = SMALL_CALL_TIMEOUT_MS, deadlineMs = SMALL_CALL_DEADLINE_MS } = {}) => ({ requestTimeout: Math.min(attemptMs, deadlineMs), abortSignal: AbortSignal.timeout(deadlineMs) });
+export const smallCall = ({ attemptMs = SMALL_CALL_TIMEOUT_MS, deadlineMs = SMALL_CALL_DEADLINE_MS } = {}) => budgeted(attemptMs, deadlineMs);
 
 /**
  * The SDK's client for the bucket of `object_store`, through the AWS SDK v3.

@@ -6,6 +6,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
   ListPartsCommand,
@@ -13,8 +14,8 @@ import {
   UploadPartCommand,
   type S3Client,
 } from '@aws-sdk/client-s3';
-import { checkCompletion } from './completion.js';
-import { assertValidKey, normalizeEtag, ObjectStoreError, type BodySource, type MultipartRef, type PartRecord, type PutOptions, type PutResult } from './object-store.js';
+import { checkCompletion, multipartEtag } from './completion.js';
+import { assertValidKey, isStoreError, normalizeEtag, ObjectStoreError, type BodySource, type MultipartRef, type PartRecord, type PutOptions, type PutResult } from './object-store.js';
 import { fromS3, isS3Missing, s3Code, smallCall } from './s3-client.js';
 
 /** What the store keeps about one multipart upload, beside the bucket's own state. */
@@ -124,16 +125,32 @@ export class S3Multipart {
     return parts.sort((a, b) => a.partNumber - b.partNumber);
   }
 
-  /** ListParts, the shared checks, then CompleteMultipartUpload with the caller's etags. */
+  /**
+   * ListParts, the shared checks, then CompleteMultipartUpload with the caller's etags. An upload
+   * the bucket no longer has counts as complete when the object at `key` is these parts joined
+   * (a completion whose answer never came, or whose record write failed).
+   */
   async complete(key: string, id: string, parts: Array<{ partNumber: number; etag: string }>): Promise<PutResult> {
     const record = await this.record(key, id);
     if (record.completed) return record.completed;
-    const records = checkCompletion(record.part_size, await this.bucketParts(key, id), parts);
-    const MultipartUpload = { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: `"${normalizeEtag(p.etag)}"` })) };
-    const r = await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: id, MultipartUpload }), smallCall(ASSEMBLY)).catch((e) => Promise.reject(fromS3(e, 'CompleteMultipartUpload', { multipart_id: id })));
-    const completed = { size: records.reduce((s, p) => s + p.size, 0), etag: normalizeEtag(r.ETag ?? '') };
+    let completed: PutResult | undefined;
+    try {
+      const records = checkCompletion(record.part_size, await this.bucketParts(key, id), parts);
+      const MultipartUpload = { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: `"${normalizeEtag(p.etag)}"` })) };
+      const r = await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: id, MultipartUpload }), smallCall(ASSEMBLY)).catch((e) => Promise.reject(fromS3(e, 'CompleteMultipartUpload', { multipart_id: id })));
+      completed = { size: records.reduce((s, p) => s + p.size, 0), etag: normalizeEtag(r.ETag ?? '') };
+    } catch (e) {
+      if (!isStoreError(e, 'NoSuchUpload') || !(completed = await this.joined(key, parts))) throw e;
+    }
     await this.saveRecord(id, { ...record, completed });
     return completed;
+  }
+
+  /** The object at `key` if it is `parts` joined: its etag is theirs (MD5 of the MD5s, then -N). */
+  private async joined(key: string, parts: Array<{ etag: string }>): Promise<PutResult | undefined> {
+    const h = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }), smallCall()).catch((e) => (isS3Missing(e) ? undefined : Promise.reject(fromS3(e, 'HeadObject', { key }))));
+    const etag = normalizeEtag(h?.ETag ?? '');
+    return h && etag === multipartEtag(parts.map((p) => p.etag)) ? { size: h.ContentLength ?? 0, etag } : undefined;
   }
 
   async abort(key: string, id: string): Promise<void> {

@@ -6,6 +6,7 @@ import { idFields } from '../log-ids.js';
 import { metrics } from '../metrics/instruments.js';
 import { requestIdOf } from './request-id.js';
 import { diskFullMessage, diskFullOf } from '../domain/disk-full.js';
+import { REQUEST_OBJECT_BUDGET_MS, withObjectBudget } from '../objects/call-budget.js';
 import { OBJECTS_UNAVAILABLE_MESSAGE, objectsUnavailableOf } from '../objects/object-store.js';
 import { authenticate, type AuthDeps } from './auth.js';
 import { readJsonBody } from './body.js';
@@ -86,7 +87,8 @@ async function dispatch(app: HttpDeps, router: Router, req: IncomingMessage, res
       principal: principal as Principal,
       json: () => (bodyPromise ??= readJsonBody(req, app.maxJsonBodyBytes)),
     };
-    const reply = await route.handler(ctx);
+    // Every object-store call of a /v1 request shares one budget: the envelope comes in time.
+    const reply = url.pathname.startsWith('/v1/') ? await withObjectBudget(REQUEST_OBJECT_BUDGET_MS, async () => await route.handler(ctx)) : await route.handler(ctx);
     if (reply) sendJson(res, { ...reply, headers: { ...(rate ? rateHeaders(rate) : {}), ...reply.headers } }, req);
   } catch (e) {
     let err: ApiError;

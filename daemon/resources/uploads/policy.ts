@@ -40,15 +40,7 @@ export function effectiveStatus(upload: Pick<UploadRecord, 'status' | 'stale_at'
  * given (spec "POST /v1/uploads" errors: else 400, and the caller re-PUTs and completes again).
  */
 export function checkPartList(u: Pick<UploadRecord, 'part_count' | 'size_bytes' | 'part_size'>, parts: CompleteUploadInput['parts'], stored: UploadPart[]): void {
-  const count = u.part_count!;
-  const seen = new Map<number, number>();
-  for (const p of parts) seen.set(p.part_number, (seen.get(p.part_number) ?? 0) + 1);
-  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !seen.has(n));
-  const duplicate = [...seen].filter(([, times]) => times > 1).map(([n]) => n);
-  const outOfRange = [...seen.keys()].filter((n) => n > count);
-  if (missing.length || duplicate.length || outOfRange.length) {
-    throw badRequest(`parts must list every part 1..${count} exactly once`, { field: 'parts', missing, duplicate, out_of_range: outOfRange });
-  }
+  checkPartNumbers(u, parts);
   const received = new Map(stored.map((p) => [p.part_number, p]));
   const notReceived = parts.filter((p) => !received.has(p.part_number)).map((p) => p.part_number);
   const mismatch = parts.filter((p) => received.has(p.part_number) && normalizeEtag(received.get(p.part_number)!.etag) !== normalizeEtag(p.etag)).map((p) => p.part_number);
@@ -60,5 +52,18 @@ export function checkPartList(u: Pick<UploadRecord, 'part_count' | 'size_bytes' 
       ? `Part(s) ${notReceived.join(', ')} have not been uploaded`
       : mismatch.length ? `The etag of part(s) ${mismatch.join(', ')} does not match the stored part` : `Part(s) ${wrongSize.join(', ')} are not their part's length`;
     throw badRequest(`${message}; PUT them (re-sign first if the URL expired) and complete again`, { field: 'parts', not_received: notReceived, etag_mismatch: mismatch, wrong_size: wrongSize });
+  }
+}
+
+/** The first half of checkPartList: every part 1..N named exactly once (400 otherwise). */
+export function checkPartNumbers(u: Pick<UploadRecord, 'part_count'>, parts: CompleteUploadInput['parts']): void {
+  const count = u.part_count!;
+  const seen = new Map<number, number>();
+  for (const p of parts) seen.set(p.part_number, (seen.get(p.part_number) ?? 0) + 1);
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !seen.has(n));
+  const duplicate = [...seen].filter(([, times]) => times > 1).map(([n]) => n);
+  const outOfRange = [...seen.keys()].filter((n) => n > count);
+  if (missing.length || duplicate.length || outOfRange.length) {
+    throw badRequest(`parts must list every part 1..${count} exactly once`, { field: 'parts', missing, duplicate, out_of_range: outOfRange });
   }
 }

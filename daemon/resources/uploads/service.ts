@@ -50,6 +50,7 @@ export class UploadService {
       now: this.now,
       requirePending: (u, action) => this.requirePending(u, action),
       partsOf: async (u) => await this.partsOf(u),
+      bucketParts: !!this.direct,
     });
     this.receiver = new UploadReceiver(d.store.uploads, d.objects, {
       requirePending: (u, action) => this.requirePending(u, action),

@@ -48,6 +48,8 @@ export function fromStoreError(e: unknown): unknown {
     case 'PartInProgress':
     case 'NoSuchUpload':
       return conflict(e.message, e.details);
+    case 'Unavailable':
+      return e; // the HTTP layer's one envelope for a store that did not answer, no internal detail
     default:
       return new ApiError('INTERNAL_ERROR', e.message, e.details);
   }
