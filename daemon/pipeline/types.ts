@@ -75,6 +75,8 @@ export interface SuggestOptions {
   sourceDuration?: number;
   /** The job's `clip_count` (issue 30, item 1): clips wanted from the whole video instead of the count by its length. */
   clipCount?: number;
+  /** Clips the job's earlier sections gave: a last section without a moment gives clips only when none came before. */
+  clipsBefore?: number;
   /** How like the request each passage is, by a sentence-embedding model (issue 28, item 3). */
   semantic?: SemanticMatch;
 }

@@ -17,6 +17,7 @@ import { selectMoments } from './unit-select.js';
 import { buildSource, type SourceModel } from './source.js';
 import { clipTitle } from './title.js';
 import { segmentTopics, topicOfWord } from './topics.js';
+import { sectionClipCount, sectionUnits } from './section-units.js';
 import { segmentUnits } from './units.js';
 import { withVoices } from './voices.js';
 import { unitCandidates } from './unit-windows.js';
@@ -71,11 +72,15 @@ export function suggestSection(
   if (!(src.duration > 0)) return { clips: [] }; // nothing to cut: the probe stage refuses such media first
   const all = segmentTopics(src);
   const last = all[all.length - 1];
-  const carry = holdBack && last && last.end - last.start <= MAX_CARRY ? last.start : undefined;
-  if (carry !== undefined && all.length === 1) return { clips: [], carryFrom: 0 };
-  const topics = carry === undefined ? all : all.slice(0, -1);
+  const carried = holdBack && last && last.end - last.start <= MAX_CARRY ? last.start : undefined;
+  if (carried !== undefined && all.length === 1) return { clips: [], carryFrom: 0 };
+  const topics = carried === undefined ? all : all.slice(0, -1);
   const relevance = new RelevanceModel(src, criteria, topics, opts.semantic);
   const mode: ScoreMode = relevance.mode;
+  // Without a request, a moment going on where the carried topic starts is carried whole (section-units.ts).
+  const general = mode === 'general' ? sectionUnits(src, all, topics, carried, MAX_CARRY, holdBack) : undefined;
+  const carry = general ? general.carry : carried;
+  if (carry !== undefined && carry <= 0) return { clips: [], carryFrom: 0 };
   const plan = lengthPlan(opts.targetDuration);
   const boundaries = mode === 'none' ? soundBoundaries(src) : speechBoundaries(src);
 
@@ -92,16 +97,15 @@ export function suggestSection(
   } else {
     // A clip is a whole unit of talk (a story, a question with its answer): one candidate per unit.
     // With a request, a clip is the asked passage itself: units end where topics change (request-spans.ts).
-    const units = mode === 'none' ? [] : mode === 'criteria' ? unitsOnTopics(src, segmentUnits(src, topics), topics) : segmentUnits(src, topics);
+    const units = general ? general.units : mode === 'none' ? [] : mode === 'criteria' ? unitsOnTopics(src, segmentUnits(src, topics), topics) : segmentUnits(src, topics);
     candidates = (mode === 'criteria' ? requestCandidates : unitCandidates)(src, boundaries, units, relevance, mode, plan);
     if (candidates.length === 0) candidates = scoreWindows(src, boundaries, relevance, mode, plan).filter((c) => c.end.endAt <= span + 0.01);
     // With a request, clips about it come first whatever their hook (request-order.ts).
     if (mode === 'criteria') candidates = requestFirst(candidates, relevance.topicRelevance(), (c) => (topics.length && c.start.word < c.end.word ? topicOfWord(topics, (c.start.word + c.end.word - 1) >> 1) : -1));
-    const moments = units.filter((u) => u.moment).length;
-    const count = clipCount(span, moments, opts.sourceDuration ?? src.duration, { asked: opts.clipCount, speech: src.words.length > 0 });
+    const count = general ? sectionClipCount(span, units, src.duration, opts, src.words.length > 0, !holdBack) : clipCount(span, units.filter((u) => u.moment).length, opts.sourceDuration ?? src.duration, { asked: opts.clipCount, speech: src.words.length > 0 });
     // Nothing to cut before a carried topic: all of it goes to the next section.
     if (candidates.length === 0 && carry !== undefined) return { clips: [], carryFrom: 0 };
-    chosen = candidates.length > 0
+    chosen = count === 0 ? [] : candidates.length > 0
       ? selectMoments(candidates, count, units, span, mode === 'criteria', () => scoreWindows(src, boundaries, relevance, mode, plan).filter((c) => c.end.endAt <= span + 0.01))
       : [whole()];
   }

@@ -31,7 +31,7 @@ const SMALL_TALK = new Set(['weather', 'weekend', 'anyway', 'guess', 'usual', 'n
 const CHOPPY_WORDS = 9;
 const CHOPPY_FILLER = 0.85;
 
-interface Paragraph { first: number; last: number; filler: number; question: boolean }
+interface Paragraph { first: number; last: number; filler: number; question: boolean; cued: boolean }
 
 /** Per-source moment signals, computed once (cached per SourceModel). */
 export class MomentModel {
@@ -47,7 +47,7 @@ export class MomentModel {
     let open: Paragraph | null = null;
     sentences.forEach((s, i) => {
       const gap = i === 0 ? Infinity : s.start - sentences[i - 1].end;
-      if (!open || gap >= PARAGRAPH_PAUSE) this.paragraphs.push((open = { first: s.first, last: s.last, filler: 0, question: false }));
+      if (!open || gap >= PARAGRAPH_PAUSE) this.paragraphs.push((open = { first: s.first, last: s.last, filler: 0, question: false, cued: false }));
       else open.last = s.last;
     });
     for (const [k, p] of this.paragraphs.entries()) {
@@ -55,6 +55,7 @@ export class MomentModel {
       const tokens = words.slice(p.first, p.last + 1).map((w) => w.token);
       const cues = FILLER_PHRASES.filter((phrase) => containsPhrase(tokens, phrase)).length;
       const chat = tokens.filter((t) => SMALL_TALK.has(t) || isFiller(t)).length / Math.max(1, tokens.length);
+      p.cued = cues > 0;
       p.filler = Math.min(1, cues >= 2 ? 1 : cues === 1 ? 0.85 : 0) || Math.min(1, Math.max(0, (chat - 0.04) / 0.08));
       // Small talk is choppy: several short sentences ("Yes, that sounds better. Okay, good."),
       // whatever its words; a story, an answer or an opinion runs in longer ones. One short line
@@ -71,6 +72,12 @@ export class MomentModel {
   /** Share 0..1 of words [first, end) in filler paragraphs. */
   filler(first: number, end: number): number {
     return end > first ? (this.fillerPrefix[end] - this.fillerPrefix[first]) / (end - first) : 0;
+  }
+
+  /** Whether words [first, end) say a filler phrase (a sponsor read, housekeeping, an intro or outro), not only chat. */
+  cued(first: number, end: number): boolean {
+    for (let k = first < end ? this.paragraphOf[first] : Infinity; k <= this.paragraphOf[end - 1]; k++) if (this.paragraphs[k].cued) return true;
+    return false;
   }
 
   /**

@@ -1,9 +1,10 @@
 // Units of talk a clip holds whole: a story from its setup to its punchline, a question with its
 // whole answer, a claim with its argument. Turns are sentences grouped by pauses and by who
 // speaks (words' `speaker`, when known); a question joins its answer; short turns inside a unit
-// (an interjection, "right", "go on", a follow-up question) do not split it; filler (intros,
-// sponsor reads, small talk) is never part of a moment; a topic shift ends a unit.
-import { isQuestionOpener } from '../language/emphasis.js';
+// (an interjection, "right", "go on", a follow-up question, a brief chatty line) do not split it;
+// filler that says so (intros, sponsor reads, housekeeping) ends it, and so does a topic shift,
+// unless a follow-up question carries the talk over it.
+import { isContinuation, isQuestionOpener } from '../language/emphasis.js';
 import { momentsOf, PARAGRAPH_PAUSE } from './moments.js';
 import type { SourceModel } from './source.js';
 import { topicOfWord, type Topic } from './topics.js';
@@ -28,8 +29,11 @@ const COHESION = 0.2;
 const COHESION_SECONDS = 40;
 /** A turn this much filler (0..1) or more is filler. */
 const FILLER_TURN = 0.5;
+/** Interjections and chat inside a moment spanning longer than this (s) end it. */
+const PENDING_MAX = 20;
 
-interface Turn { first: number; last: number; speaker?: string; question: boolean; kind: 'content' | 'short' | 'filler' }
+/** `chat`: filler by its words alone (no filler phrase): inside a moment, an aside like an interjection. */
+export interface Turn { first: number; last: number; speaker?: string; question: boolean; kind: 'content' | 'short' | 'filler' | 'chat' }
 
 /** Turns: sentences grouped until a pause of PARAGRAPH_PAUSE or a change of speaker. */
 function turnsOf(src: SourceModel): Turn[] {
@@ -48,7 +52,7 @@ function turnsOf(src: SourceModel): Turn[] {
     const last = sentences[src.sentenceOf[t.last]];
     t.question = words[t.last].question || isQuestionOpener(words[last.first].token) || asksAtEnd(src, t);
     const short = n <= SHORT_TURN_WORDS || words[t.last].end - words[t.first].start < SHORT_TURN_SECONDS;
-    t.kind = short ? 'short' : moments.filler(t.first, t.last + 1) >= FILLER_TURN ? 'filler' : 'content';
+    t.kind = short ? 'short' : moments.filler(t.first, t.last + 1) < FILLER_TURN ? 'content' : moments.cued(t.first, t.last + 1) ? 'filler' : 'chat';
   }
   return out;
 }
@@ -82,13 +86,14 @@ export function segmentUnits(src: SourceModel, topics: Topic[]): Unit[] {
     [open, pending] = [null, []];
   };
   for (const t of turns) {
-    if (t.kind === 'short') {
+    if (open?.moment && pending.length && src.words[t.first].start - src.words[pending[0].first].start > PENDING_MAX) close();
+    if (t.kind === 'short' || (t.kind === 'chat' && open?.moment)) {
       if (open?.moment) pending.push(t);
       else if (open) open.turns.push(t);
       else units.push((open = { turns: [t], moment: false }));
       continue;
     }
-    if (t.kind === 'filler') {
+    if (t.kind === 'filler' || t.kind === 'chat') {
       if (open && !open.moment) open.turns.push(t);
       else {
         const interjections = pending;
@@ -128,11 +133,29 @@ export function segmentUnits(src: SourceModel, topics: Topic[]): Unit[] {
 function continues(src: SourceModel, unit: Turn[], pending: Turn[], t: Turn, topicOf: (w: number) => number): boolean {
   const last = unit[unit.length - 1];
   if (last.question && last.kind !== 'short') return true; // the answer, however it begins
-  if (t.question) return false;
-  // The pauses around an interjection can look like a topic shift: talk of the same things after one goes on.
-  const sameTopic = topicOf(t.first) === topicOf(last.last) || (pending.length > 0 && shared(src, unit, t) >= COHESION);
-  // Who speaks does not split a moment: speakers guessed from pitch swap inside one voice's story.
-  return sameTopic;
+  // A follow-up ("and what about grammar?", "right, because...", "so what did he do?") and its answer go on with it.
+  const asked = pending[pending.length - 1];
+  if (asked?.kind === 'short' && followsUp(src, asked)) return true;
+  // The pauses around an interjection can look like a topic shift: talk of the same things after one goes on (not after chat).
+  const interjected = pending.length > 0 && pending.every((p) => p.kind === 'short');
+  const sameTopic = topicOf(t.first) === topicOf(last.last) || (interjected && shared(src, unit, t) >= COHESION);
+  // A question of its own opens a new moment, unless it follows up in the same topic; who speaks does
+  // not split a moment (speakers guessed from pitch swap inside one voice's story).
+  return sameTopic && (!t.question || followsUp(src, t));
+}
+
+/** Words that refer back to someone or something just spoken of. */
+const BACK_REFERENCES = new Set(['he', 'she', 'it', 'they', 'him', 'her', 'them', 'his', 'their']);
+/** Words a follow-up opens with besides a continuation ("even if...", "what about..."). */
+const FOLLOW_UP_OPENERS = new Set(['even', 'then', 'really', 'about']);
+/** Acknowledgements a follow-up may open with before its continuation ("right, because..."). */
+const ACKNOWLEDGEMENTS = new Set(['right', 'yes', 'yeah', 'okay', 'oh', 'mm', 'wow', 'exactly', 'sure']);
+
+/** A line that leans on what came before: it opens with "and", "so", "even"... (after "right" or "oh" too), or its first words refer back ("what was he..."). */
+function followsUp(src: SourceModel, t: Turn): boolean {
+  const tokens = src.words.slice(t.first, Math.min(t.last + 1, t.first + 4)).map((w) => w.token);
+  const opener = ACKNOWLEDGEMENTS.has(tokens[0]) && tokens.length > 1 ? tokens[1] : tokens[0];
+  return isContinuation(opener) || FOLLOW_UP_OPENERS.has(opener) || tokens.some((w) => BACK_REFERENCES.has(w));
 }
 
 /** Share of the content words of turn `t` (weighted by how distinctive they are in the video) already said in the unit's last COHESION_SECONDS. */

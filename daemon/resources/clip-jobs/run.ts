@@ -147,7 +147,7 @@ export class JobRun {
         const transcript = joinTranscripts(parts, { engine: engine.name, language: this.job.language });
         const last = s === plan.sections.length - 1;
         const result = await stages
-          .suggest({ transcript, analysis: found, probe, span: section, carryFrom, last }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language, clipCount: this.job.requested_clips ?? undefined })
+          .suggest({ transcript, analysis: found, probe, span: section, carryFrom, last }, { criteria: this.job.criteria ?? undefined, targetDuration: this.job.target_duration ?? undefined, language: this.job.language, clipCount: this.job.requested_clips ?? undefined, clipsBefore: this.progress.clipCount })
           .catch((e) => Promise.reject(new Error(`Clip suggestion failed: ${(e as Error).message}`)));
         // Issue 4: at most 30 clips a job, however many sections it has.
         const room = Math.max(0, (this.job.requested_clips ?? MAX_CLIPS) - this.progress.clipCount);

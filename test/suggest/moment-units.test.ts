@@ -1,0 +1,72 @@
+// A unit of talk is a whole moment: a chatty aside ("yeah, you know, it is what it is, anyway"), an
+// interjection ("right") and a follow-up ("and what about the oven") inside a story do not split
+// it; a section of a longer video that holds no moment gives no clip unless clips were asked for
+// or it is the last section and none came before (a video that is all small talk).
+import { describe, expect, it } from 'vitest';
+import { prepareCriteria, suggestSection } from '../../daemon/pipeline/suggest/index.js';
+import { buildSource } from '../../daemon/pipeline/suggest/source.js';
+import { segmentTopics } from '../../daemon/pipeline/suggest/topics.js';
+import { segmentUnits } from '../../daemon/pipeline/suggest/units.js';
+import type { Analysis, ProbeResult, Segment, Transcript } from '../../daemon/pipeline/types.js';
+
+const STORY: [string, string][] = [
+  ['S2', 'my grandmother opened a bakery in the old mill by the river when she was nineteen'],
+  ['S2', 'every morning she lit the oven at four and baked the bread before the sun came up'],
+  ['S1', 'right'],
+  ['S2', 'the first winter the flour froze in the sacks and the dough would not rise at all'],
+  ['S2', 'yeah i mean you know it is what it is anyway sort of'],
+  ['S2', 'so she carried the sacks of flour into her own kitchen and slept next to the oven'],
+  ['S1', 'and what about the oven'],
+  ['S2', 'the oven in the mill cracked in february and the whole village lent her their kitchens'],
+  ['S2', 'by spring the bakery sold more bread than the two shops in the town together'],
+];
+const CHAT: [string, string][] = [
+  ['S1', 'yeah it has been okay busy you know how it is'],
+  ['S2', 'the weather has been a bit grey anyway'],
+  ['S1', 'same here honestly okay good'],
+  ['S2', 'yeah the usual stuff nothing special really'],
+];
+
+/** Lines a pause apart, without punctuation (as from a recogniser), from `t0` s. */
+function talk(lines: [string, string][], repeat = 1): { transcript: Transcript; analysis: Analysis; probe: ProbeResult } {
+  const segments: Segment[] = [];
+  let t = 1;
+  for (let r = 0; r < repeat; r++) {
+    for (const [speaker, text] of lines) {
+      const words = text.split(' ').map((w) => {
+        const word = { text: w, start: Math.round(t * 100) / 100, end: Math.round((t + 0.3) * 100) / 100, confidence: 0.9, speaker };
+        t += 0.34;
+        return word;
+      });
+      segments.push({ start: words[0].start, end: words[words.length - 1].end, text, words });
+      t += 0.8;
+    }
+  }
+  const duration = Math.ceil(t + 1);
+  const analysis: Analysis = { silences: [], loudness: Array.from({ length: duration }, () => -20), loudnessStep: 1, scenes: [] };
+  const probe = { duration, width: 640, height: 360, fps: 25, hasAudio: true, hasVideo: true } as ProbeResult;
+  return { transcript: { engine: 'pocketsphinx', language: 'en', segments }, analysis, probe };
+}
+
+describe('a unit of talk is a whole moment', () => {
+  it('keeps a story whole across a chatty aside, an interjection and a follow-up question', () => {
+    const { transcript, analysis, probe } = talk([...CHAT.slice(0, 2), ...STORY, ...CHAT.slice(2)]);
+    const src = buildSource(transcript, analysis, probe, 'en');
+    const moments = segmentUnits(src, segmentTopics(src)).filter((u) => u.moment);
+    expect(moments).toHaveLength(1);
+    const first = src.words.findIndex((w) => w.token === 'grandmother') - 1;
+    expect(moments[0].firstWord).toBe(first);
+    expect(src.words[moments[0].endWord - 1].token).toBe('together');
+  });
+
+  it('gives no clip for a section of a longer video without a moment, unless asked or the video is all small talk', async () => {
+    const { transcript, analysis, probe } = talk(CHAT, 6);
+    const criteria = await prepareCriteria(undefined, 'en');
+    const section = (opts: { clipCount?: number; clipsBefore?: number }, holdBack: boolean) =>
+      suggestSection(transcript, analysis, probe, { language: 'en', sourceDuration: probe.duration * 4, ...opts }, criteria, holdBack).clips;
+    expect(section({ clipsBefore: 0 }, true)).toEqual([]);
+    expect(section({ clipsBefore: 2 }, false)).toEqual([]);
+    expect(section({ clipCount: 8, clipsBefore: 2 }, false).length).toBeGreaterThan(0);
+    expect(section({ clipsBefore: 0 }, false).length).toBeGreaterThan(0);
+  });
+});
