@@ -42,9 +42,11 @@ export async function startS3Relay(target: string): Promise<S3Relay> {
       if (!client.destroyed) client.write(chunk);
     });
     upstream.on('end', () => client.end());
-    upstream.on('close', () => {
+    // Ended, not destroyed: what the client has not read yet still reaches it.
+    upstream.on('close', (failed: boolean) => {
       watching?.();
-      client.destroy();
+      if (failed) client.destroy();
+      else client.end();
     });
   });
   server.listen(0, '127.0.0.1');
