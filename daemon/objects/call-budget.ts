@@ -8,8 +8,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 interface Budget {
   deadline: number;
-  /** Aborts when the budget is spent. */
-  signal: AbortSignal;
   /** False once the request has answered: work it started and left running is not bound by it. */
   open: boolean;
 }
@@ -23,7 +21,7 @@ const current = new AsyncLocalStorage<Budget>();
 export async function withObjectBudget<T>(ms: number, fn: () => Promise<T>): Promise<T> {
   const outer = openBudget();
   if (outer && outer.deadline <= Date.now() + ms) return await fn();
-  const budget: Budget = { deadline: Date.now() + ms, signal: AbortSignal.timeout(ms), open: true };
+  const budget: Budget = { deadline: Date.now() + ms, open: true };
   try {
     return await current.run(budget, fn);
   } finally {
@@ -42,8 +40,8 @@ function openBudget(): Budget | undefined {
  */
 export function budgeted(attemptMs: number, ms: number): { requestTimeout: number; abortSignal: AbortSignal } {
   const b = openBudget();
-  const own = AbortSignal.timeout(ms);
-  if (!b) return { requestTimeout: Math.min(attemptMs, ms), abortSignal: own };
-  const left = Math.max(0, b.deadline - Date.now());
-  return { requestTimeout: Math.max(1, Math.min(attemptMs, ms, left)), abortSignal: AbortSignal.any([own, b.signal]) };
+  const left = b ? Math.min(ms, b.deadline - Date.now()) : ms;
+  // A spent budget: the call fails before anything is sent.
+  if (left <= 0) return { requestTimeout: 1, abortSignal: AbortSignal.abort(new DOMException('The request\'s object-store budget is spent', 'TimeoutError')) };
+  return { requestTimeout: Math.min(attemptMs, left), abortSignal: AbortSignal.timeout(left) };
 }
