@@ -14,10 +14,8 @@ export interface CompletionDeps {
   now: () => number;
   /** 409 unless the upload is still pending (service.ts). */
   requirePending(u: UploadRecord, action: string): void;
-  /** The parts received: recorded by the daemon, or listed by the bucket (direct.ts). */
-  partsOf(u: UploadRecord): Promise<UploadPart[]>;
-  /** True when the parts are the bucket's (ListParts), not the daemon's records. */
-  bucketParts: boolean;
+  /** The parts received: recorded by the daemon, or listed by the bucket (direct.ts); undefined when the bucket no longer has the upload. */
+  partsOf(u: UploadRecord): Promise<UploadPart[] | undefined>;
 }
 
 /**
@@ -57,10 +55,10 @@ export class UploadCompletion {
     this.d.requirePending(u, 'complete');
     if (u.kind === 'single') throw conflict('A single-PUT upload needs no complete call: it is ready once its PUT succeeds', { upload_id: u.id, status: 'pending' });
     const received = await this.d.partsOf(u);
-    // A bucket lists no parts once it has joined them (a completion whose answer never came):
-    // the store then counts the object that is these parts joined as the completion, or refuses.
-    if (this.d.bucketParts && received.length === 0) checkPartNumbers(u, parts);
-    else checkPartList(u, parts, received);
+    // A bucket no longer has an upload whose parts it joined (a completion whose answer never
+    // came): the store then counts the object that is these parts joined as the completion, or refuses.
+    if (received) checkPartList(u, parts, received);
+    else checkPartNumbers(u, parts);
     const sorted = [...parts].sort((a, b) => a.part_number - b.part_number);
     const result = await this.d.objects
       .completeMultipart(u.object_key, u.multipart_id!, sorted.map((p) => ({ partNumber: p.part_number, etag: p.etag })))

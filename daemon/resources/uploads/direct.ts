@@ -33,14 +33,14 @@ export class DirectUploads {
     return await this.d.singleArrived(u, { size: object.size, etag: object.etag });
   }
 
-  /** The parts the bucket holds of a pending multipart upload (none once it is gone). */
-  async parts(u: UploadRecord, recorded: () => Promise<UploadPart[]>): Promise<UploadPart[]> {
+  /** The parts the bucket holds of a pending multipart upload; undefined once the bucket no longer has it. */
+  async parts(u: UploadRecord, recorded: () => Promise<UploadPart[]>): Promise<UploadPart[] | undefined> {
     if (u.kind !== 'multipart' || u.status !== 'pending') return await recorded();
     try {
       const parts = await this.d.objects.listParts(u.object_key, u.multipart_id!);
       return parts.map((p) => ({ part_number: p.partNumber, etag: p.etag, size: p.size, received_at: u.updated_at }));
     } catch (e) {
-      if (isStoreError(e, 'NoSuchUpload')) return [];
+      if (isStoreError(e, 'NoSuchUpload')) return undefined;
       throw e;
     }
   }

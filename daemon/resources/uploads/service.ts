@@ -49,8 +49,7 @@ export class UploadService {
       objects: d.objects,
       now: this.now,
       requirePending: (u, action) => this.requirePending(u, action),
-      partsOf: async (u) => await this.partsOf(u),
-      bucketParts: !!this.direct,
+      partsOf: async (u) => await this.received(u),
     });
     this.receiver = new UploadReceiver(d.store.uploads, d.objects, {
       requirePending: (u, action) => this.requirePending(u, action),
@@ -85,6 +84,11 @@ export class UploadService {
 
   /** Parts received: recorded by the daemon as they arrive, or listed by the bucket (ListParts). */
   private async partsOf(u: UploadRecord) {
+    return (await this.received(u)) ?? [];
+  }
+
+  /** The same, undefined when the bucket no longer has the multipart upload. */
+  private async received(u: UploadRecord) {
     return this.direct ? await this.direct.parts(u, () => this.repo.parts(u.id)) : await this.repo.parts(u.id);
   }
 
