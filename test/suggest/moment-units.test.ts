@@ -7,7 +7,7 @@ import { prepareCriteria, suggestSection } from '../../daemon/pipeline/suggest/i
 import { buildSource } from '../../daemon/pipeline/suggest/source.js';
 import { segmentTopics } from '../../daemon/pipeline/suggest/topics.js';
 import { segmentUnits } from '../../daemon/pipeline/suggest/units.js';
-import type { Analysis, ProbeResult, Segment, Transcript } from '../../daemon/pipeline/types.js';
+import { spokenLines } from './spoken-lines.js';
 
 const STORY: [string, string][] = [
   ['S2', 'my grandmother opened a bakery in the old mill by the river when she was nineteen'],
@@ -27,26 +27,8 @@ const CHAT: [string, string][] = [
   ['S2', 'yeah the usual stuff nothing special really'],
 ];
 
-/** Lines a pause apart, without punctuation (as from a recogniser), from `t0` s. */
-function talk(lines: [string, string][], repeat = 1): { transcript: Transcript; analysis: Analysis; probe: ProbeResult } {
-  const segments: Segment[] = [];
-  let t = 1;
-  for (let r = 0; r < repeat; r++) {
-    for (const [speaker, text] of lines) {
-      const words = text.split(' ').map((w) => {
-        const word = { text: w, start: Math.round(t * 100) / 100, end: Math.round((t + 0.3) * 100) / 100, confidence: 0.9, speaker };
-        t += 0.34;
-        return word;
-      });
-      segments.push({ start: words[0].start, end: words[words.length - 1].end, text, words });
-      t += 0.8;
-    }
-  }
-  const duration = Math.ceil(t + 1);
-  const analysis: Analysis = { silences: [], loudness: Array.from({ length: duration }, () => -20), loudnessStep: 1, scenes: [] };
-  const probe = { duration, width: 640, height: 360, fps: 25, hasAudio: true, hasVideo: true } as ProbeResult;
-  return { transcript: { engine: 'pocketsphinx', language: 'en', segments }, analysis, probe };
-}
+/** Lines 0.8 s apart, without punctuation (as from a recogniser), `repeat` times over. */
+const talk = (lines: [string, string][], repeat = 1) => spokenLines(Array.from({ length: repeat }, () => lines).flat(), 0.8);
 
 describe('a unit of talk is a whole moment', () => {
   it('keeps a story whole across a chatty aside, an interjection and a follow-up question', () => {

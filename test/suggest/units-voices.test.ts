@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSource } from '../../daemon/pipeline/suggest/source.js';
 import { segmentTopics } from '../../daemon/pipeline/suggest/topics.js';
 import { segmentUnits } from '../../daemon/pipeline/suggest/units.js';
-import type { Analysis, ProbeResult, Segment, Transcript } from '../../daemon/pipeline/types.js';
+import { spokenLines } from './spoken-lines.js';
 
 const STORY = [
   'my grandfather once lost his car for three days in a small town near the river',
@@ -16,24 +16,7 @@ const STORY = [
 ];
 
 /** The story, its sentences a pause apart (no punctuation, as from a recogniser), labels swapping. */
-function story(): { transcript: Transcript; analysis: Analysis; probe: ProbeResult } {
-  const segments: Segment[] = [];
-  let t = 1;
-  STORY.forEach((text, n) => {
-    const speaker = n % 2 === 0 ? 'S2' : 'S3';
-    const words = text.split(' ').map((w) => {
-      const word = { text: w, start: Math.round(t * 100) / 100, end: Math.round((t + 0.3) * 100) / 100, confidence: 0.9, speaker };
-      t += 0.34;
-      return word;
-    });
-    segments.push({ start: words[0].start, end: words[words.length - 1].end, text, words });
-    t += 0.7;
-  });
-  const duration = Math.ceil(t + 1);
-  const analysis: Analysis = { silences: [], loudness: Array.from({ length: duration }, () => -20), loudnessStep: 1, scenes: [] };
-  const probe = { duration, width: 640, height: 360, fps: 25, hasAudio: true, hasVideo: true } as ProbeResult;
-  return { transcript: { engine: 'pocketsphinx', language: 'en', segments }, analysis, probe };
-}
+const story = () => spokenLines(STORY.map((text, n) => [n % 2 === 0 ? 'S2' : 'S3', text]), 0.7);
 
 describe('units of talk with speakers from pitch', () => {
   it('keeps one story whole when its speaker labels swap from sentence to sentence', () => {
