@@ -86,6 +86,14 @@ describe.each(STORE_KINDS)('%s object store', (kind) => {
       expect((await d.call('GET', `/v1/uploads/${up.upload_id}`, { auth: d.auth })).body.status).toBe('complete');
     });
 
+    it('answers 400 naming every part when none has been PUT yet (what the client\'s resume re-PUTs)', async () => {
+      const up = await multipartUpload(d, randomBytes(2 * TEST_PART_SIZE + 10), { parts: [] });
+      const none = await d.call('POST', `/v1/uploads/${up.upload_id}/complete`, { auth: d.auth, body: up.completeBody() });
+      expectError(none, 400, 'BAD_REQUEST');
+      expect(none.body.error.details).toMatchObject({ not_received: [1, 2, 3] });
+      expect((await d.call('GET', `/v1/uploads/${up.upload_id}`, { auth: d.auth })).body.status).toBe('pending');
+    });
+
     it('answers 400 for a missing part or a bad etag, and completes after the part is re-PUT', async () => {
       const source = randomBytes(3 * TEST_PART_SIZE + 10);
       const up = await multipartUpload(d, source, { parts: [1, 2, 4] });
