@@ -14,8 +14,8 @@ const MOSTLY_SURE = 0.7;
 /** Key phrases looked at, best first. */
 const PHRASES = 6;
 
-/** "a", "a and b", "a, b and c". */
-const join = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+/** "a", "a and b", "a, b and c"; with `and` false (the clip never says "and": every title word is the clip's), "a, b, c". */
+const join = (xs: string[], and = true) => (xs.length < 2 || !and ? xs.join(', ') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
 /**
  * A noun-phrase title of words [first, end) that are sure (`sure(i)`), or null when none reads as
@@ -48,13 +48,15 @@ export function phraseTitle(src: SourceModel, first: number, end: number, sure: 
   }
   if (!pieces.length) return null;
   const phrases = rankKeyPhrases(pieces.join('. '), src.corpus, PHRASES, src.language).map((p) => p.phrase.split(' ').map(properCase).join(' '));
+  let saysAnd = false;
+  for (let i = first; i < end && !saysAnd; i++) saysAnd = src.words[i].token === 'and' && sure(i);
   // The best phrase alone when it is long enough, else with the next ones, up to three.
   let given: string | null = null;
   for (let k = 0; k < phrases.length; k++) {
     for (let n = 1; n <= 3 && k + n <= phrases.length; n++) {
       const parts = phrases.slice(k, k + n);
       if (parts.join(' ').split(' ').length < 3) continue;
-      const text = sentenceCase(join(parts));
+      const text = sentenceCase(join(parts, saysAnd));
       if (lenient || !titleProblems(text).length) {
         if (!usedAlready(text, used)) return text;
         given ??= text;
@@ -62,6 +64,8 @@ export function phraseTitle(src: SourceModel, first: number, end: number, sure: 
       break;
     }
   }
-  // Leniently, a title this job gave already beats none.
+  // Leniently, a title this job gave already beats none, and the best short phrases (up to three)
+  // beat the time alone: a clip with sure words is never titled by its time.
+  if (lenient && !given && phrases.length) given = sentenceCase(join(phrases.slice(0, 3), saysAnd));
   return lenient ? given : null;
 }
