@@ -1,7 +1,8 @@
 // A unit of talk is a whole moment: a chatty aside ("yeah, you know, it is what it is, anyway"), an
 // interjection ("right") and a follow-up ("and what about the oven") inside a story do not split
-// it; a section of a longer video that holds no moment gives no clip unless clips were asked for
-// or it is the last section and none came before (a video that is all small talk).
+// it; a line leading in to a question opens the moment with it; a section of a longer video that
+// holds no moment gives no clip unless clips were asked for or it is the last section and none
+// came before (a video that is all small talk).
 import { describe, expect, it } from 'vitest';
 import { prepareCriteria, suggestSection } from '../../daemon/pipeline/suggest/index.js';
 import { buildSource } from '../../daemon/pipeline/suggest/source.js';
@@ -39,6 +40,19 @@ describe('a unit of talk is a whole moment', () => {
     const first = src.words.findIndex((w) => w.token === 'grandmother') - 1;
     expect(moments[0].firstWord).toBe(first);
     expect(src.words[moments[0].endWord - 1].token).toBe('together');
+  });
+
+  it('opens a question with the line that leads in to it', () => {
+    const { transcript, analysis, probe } = talk([...CHAT.slice(0, 2),
+      ['S1', 'here is a question i have wanted to ask you for a while'],
+      ['S1', 'how do you get a teenager to actually talk to you about their school'],
+      ['S2', 'you stop trying to get them to talk and you find time side by side in the car'],
+      ['S2', 'teenagers open up late at night so you stay up in the kitchen with a cup of tea'],
+      ...CHAT.slice(2)]);
+    const src = buildSource(transcript, analysis, probe, 'en');
+    const moments = segmentUnits(src, segmentTopics(src)).filter((u) => u.moment);
+    expect(moments).toHaveLength(1);
+    expect(src.words.slice(moments[0].firstWord, moments[0].firstWord + 3).map((w) => w.token)).toEqual(['here', 'is', 'a']);
   });
 
   it('gives no clip for a section of a longer video without a moment, unless asked or the video is all small talk', async () => {

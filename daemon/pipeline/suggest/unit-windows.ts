@@ -19,7 +19,7 @@ const EXTRA_COST = 0.002;
 const INTRUDE_COST = 0.08;
 
 /** Share of plan.max a part of a long unit holds at least (without a target). */
-const LONG_PART = 0.8;
+const LONG_PART = 0.6;
 
 /** Where sentence ends are missing, every this many words may end a widened clip. */
 const SPARSE_STEP = 5;

@@ -2,6 +2,7 @@
 // whole answer, a claim with its argument. Turns are sentences grouped by pauses and by who
 // speaks (words' `speaker`, when known); a question joins its answer; short turns inside a unit
 // (an interjection, "right", "go on", a follow-up question, a brief chatty line) do not split it;
+// a short line leading in to a question opens its moment;
 // filler that says so (intros, sponsor reads, housekeeping) ends it, and so does a topic shift,
 // unless a follow-up question carries the talk over it.
 import { isContinuation, isQuestionOpener } from '../language/emphasis.js';
@@ -57,6 +58,8 @@ function turnsOf(src: SourceModel): Turn[] {
   return out;
 }
 
+const lengthOf = (src: SourceModel, t: Turn) => src.words[t.last].end - src.words[t.first].start;
+
 /** A question in words: a question word, its auxiliary and who it asks about ("how do you", "why do most"). */
 const WH = new Set(['what', 'why', 'how', 'who', 'where', 'when', 'which']);
 const AUXILIARIES = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'can', 'could', 'would', 'should', 'will', 'have', 'has']);
@@ -109,6 +112,9 @@ export function segmentUnits(src: SourceModel, topics: Topic[]): Unit[] {
     }
     // A question asked just before (a short one left pending) opens this moment with it, unless this one asks its own.
     const asked = !t.question && pending.length && pending[pending.length - 1].question ? [pending.pop()!] : [];
+    // A line too short for a moment of its own just before a question is its lead-in ("here is a question I have wanted to ask").
+    const leadIn = t.question && !pending.length && open?.moment && open.turns.length === 1 && lengthOf(src, open.turns[0]) < MIN_MOMENT;
+    if (leadIn) asked.push(units.pop()!.turns[0]);
     close();
     if (!asked.length && !t.question && open === null && units.length) {
       const prev = units[units.length - 1];
