@@ -13,7 +13,7 @@ import { evaluate, windowsOver, type Candidate, type LengthPlan } from './window
 /** How far (s) a short unit may reach into the talk around it to make the wanted length (at least that length). */
 const REACH = 40;
 /** Utility of holding more of a long unit, for its whole length held (so the part is as long as allowed). */
-const COVER_WEIGHT = 0.3;
+const COVER_WEIGHT = 0.5;
 /** Utility lost per second of talk taken in around a short unit, and for entering another moment. */
 const EXTRA_COST = 0.002;
 const INTRUDE_COST = 0.08;
