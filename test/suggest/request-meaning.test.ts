@@ -8,7 +8,7 @@ import { prepareCriteria, suggestClips } from '../../daemon/pipeline/suggest/ind
 import { requestFirst } from '../../daemon/pipeline/suggest/request-order.js';
 import { buildSource } from '../../daemon/pipeline/suggest/source.js';
 import { topicWordFit } from '../../daemon/pipeline/suggest/topic-words.js';
-import type { Analysis, ProbeResult, Transcript } from '../../daemon/pipeline/types.js';
+import { passageTalk, shareIn as share } from './passage-talk.js';
 
 const PASSAGES = {
   son: 'When our son turned fifteen he stopped telling us anything about his day. He came home, shut his bedroom door and answered every question with a shrug. A family counsellor explained that adolescents pull away from their parents while they build an identity of their own, and that silence is not rejection. She told us to stop interrogating him at dinner and to be around without pressure: driving him to football, cooking together, watching his favourite series. The conversations came back slowly, usually late in the evening and usually in the car.',
@@ -16,37 +16,7 @@ const PASSAGES = {
   compost: 'Half of what our household throws away is peelings, coffee grounds and eggshells, so we built a compost heap behind the shed. The rule is to mix green waste with brown material like dry leaves and torn cardboard, roughly equal parts. Keep the heap as damp as a wrung sponge and fork it over every few weeks to let air in. Worms arrive on their own. After about nine months the bottom of the heap becomes dark and crumbly and smells like a forest floor.',
   faucet: 'The kitchen faucet dripped all night, so I took it apart myself. First shut the valve under the sink and open the handle to drain the pipe. Unscrew the handle, then use a spanner to loosen the cartridge nut. In my case the rubber washer was worn flat and cracked. I took it to the hardware store, bought a matching washer for a few pence and put everything back together. The whole job took twenty minutes and saved a call out fee.',
 };
-type Name = keyof typeof PASSAGES;
-
-/** The passages in order, 0.38 s a word, pauses between sentences and 1.5 s between passages; `loud` ones 8 dB louder. */
-function talk(order: Name[], loud: Name[] = []) {
-  const segments: Transcript['segments'] = [];
-  const silences: Analysis['silences'] = [];
-  const spans: Record<string, { start: number; end: number; firstWord: number; endWord: number }> = {};
-  const level: { end: number; db: number }[] = [];
-  let [t, n] = [1, 0];
-  for (const name of order) {
-    const [start, firstWord] = [t, n];
-    for (const sentence of PASSAGES[name].match(/[^.?]+[.?]/g)!.map((s) => s.trim())) {
-      const words = sentence.split(' ').map((text) => ({ text, start: t, end: (t += 0.38), confidence: 0.9 }));
-      n += words.length;
-      segments.push({ text: sentence, start: words[0].start, end: t, words });
-      silences.push({ start: t + 0.05, end: t + 0.55 });
-      t += 0.6;
-    }
-    spans[name] = { start, end: t, firstWord, endWord: n };
-    level.push({ end: t, db: loud.includes(name) ? -12 : -20 });
-    silences[silences.length - 1].end += 1.5;
-    t += 1.5;
-  }
-  const duration = t + 1;
-  const loudness = Array.from({ length: Math.ceil(duration) }, (_, s) => level.find((l) => s < l.end)?.db ?? -60);
-  const analysis: Analysis = { silences, loudness, loudnessStep: 1, scenes: [] };
-  const probe: ProbeResult = { duration, width: 1280, height: 720, fps: 25, hasAudio: true, hasVideo: true, videoCodec: 'h264', audioCodec: 'aac' };
-  return { transcript: { engine: 'none', language: 'en', segments } as Transcript, analysis, probe, spans };
-}
-
-const share = (c: { start: number; end: number }, s: { start: number; end: number }) => Math.max(0, Math.min(c.end, s.end) - Math.max(c.start, s.start)) / (c.end - c.start);
+const talk = (order: Array<keyof typeof PASSAGES>, loud: Array<keyof typeof PASSAGES> = []) => passageTalk(PASSAGES, order, loud);
 const REQUEST = 'why my teenager never talks to me anymore';
 
 describe('relevance by meaning, not shared words', () => {

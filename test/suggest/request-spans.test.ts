@@ -8,7 +8,7 @@ import { unitsOnTopics } from '../../daemon/pipeline/suggest/request-spans.js';
 import type { SourceModel } from '../../daemon/pipeline/suggest/source.js';
 import type { Topic } from '../../daemon/pipeline/suggest/topics.js';
 import type { Unit } from '../../daemon/pipeline/suggest/units.js';
-import type { Analysis, ProbeResult, Transcript } from '../../daemon/pipeline/types.js';
+import { passageTalk, shareIn as share } from './passage-talk.js';
 
 const PASSAGES = {
   compost: 'We built a compost heap behind the shed for peelings and eggshells. Mix green waste with dry leaves and torn cardboard in equal parts. After nine months it turns dark and crumbly like a forest floor. So what do you do with a leaking tap?',
@@ -17,33 +17,8 @@ const PASSAGES = {
   sailing: 'Our first sailing trip ended with the boom swinging across the deck. The skipper taught us to watch the wind on the water and trim the mainsail early. By the third day we could tack across the bay without shouting.',
   bread: 'Sourdough needs a starter of flour and water fed every morning for a week. The dough rises slowly overnight in a cool kitchen. Bake it in a hot iron pot with the lid on for the first twenty minutes.',
 };
-type Name = keyof typeof PASSAGES;
-
-/** The passages in order, 0.38 s a word, short pauses between sentences and 1.2 s between passages. */
-function talk(order: Name[]) {
-  const segments: Transcript['segments'] = [];
-  const silences: Analysis['silences'] = [];
-  const spans: Record<string, { start: number; end: number }> = {};
-  let t = 1;
-  for (const name of order) {
-    const start = t;
-    for (const sentence of PASSAGES[name].match(/[^.?]+[.?]/g)!.map((s) => s.trim())) {
-      const words = sentence.split(' ').map((text) => ({ text, start: t, end: (t += 0.3), confidence: 0.9 }));
-      segments.push({ text: sentence, start: words[0].start, end: t, words });
-      silences.push({ start: t + 0.05, end: t + 0.3 });
-      t += 0.35;
-    }
-    spans[name] = { start, end: t - 0.35 };
-    silences[silences.length - 1].end += 0.9;
-    t += 0.9;
-  }
-  const duration = t + 1;
-  const analysis: Analysis = { silences, loudness: Array.from({ length: Math.ceil(duration) }, () => -20), loudnessStep: 1, scenes: [] };
-  const probe: ProbeResult = { duration, width: 1280, height: 720, fps: 25, hasAudio: true, hasVideo: true, videoCodec: 'h264', audioCodec: 'aac' };
-  return { transcript: { engine: 'none', language: 'en', segments } as Transcript, analysis, probe, spans };
-}
-
-const share = (c: { start: number; end: number }, s: { start: number; end: number }) => Math.max(0, Math.min(c.end, s.end) - Math.max(c.start, s.start)) / (c.end - c.start);
+/** The passages in order, 0.3 s a word, short pauses between sentences and 1.2 s between passages. */
+const talk = (order: Array<keyof typeof PASSAGES>) => passageTalk(PASSAGES, order, [], { word: 0.3, sentence: 0.35, passage: 0.9 });
 
 describe('a clip for a request is the asked passage', () => {
   it('a unit is cut where a topic starts inside it; a part too short is no moment', () => {
