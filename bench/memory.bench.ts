@@ -12,21 +12,23 @@ import { sampleTree } from './process-tree.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * Issue 27, item 7: the peak RSS of the daemon process through one clip job of a spoken 720p
+ * The peak RSS of the daemon process through one clip job of a spoken 720p
  * video `minutes` long (the 10- and 60-minute jobs; BENCH_RSS_MINUTES=10,60 by default, e.g.
  * BENCH_RSS_MINUTES=3 on a busy machine). The daemon is the built CLI (`clipper daemon run`,
  * bin/clipper, the bundle in dist/) in a child process, so the figure is the daemon's own: Linux's high-water mark
  * of its resident set (VmHWM in /proc/PID/status), which counts its worker threads (face
  * detection) but not the processes it starts (ffmpeg, recognisers), reported beside it as the
- * largest sum seen. Target: under 250 MB, and not growing with the video's length.
+ * largest sum seen, and the whole tree's (the daemon and every process below it, summed at
+ * once; memory-tree.bench.ts measures it on the committed sample with a 400 MB target). Target:
+ * under 250 MB, and not growing with the video's length.
  */
 export async function run() {
   const minutes = (process.env.BENCH_RSS_MINUTES ?? '10,60').split(',').map(Number).filter((m) => m > 0);
-  const rows: Array<{ minutes: number; peak_mb: number; children_peak_mb: number; seconds: number; clips: number }> = [];
+  const rows: Array<{ minutes: number; peak_mb: number; children_peak_mb: number; tree_peak_mb: number; seconds: number; clips: number }> = [];
   for (const m of minutes) {
     const r = await oneJob(m);
     rows.push(r);
-    process.stdout.write(`${m}-minute job: daemon peak RSS ${r.peak_mb} MB (target < 250: ${r.peak_mb < 250 ? 'ok' : 'MISSED'}); its child processes at most ${r.children_peak_mb} MB together; ${r.clips} clips in ${r.seconds} s\n`);
+    process.stdout.write(`${m}-minute job: daemon peak RSS ${r.peak_mb} MB (target < 250: ${r.peak_mb < 250 ? 'ok' : 'MISSED'}); its child processes at most ${r.children_peak_mb} MB together; whole process tree peak ${r.tree_peak_mb} MB RSS; ${r.clips} clips in ${r.seconds} s\n`);
   }
   if (rows.length > 1) process.stdout.write(`peak growth from ${rows[0].minutes} to ${rows.at(-1)!.minutes} minutes: ${Math.round((rows.at(-1)!.peak_mb - rows[0].peak_mb) * 10) / 10} MB\n`);
 }
@@ -59,7 +61,7 @@ async function oneJob(minutes: number) {
     const dataDir = join(work, 'data');
     mkdirSync(dataDir, { recursive: true });
     const r = await jobThroughDaemon(dataDir, talkVideo(minutes), {});
-    return { minutes, peak_mb: r.peak_mb, children_peak_mb: Math.round((r.tree.peakMb - (r.tree.atPeak.daemon ?? 0)) * 10) / 10, seconds: r.seconds, clips: r.clips };
+    return { minutes, peak_mb: r.peak_mb, children_peak_mb: Math.round((r.tree.peakMb - (r.tree.atPeak.daemon ?? 0)) * 10) / 10, tree_peak_mb: r.tree.peakMb, seconds: r.seconds, clips: r.clips };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { logChildOutput } from '../child-output.js';
 import { HASH_WRITE_WORKER_SOURCE } from './hash-write-worker.js';
+import { keepAfterStart } from '../../src/util/young-generation.js';
 
 /** Bytes handed to a thread at a time: one write and one hash update each. */
 const BATCH_BYTES = 512 * 1024;
@@ -86,6 +87,7 @@ class HashWritePool {
     // No inherited execArgv: `--input-type=module` (or a loader) would make the CommonJS source
     // an ES module without `require`.
     const w = new Worker(HASH_WRITE_WORKER_SOURCE, { eval: true, execArgv: [], stdout: true, stderr: true });
+    keepAfterStart(w);
     // What the thread prints reaches the daemon's log as its records, not as raw text.
     logChildOutput('hash writer', w.stdout);
     logChildOutput('hash writer', w.stderr);

@@ -154,6 +154,11 @@ class ModelHosts {
     this.endIdle(IDLE_MS);
   }
 
+    /** Whether a living host holds an engine other than `engine`. */
+  holdsOtherThan(engine: string): boolean {
+    return this.hosts.some((h) => h.usable && [...h.engines.keys()].some((e) => e !== engine));
+  }
+
   /** Ends the idle hosts whose only engine is `engine`. */
   endAlone(engine: string): void {
     const alone = (h: ModelHost) => !h.busy && h.engines.size === 1 && h.engines.has(engine);
@@ -201,6 +206,11 @@ export function limitModelHosts(n: number): void {
  */
 export function endHostsOnlyFor(engine: string): void {
   hosts.endAlone(engine);
+}
+
+/** Whether a model host is running an engine other than `engine` (one that may as well run it too). */
+export function hostHoldsOtherThan(engine: string): boolean {
+  return hosts.holdsOtherThan(engine);
 }
 
 let slots = availableParallelism();

@@ -9,7 +9,7 @@ import vm from 'node:vm';
  * also took less GC time than V8's own schedule. Without --expose-gc support this does nothing.
  */
 const EVERY_BYTES = 8 * 1024 * 1024;
-let collect: ((opts: { type: 'minor' }) => void) | null | undefined;
+let collect: ((opts?: { type: 'minor' }) => void) | null | undefined;
 let sinceLast = 0;
 
 function collector() {
@@ -29,4 +29,9 @@ export function bytesRead(n: number): void {
   if (sinceLast < EVERY_BYTES) return;
   sinceLast = 0;
   collector()?.({ type: 'minor' });
+}
+
+/** A full collection now (at the end of a stage whose buffers are all garbage), where supported. */
+export function collectGarbage(): void {
+  collector()?.();
 }

@@ -1,4 +1,7 @@
 import v8 from 'node:v8';
+import type { Worker } from 'node:worker_threads';
+
+let wanted = false;
 
 /**
  * Keeps this process's young generation at its first size (two 1 MB semi-spaces) instead of
@@ -11,5 +14,11 @@ import v8 from 'node:v8';
  * handles sooner.
  */
 export function keepYoungGenerationSmall(): void {
+  wanted = true;
   v8.setFlagsFromString('--semi-space-growth-factor=1');
+}
+
+/** A worker thread's start sets V8's flags back to their defaults: set again once it runs. */
+export function keepAfterStart(worker: Worker): void {
+  if (wanted) worker.once('online', () => v8.setFlagsFromString('--semi-space-growth-factor=1'));
 }

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FACE_HANDLER_SOURCE } from './face-worker.js';
-import { endHostsOnlyFor, HostedClient, type HostedEngine } from '../model-host.js';
+import { FaceThread, type FaceRequest } from './face-thread.js';
+import { endHostsOnlyFor, HostedClient, type HostedEngine, hostHoldsOtherThan } from '../model-host.js';
 import type { ChildExit } from '../one-at-a-time-child.js';
+import { collectGarbage } from '../../../src/util/release-buffers.js';
 import type { Box } from './types.js';
 
 /** A face found in one frame, in that frame's pixels. */
@@ -63,31 +65,62 @@ function faceError(message: string, _log: string, exit?: ChildExit): Error {
   return new Error(`face detection failed: ${message}`);
 }
 
-/**
- * Face detection in a model host process (model-host.ts: it never blocks the daemon's
- * event loop for long, and its TensorFlow.js and WebAssembly stay out of the daemon's memory), loaded on the first detection there (about 0.3 s for the wasm backend and
- * the 190 KB model). Detections go one at a time, in order (the heavy queue bounds callers); a
- * host that died fails the detection in flight with how it died, and the next one starts afresh.
- */
-class HostedFaceDetector extends HostedClient<{ width: number; height: number; rgb: ArrayBuffer; tiles: number[][]; minScore: number }, DetectedFace[]> implements FaceDetector {
-  private queue: Promise<unknown> = Promise.resolve();
+/** The face engine's error for a message and, when its thread or host ended, how. */
+const threadError = (message: string, exit?: ChildExit) => faceError(message, '', exit);
 
-  constructor(paths: object) {
+/**
+ * Face detection off the daemon's event loop, one detection at a time, in order (the heavy queue
+ * bounds callers). It runs in the model host when one is running other engines (the host is
+ * there anyway, and holds TensorFlow.js beside them), else on a thread of the daemon (face-
+ * thread.ts: no Node runtime of its own for one engine). Loaded on the first detection (about
+ * 0.3 s for the wasm backend and the 190 KB model). A thread or host that ended fails the
+ * detection in flight with how it ended, and the next one starts afresh.
+ */
+class SharedFaceDetector extends HostedClient<FaceRequest, DetectedFace[]> implements FaceDetector {
+  private queue: Promise<unknown> = Promise.resolve();
+  private thread?: FaceThread;
+
+  constructor(private readonly paths: object) {
     super(ENGINE, paths);
   }
 
   async detect(rgb: Buffer, width: number, height: number, tiles = wholeFrame(width, height)): Promise<DetectedFace[]> {
     const part = cutOut(rgb, width, tiles);
-    const turn = this.queue.then(() => this.run({ width: part.w, height: part.h, rgb: part.rgb, tiles: part.tiles, minScore: MIN_SCORE }));
+    const request = { width: part.w, height: part.h, rgb: part.rgb, tiles: part.tiles, minScore: MIN_SCORE };
+    const turn = this.queue.then(() => (hostHoldsOtherThan(ENGINE.name) ? this.run(request) : this.onThread().detect(request)));
     this.queue = turn.catch(() => undefined);
     const faces = await turn;
     return faces.map((f) => ({ ...f, x: f.x + part.x0, y: f.y + part.y0 }));
   }
+
+  /** The thread, started again when the last one ended. */
+  private onThread(): FaceThread {
+    if (!this.thread?.alive) this.thread = new FaceThread(this.paths, threadError);
+    return this.thread;
+  }
+
+  /** Ends the thread once the detections queued are done; resolves when it has exited. */
+  async endThread(): Promise<void> {
+    const thread = this.thread;
+    await this.queue;
+    if (thread && this.thread === thread) await thread.end();
+  }
+
+  /** The thread's id while it runs (tests). */
+  get threadId(): number | undefined {
+    return this.thread?.alive ? this.thread.threadId : undefined;
+  }
 }
 
-/** A clip's detections are over: a host that runs only the face detector ends now, not after IDLE_MS. */
-export function faceDetectionDone(): void {
+/**
+ * A clip's detections are over: the detector's thread ends, and so does a host that runs only the
+ * face detector, so neither keeps its memory beside the preview encodes that follow.
+ */
+export async function faceDetectionDone(): Promise<void> {
   endHostsOnlyFor(ENGINE.name);
+  await (shared as SharedFaceDetector | undefined)?.endThread();
+  // What the thread's detections left in the daemon's heap (the frames' pixels) goes now, too.
+  collectGarbage();
 }
 
 /** When its packages are missing: every detection says so (framing falls back to the centre). */
@@ -100,7 +133,7 @@ class MissingFaceDetector implements FaceDetector {
 }
 
 /** Absolute paths of the packages the thread loads (resolved here, so bundling cannot move them). */
-function packagePaths() {
+export function packagePaths() {
   const req = createRequire(import.meta.url);
   const faceApi = req.resolve('@vladmandic/face-api/dist/face-api.node-wasm.js');
   const wasmBackend = req.resolve('@tensorflow/tfjs-backend-wasm');
@@ -115,7 +148,7 @@ let shared: FaceDetector | undefined;
 export function faceDetector(): FaceDetector {
   if (!shared) {
     try {
-      shared = new HostedFaceDetector(packagePaths());
+      shared = new SharedFaceDetector(packagePaths());
     } catch (e) {
       return new MissingFaceDetector((e as Error).message);
     }

@@ -1,12 +1,12 @@
-// The face detector's engine for the model host (model-host.ts; see detector.ts): the source of
-// `(require, paths) => handler`, evaluated in the host on the first detection there, so the same
-// source works from TypeScript under test and from the esbuild bundle; the packages are required
-// by the absolute paths the daemon resolved, so nothing depends on where this source sits.
-// Plain CommonJS.
+// The face detector's engine (see detector.ts): the source of `(require, paths) => handler`,
+// evaluated on the detector's thread (face-thread.ts) or in a model host (model-host.ts) on the
+// first detection there, so the same source works from TypeScript under test and from the
+// esbuild bundle; the packages are required by the absolute paths the daemon resolved, so
+// nothing depends on where this source sits. Plain CommonJS.
 //
-// Issue 17 / FACTS.md: "@vladmandic/face-api 1.7 ships its weights in model/ ... Use
-// dist/face-api.node-wasm.js with @tensorflow/tfjs 4.22 and @tensorflow/tfjs-backend-wasm 4.22
-// (setWasmPaths to the local folder, models loaded from disk)". Nothing is downloaded.
+// @vladmandic/face-api 1.7 ships its weights in model/; dist/face-api.node-wasm.js runs with
+// @tensorflow/tfjs 4.22 and @tensorflow/tfjs-backend-wasm 4.22 (wasm files from the local
+// folder, models loaded from disk). Nothing is downloaded.
 //
 // The network runs through face-api (forwardInput: its resize, mean and scale), but its output
 // is read here: face-api's locateFaces turns the small output grid into nested arrays and
@@ -17,10 +17,6 @@
 // paths: {faceApi, wasmBackend, wasmDir, modelDir}
 // Request:  {width, height, rgb: ArrayBuffer, tiles: [[x, y, w, h, inputSize], ...], minScore}
 // Result:   [{x,y,w,h,score}]; a failed start-up is the error 'could not start: ...'.
-//
-// Issue 27, item 7: it runs in a child process, not a thread of the daemon: TensorFlow.js and its
-// WebAssembly heap hold about 150 MB once loaded, which the daemon's own memory then no longer
-// carries (and a crash of the native side cannot take the daemon down).
 export const FACE_HANDLER_SOURCE = `(require, workerData) => {
 let api;
 let net;

@@ -71,7 +71,8 @@ export async function analyseFraming(file: string, input: FramingInput): Promise
     // (issue 17: the centre crop is the fallback); the reason names no path of this machine.
     return centrePlan(input.source, duration, 'face detection failed on this clip; centre crop used');
   } finally {
-    // The preview encode that follows should not share the machine's memory with an idle detector.
-    if (!input.detector) faceDetectionDone();
+    // The preview encode that follows should not share the machine's memory with an idle detector:
+    // the framing is over once the detector's memory is given back.
+    if (!input.detector) await faceDetectionDone();
   }
 }
