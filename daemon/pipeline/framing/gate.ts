@@ -1,12 +1,11 @@
 /**
  * Frame sampling and preview encodes take turns in this process: a clip's framing analysis (its
  * ffmpeg frame sampler and the face detector) runs alone, previews may encode side by side
- * while no analysis runs. Each of them is a process of its own (an ffmpeg sampler or encoder
- * costs 60 to 90 MB resident, the face detector more), so the heavy slots never hold two of the
- * analysis's processes beside an encoder's: the memory of the whole process tree stays that of
- * one analysis, or of the encodes, never both. The detector answers one frame at a time anyway,
- * so analyses side by side gained little time. An analysis that waits goes before encodes that
- * come later (it is what they wait for).
+ * while no analysis runs. An ffmpeg sampler or encoder costs 60 to 90 MB resident and the face
+ * detector about 110 MB while it runs, so the memory of the whole process tree stays that of one
+ * analysis, or of the encodes, never both. The detector answers one frame at a time anyway, so
+ * analyses side by side gained little time. An analysis that waits goes before encodes that come
+ * later (it is what they wait for).
  */
 export class SamplingGate {
   private sampling = false;
