@@ -11,7 +11,6 @@ import { cosine } from './cohesion.js';
 import type { PreparedCriteria } from './criteria.js';
 import type { SemanticMatch } from '../types.js';
 import type { SourceModel } from './source.js';
-import { topicWordFit } from './topic-words.js';
 import { topicOfWord, type Topic } from './topics.js';
 
 export interface TermMatch {
@@ -49,15 +48,6 @@ const VECTOR_SHARE = 0.85;
  * 11/16, the 50 designed requests 29 -> 36, the 36 others 29 -> 33; flat from 0.7 to 3.
  */
 const LIKENESS_SCALE = 1.5;
-/**
- * Share of a topic's score that is how related its own topic words are to the request
- * (topic-words.ts): a passage is about what it says most, not about the request's words it
- * repeats. The full share from FIT_WORDS content words on, less for a shorter passage. With the
- * request's order (request-order.ts), hard set's tuning half (`npx tsx eval/scripted.ts --set
- * hard --half tuning`): top clip on the asked passage 5/8 -> 6/8, on the distractor 2/8 -> 1/8.
- */
-const FIT_SHARE = 0.35;
-const FIT_WORDS = 60;
 /**
  * With a sentence-embedding model installed (issue 28, item 3): share of a topic's score that is
  * its passages' likeness to the request, and that likeness (0..1 above the model's floor) onto
@@ -157,12 +147,7 @@ function topicAboutness(src: SourceModel, { aspects, roles }: PreparedCriteria, 
     }
     return cosine(request, passageVector(words, aspects));
   });
-  const fit = topicWordFit(src, topics, aspects, roles);
-  return own.map((a, k) => {
-    // A short passage's few topic words are a poor guess of what it is about: its fit counts less.
-    const share = FIT_SHARE * Math.min(1, fit[k].words / FIT_WORDS);
-    return (1 - share) * ((1 - VECTOR_SHARE) * a + VECTOR_SHARE * LIKENESS_SCALE * likeness[k]) + share * fit[k].fit;
-  });
+  return own.map((a, k) => (1 - VECTOR_SHARE) * a + VECTOR_SHARE * LIKENESS_SCALE * likeness[k]);
 }
 
 /** Each topic's likeness to the request: its passages' likeness, weighted by how much of each lies in it. */
