@@ -95,6 +95,14 @@ export async function chooseWithLlm(
 const candidate = (id: string, c: SuggestedClip): Candidate => ({ id, start: c.start, end: c.end, transcript: c.transcript });
 const choicesOf = (e: LaterEnd[] | EdgeChoices): EdgeChoices => (Array.isArray(e) ? { ends: e, starts: [] } : e);
 
+/**
+ * With a request the model judges what a clip is about, so the heuristics' part of its score is
+ * smaller and only their cuts and energy: their own request tier (every clip they think on the
+ * request above the rest) would otherwise override the model's relevance.
+ */
+const ASKED_MODEL_SHARE = 0.9;
+const heuristicShare = (clip: SuggestedClip): number => (clip.score_breakdown.completeness + clip.score_breakdown.energy) / 2;
+
 function applyJudgement(clip: SuggestedClip, j: Judgement, edges: EdgeChoices, asked: boolean): SuggestedClip {
   const scores: ClipScores = { hook: j.hook / 10, payoff: j.payoff / 10, self_contained: j.self_contained / 10, ...(asked ? { relevance: (j.relevance ?? 0) / 10 } : {}) };
   const judgedScore = asked
@@ -108,7 +116,7 @@ function applyJudgement(clip: SuggestedClip, j: Judgement, edges: EdgeChoices, a
     ...clip,
     ...(moved ? { end: moved.end, transcript: `${clip.transcript} ${moved.words}`.trim() } : {}),
     ...(back ? { start: back.start, transcript: `${back.words} ${moved ? `${clip.transcript} ${moved.words}` : clip.transcript}`.trim() } : {}),
-    score: round3(MODEL_SHARE * judgedScore + (1 - MODEL_SHARE) * clip.score),
+    score: round3(asked ? ASKED_MODEL_SHARE * judgedScore + (1 - ASKED_MODEL_SHARE) * heuristicShare(clip) : MODEL_SHARE * judgedScore + (1 - MODEL_SHARE) * clip.score),
     score_breakdown: { ...clip.score_breakdown, ...(asked ? { relevance: scores.relevance! } : {}) },
     scores,
     reason: `Language model: ${j.reason}`,
