@@ -7,7 +7,7 @@ import { type ChildErrorFactory, ChildEngineError, type ChildExit, OneAtATimeChi
  * the engines it was asked for); `handler(request)` gives the result or a promise of it.
  */
 export interface HostedEngine {
-  /** Its key in the host ('llm', 'encoder', 'recogniser', 'diarizer', 'faces'). */
+  /** Its key in the host ('llm', 'encoder', 'recogniser', 'diarizer'). */
   name: string;
   source: string;
   /** Names the process in messages ("the recogniser process ended"). */
@@ -154,18 +154,6 @@ class ModelHosts {
     this.endIdle(IDLE_MS);
   }
 
-    /** Whether a living host holds an engine other than `engine`. */
-  holdsOtherThan(engine: string): boolean {
-    return this.hosts.some((h) => h.usable && [...h.engines.keys()].some((e) => e !== engine));
-  }
-
-  /** Ends the idle hosts whose only engine is `engine`. */
-  endAlone(engine: string): void {
-    const alone = (h: ModelHost) => !h.busy && h.engines.size === 1 && h.engines.has(engine);
-    for (const h of this.hosts) if (alone(h)) h.kill();
-    this.hosts = this.hosts.filter((h) => h.usable);
-  }
-
   /** Ends the hosts idle for `ms` or more (0: every idle host), and looks again when the next one will be. */
   endIdle(ms = 0): void {
     const now = Date.now();
@@ -197,20 +185,6 @@ export function setModelHostIdle(ms: number): void {
 export function limitModelHosts(n: number): void {
   slots = Math.max(1, Math.floor(n));
   hosts.limit = 1;
-}
-
-/**
- * Ends the idle hosts that hold `engine` and nothing else: an engine a job is done with for now
- * (the face detector after a clip's framing) gives its runtime's memory back to the previews and
- * renders that follow, rather than keep it for IDLE_MS; its next request starts a host afresh.
- */
-export function endHostsOnlyFor(engine: string): void {
-  hosts.endAlone(engine);
-}
-
-/** Whether a model host is running an engine other than `engine` (one that may as well run it too). */
-export function hostHoldsOtherThan(engine: string): boolean {
-  return hosts.holdsOtherThan(engine);
 }
 
 let slots = availableParallelism();

@@ -1,8 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { FACE_HANDLER_SOURCE } from './face-worker.js';
-import { FaceThread, type FaceRequest } from './face-thread.js';
-import { endHostsOnlyFor, HostedClient, type HostedEngine, hostHoldsOtherThan } from '../model-host.js';
+import { FaceThread } from './face-thread.js';
 import type { ChildExit } from '../one-at-a-time-child.js';
 import { collectGarbage } from '../../../src/util/release-buffers.js';
 import type { Box } from './types.js';
@@ -56,8 +54,6 @@ function cutOut(rgb: Buffer, width: number, tiles: Tile[]) {
   return { x0, y0, w, h, rgb: out.buffer, tiles: tiles.map((t) => [t.x - x0, t.y - y0, t.w, t.h, t.inputSize]) };
 }
 
-const ENGINE: HostedEngine = { name: 'faces', source: FACE_HANDLER_SOURCE, what: 'face detection', error: faceError };
-
 /** A start-up that failed means no detector here (the centre); a refusal or an ended process is an error of the detection. */
 function faceError(message: string, _log: string, exit?: ChildExit): Error {
   if (exit) return new Error(`face detection stopped (${exit.signal ?? `exit code ${exit.code}`})`);
@@ -70,24 +66,22 @@ const threadError = (message: string, exit?: ChildExit) => faceError(message, ''
 
 /**
  * Face detection off the daemon's event loop, one detection at a time, in order (the heavy queue
- * bounds callers). It runs in the model host when one is running other engines (the host is
- * there anyway, and holds TensorFlow.js beside them), else on a thread of the daemon (face-
- * thread.ts: no Node runtime of its own for one engine). Loaded on the first detection (about
- * 0.3 s for the wasm backend and the 190 KB model). A thread or host that ended fails the
- * detection in flight with how it ended, and the next one starts afresh.
+ * bounds callers), on a thread of the daemon (face-thread.ts), never in the model host: the
+ * thread ends after each clip's framing, so TensorFlow.js's memory is held only while a clip is
+ * framed, and the host that keeps the other models stays without it. Loaded on the first
+ * detection (about 0.3 s for the wasm backend and the 190 KB model). A thread that ended fails
+ * the detection in flight with how it ended, and the next one starts afresh.
  */
-class SharedFaceDetector extends HostedClient<FaceRequest, DetectedFace[]> implements FaceDetector {
+class SharedFaceDetector implements FaceDetector {
   private queue: Promise<unknown> = Promise.resolve();
   private thread?: FaceThread;
 
-  constructor(private readonly paths: object) {
-    super(ENGINE, paths);
-  }
+  constructor(private readonly paths: object) {}
 
   async detect(rgb: Buffer, width: number, height: number, tiles = wholeFrame(width, height)): Promise<DetectedFace[]> {
     const part = cutOut(rgb, width, tiles);
     const request = { width: part.w, height: part.h, rgb: part.rgb, tiles: part.tiles, minScore: MIN_SCORE };
-    const turn = this.queue.then(() => (hostHoldsOtherThan(ENGINE.name) ? this.run(request) : this.onThread().detect(request)));
+    const turn = this.queue.then(() => this.onThread().detect(request));
     this.queue = turn.catch(() => undefined);
     const faces = await turn;
     return faces.map((f) => ({ ...f, x: f.x + part.x0, y: f.y + part.y0 }));
@@ -112,12 +106,8 @@ class SharedFaceDetector extends HostedClient<FaceRequest, DetectedFace[]> imple
   }
 }
 
-/**
- * A clip's detections are over: the detector's thread ends, and so does a host that runs only the
- * face detector, so neither keeps its memory beside the preview encodes that follow.
- */
+/** A clip's detections are over: the detector's thread ends, so it keeps no memory beside the preview encodes that follow. */
 export async function faceDetectionDone(): Promise<void> {
-  endHostsOnlyFor(ENGINE.name);
   await (shared as SharedFaceDetector | undefined)?.endThread();
   // What the thread's detections left in the daemon's heap (the frames' pixels) goes now, too.
   collectGarbage();
