@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { logChildOutput } from '../child-output.js';
+import type { Worker } from 'node:worker_threads';
+import { daemonThread } from '../daemon-thread.js';
 import { HASH_WRITE_WORKER_SOURCE } from './hash-write-worker.js';
-import { keepAfterStart } from '../../src/util/young-generation.js';
 
 /** Bytes handed to a thread at a time: one write and one hash update each. */
 const BATCH_BYTES = 512 * 1024;
@@ -84,13 +83,7 @@ class HashWritePool {
 
   private worker(i: number): Worker {
     if (this.workers[i]) return this.workers[i];
-    // No inherited execArgv: `--input-type=module` (or a loader) would make the CommonJS source
-    // an ES module without `require`.
-    const w = new Worker(HASH_WRITE_WORKER_SOURCE, { eval: true, execArgv: [], stdout: true, stderr: true });
-    keepAfterStart(w);
-    // What the thread prints reaches the daemon's log as its records, not as raw text.
-    logChildOutput('hash writer', w.stdout);
-    logChildOutput('hash writer', w.stderr);
+    const w = daemonThread('hash writer', HASH_WRITE_WORKER_SOURCE);
     w.on('message', (m: Reply) => {
       if (m.op === 'ack') this.giveBack(Buffer.from(m.buf));
       this.sinks.get(m.id)?.reply(m);

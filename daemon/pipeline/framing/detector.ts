@@ -54,15 +54,15 @@ function cutOut(rgb: Buffer, width: number, tiles: Tile[]) {
   return { x0, y0, w, h, rgb: out.buffer, tiles: tiles.map((t) => [t.x - x0, t.y - y0, t.w, t.h, t.inputSize]) };
 }
 
-/** A start-up that failed means no detector here (the centre); a refusal or an ended process is an error of the detection. */
-function faceError(message: string, _log: string, exit?: ChildExit): Error {
+/**
+ * The face engine's error for a message and, when its thread ended, how: a start-up that failed
+ * means no detector here (framing falls back to the centre); anything else fails the detection.
+ */
+function faceError(message: string, exit?: ChildExit): Error {
   if (exit) return new Error(`face detection stopped (${exit.signal ?? `exit code ${exit.code}`})`);
   if (message.startsWith('could not start: ')) return new FaceDetectorUnavailable(`face detection could not start: ${message.slice(17)}`);
   return new Error(`face detection failed: ${message}`);
 }
-
-/** The face engine's error for a message and, when its thread or host ended, how. */
-const threadError = (message: string, exit?: ChildExit) => faceError(message, '', exit);
 
 /**
  * Face detection off the daemon's event loop, one detection at a time, in order (the heavy queue
@@ -89,7 +89,7 @@ class SharedFaceDetector implements FaceDetector {
 
   /** The thread, started again when the last one ended. */
   private onThread(): FaceThread {
-    if (!this.thread?.alive) this.thread = new FaceThread(this.paths, threadError);
+    if (!this.thread?.alive) this.thread = new FaceThread(this.paths, faceError);
     return this.thread;
   }
 

@@ -1,6 +1,5 @@
-import { Worker } from 'node:worker_threads';
-import { logChildOutput } from '../../child-output.js';
-import { keepAfterStart } from '../../../src/util/young-generation.js';
+import type { Worker } from 'node:worker_threads';
+import { daemonThread } from '../../daemon-thread.js';
 import type { ChildExit } from '../one-at-a-time-child.js';
 import { FACE_HANDLER_SOURCE } from './face-worker.js';
 
@@ -45,11 +44,7 @@ export class FaceThread {
   private ended?: ChildExit;
 
   constructor(paths: object, private readonly error: (message: string, exit?: ChildExit) => Error) {
-    // No inherited execArgv: a loader or `--input-type=module` would take the CommonJS source's `require`.
-    this.worker = new Worker(THREAD_SOURCE, { eval: true, execArgv: [], workerData: paths, stdout: true, stderr: true, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
-    keepAfterStart(this.worker);
-    logChildOutput('face detection', this.worker.stdout);
-    logChildOutput('face detection', this.worker.stderr);
+    this.worker = daemonThread('face detection', THREAD_SOURCE, { workerData: paths, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
     this.worker.on('message', (m: { id: number; result?: FoundFace[]; error?: string }) => {
       const p = this.pending.get(m.id);
       this.pending.delete(m.id);

@@ -1,6 +1,5 @@
 // The face detector's engine (see detector.ts): the source of `(require, paths) => handler`,
-// evaluated on the detector's thread (face-thread.ts) or in a model host (model-host.ts) on the
-// first detection there, so the same source works from TypeScript under test and from the
+// evaluated on the detector's thread (face-thread.ts) when it starts, so the same source works from TypeScript under test and from the
 // esbuild bundle; the packages are required by the absolute paths the daemon resolved, so
 // nothing depends on where this source sits. Plain CommonJS.
 //
