@@ -12,7 +12,7 @@ import { RelevanceModel } from './relevance.js';
 import { requestFirst } from './request-order.js';
 import { requestCandidates, unitsOnTopics } from './request-spans.js';
 import { openingAt, type ScoreMode } from './scoring.js';
-import { clipCount, MAX_OVERLAP, overlapFraction, selectSpread } from './select.js';
+import { MAX_OVERLAP, overlapFraction, selectSpread } from './select.js';
 import { selectMoments } from './unit-select.js';
 import { buildSource, type SourceModel } from './source.js';
 import { clipTitle } from './title.js';
@@ -99,14 +99,16 @@ export function suggestSection(
     // With a request, a clip is the asked passage itself: units end where topics change (request-spans.ts).
     const units = general ? general.units : mode === 'none' ? [] : mode === 'criteria' ? unitsOnTopics(src, segmentUnits(src, topics), topics) : segmentUnits(src, topics);
     candidates = (mode === 'criteria' ? requestCandidates : unitCandidates)(src, boundaries, units, relevance, mode, plan);
-    if (candidates.length === 0) candidates = scoreWindows(src, boundaries, relevance, mode, plan).filter((c) => c.end.endAt <= span + 0.01);
+    // Windows of the section's span, when its units give no candidate or selection needs more.
+    const windows = () => scoreWindows(src, boundaries, relevance, mode, plan).filter((c) => c.end.endAt <= span + 0.01);
+    if (candidates.length === 0) candidates = windows();
     // With a request, clips about it come first whatever their hook (request-order.ts).
     if (mode === 'criteria') candidates = requestFirst(candidates, relevance.topicRelevance(), (c) => (topics.length && c.start.word < c.end.word ? topicOfWord(topics, (c.start.word + c.end.word - 1) >> 1) : -1));
-    const count = general ? sectionClipCount(span, units, src.duration, opts, src.words.length > 0, !holdBack) : clipCount(span, units.filter((u) => u.moment).length, opts.sourceDuration ?? src.duration, { asked: opts.clipCount, speech: src.words.length > 0 });
+    const count = sectionClipCount(span, units, src.duration, opts, { speech: src.words.length > 0, last: !holdBack, general: general !== undefined });
     // Nothing to cut before a carried topic: all of it goes to the next section.
     if (candidates.length === 0 && carry !== undefined) return { clips: [], carryFrom: 0 };
     chosen = count === 0 ? [] : candidates.length > 0
-      ? selectMoments(candidates, count, units, span, mode === 'criteria', () => scoreWindows(src, boundaries, relevance, mode, plan).filter((c) => c.end.endAt <= span + 0.01))
+      ? selectMoments(candidates, count, units, span, mode === 'criteria', windows)
       : [whole()];
   }
   chosen.sort((a, b) => b.score - a.score || a.start.startAt - b.start.startAt);

@@ -43,14 +43,14 @@ function carryLastMoment(src: SourceModel, units: Unit[], maxCarry: number): Sec
 }
 
 /**
- * Clips a section gives: clipCount's, but none for a section of a longer video without a moment,
- * unless the job asked for a number of clips, or this is the last section and no clip came before
- * (`opts.clipsBefore`).
+ * Clips a section gives: clipCount's, but without a request (`general`) none for a section of a
+ * longer video without a moment, unless the job asked for a number of clips, or this is the last
+ * section and no clip came before (`opts.clipsBefore`).
  */
-export function sectionClipCount(span: number, units: Unit[], duration: number, opts: SuggestOptions, speech: boolean, last: boolean): number {
+export function sectionClipCount(span: number, units: Unit[], duration: number, opts: SuggestOptions, at: { speech: boolean; last: boolean; general: boolean }): number {
   const moments = units.filter((u) => u.moment).length;
   const whole = opts.sourceDuration ?? duration;
   const section = duration < whole - 0.01;
-  if (speech && section && moments === 0 && opts.clipCount === undefined && (!last || (opts.clipsBefore ?? 0) > 0)) return 0;
-  return clipCount(span, moments, whole, { asked: opts.clipCount, speech });
+  if (at.general && at.speech && section && moments === 0 && opts.clipCount === undefined && (!at.last || (opts.clipsBefore ?? 0) > 0)) return 0;
+  return clipCount(span, moments, whole, { asked: opts.clipCount, speech: at.speech });
 }
