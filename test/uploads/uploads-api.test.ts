@@ -125,6 +125,15 @@ describe.each(STORE_KINDS)('%s object store', (kind) => {
       expect(md5(await readObject(d, await d.app.uploads.objectKeyOf(d.rootTeamId, up.upload_id)))).toBe(md5(source));
     });
 
+    it('answers 409 when the store no longer has the multipart upload and the object is not its parts joined; the row stays pending', async () => {
+      const up = await multipartUpload(d, randomBytes(2 * TEST_PART_SIZE + 10));
+      const row = (await d.app.store.uploads.get(up.upload_id))!;
+      await d.app.objects.abortMultipart(row.object_key, row.multipart_id!);
+      const gone = await d.call('POST', `/v1/uploads/${up.upload_id}/complete`, { auth: d.auth, body: up.completeBody() });
+      expectError(gone, 409, 'CONFLICT');
+      expect((await d.call('GET', `/v1/uploads/${up.upload_id}`, { auth: d.auth })).body.status).toBe('pending');
+    });
+
     it('re-signs 1 to 100 part numbers, each within the upload', async () => {
       const up = await multipartUpload(d, randomBytes(3 * TEST_PART_SIZE), { parts: [] });
       const resign = (part_numbers: unknown) => d.call('POST', `/v1/uploads/${up.upload_id}/parts`, { auth: d.auth, body: { part_numbers } });
