@@ -2,7 +2,7 @@
 // the no-request podcast episodes through a real daemon (ffmpeg, pocketsphinx with transcripts
 // cached, the suggester, previews), no `criteria`, then the figures of eval/episodes/measure.ts
 // for the tuning half and the held-out half apart (fixtures/eval-episodes/split.json; with
-// `--set long`, the long-story set in fixtures/eval-episodes-long; `long-b` has no tuning half).
+// `--set long`, the long-story set in fixtures/eval-episodes-long; `long-b`, a held-out set once, is now all tuning).
 // Tune on the tuning half only; the held-out figures are taken once, after the last change.
 // `--make-only` makes the videos and fills the transcript cache, and prints no clip figures.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
