@@ -12,7 +12,7 @@
 //   npm run eval -- --set general --half tuning|held_out
 //                                      one half of its fixed split (split.json); held_out is
 //                                      measured once, after the last change to the heuristics
-//   npm run eval -- --set hard-b --prepare
+//   npm run eval -- --set hard-c --prepare
 //                                      only makes the videos and fills the transcript cache:
 //                                      every job runs, no figure is printed (a held-out set's
 //                                      figures are for the one measurement after the last change)

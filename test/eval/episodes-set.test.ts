@@ -1,5 +1,5 @@
 // Soundness checks of an episodes set (eval/episodes/check.ts) and the held-out-only long-story
-// set (fixtures/eval-episodes-long-b): an empty tuning half, new units, whole planted units.
+// set (fixtures/eval-episodes-long-c): an empty tuning half, new units, whole planted units.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,8 +43,8 @@ describe('episodes set checks', () => {
   });
 });
 
-describe('the held-out-only long-story set (long-b)', () => {
-  const dir = episodesDir('long-b');
+describe('the held-out-only long-story set (long-c)', () => {
+  const dir = episodesDir('long-c');
   const split = loadSplit(dir);
   const episodes = split.held_out.map((n) => loadEpisode(n, dir));
   const unitsOf = (d: string) => (JSON.parse(readFileSync(join(d, 'units.json'), 'utf8')) as { units: { turns: [number, string][] }[] }).units;
@@ -57,7 +57,7 @@ describe('the held-out-only long-story set (long-b)', () => {
   });
 
   it('plants three new units in each episode, each unit in two episodes, its last turn the payoff', () => {
-    const old = new Set(unitsOf(episodesDir('long')).flatMap((u) => u.turns.map(([, text]) => text)));
+    const old = new Set(['long', 'long-b'].flatMap((s) => unitsOf(episodesDir(s))).flatMap((u) => u.turns.map(([, text]) => text)));
     const uses = new Map<string, number>();
     for (const e of episodes) {
       expect([2, 3]).toContain(e.voices);
