@@ -45,10 +45,12 @@ process.on('disconnect', () => process.exit(0));
 /**
  * The host's Node flags: a young generation of 1 MB rather than 16 (the engines' data lives in
  * native memory and typed arrays, so small semi-spaces cost little time and keep ~15 to 40 MB
- * of resident pages away); V8's lite mode (no optimising compiler: the engines' JavaScript is
- * glue around native code, and the language model's library holds ~20 MB less).
+ * of resident pages away); no optimising or baseline compilers, functions compiled when first
+ * called and a heap kept small (the engines' JavaScript is glue around native code; the
+ * language model's library holds ~10 MB less). What V8's --lite-mode does, but that also
+ * takes WebAssembly away.
  */
-const HOST_FLAGS = ['--max-semi-space-size=1', '--lite-mode'];
+const HOST_FLAGS = ['--max-semi-space-size=1', '--no-opt', '--no-sparkplug', '--no-maglev', '--optimize-for-size', '--max-lazy'];
 
 /**
  * The host's environment: one malloc arena (glibc's default is one per thread up to 8 per core,
