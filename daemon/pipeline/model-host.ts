@@ -54,9 +54,11 @@ const HOST_FLAGS = ['--max-semi-space-size=1', '--no-opt', '--no-sparkplug', '--
 
 /**
  * The host's environment: one malloc arena (glibc's default is one per thread up to 8 per core,
- * each keeping its freed pages: the engines' threads left ~15 MB resident that way).
+ * each keeping its freed pages: the engines' threads left ~15 MB resident that way), and freed
+ * memory given back past 128 kB (a fixed threshold: glibc's own grows with the largest block
+ * freed, so a model load's buffers stayed resident, ~3 to 10 MB).
  */
-const HOST_ENV = { NODE_LLAMA_CPP_SKIP_DOWNLOAD: 'true', MALLOC_ARENA_MAX: '1' };
+const HOST_ENV = { NODE_LLAMA_CPP_SKIP_DOWNLOAD: 'true', MALLOC_ARENA_MAX: '1', MALLOC_TRIM_THRESHOLD_: '131072' };
 
 interface HostRequest {
   engine: string;
