@@ -59,7 +59,8 @@ export function realStages(engine: EngineConfig & { models?: { auto_fetch_encode
       const part = whole ? { transcript, analysis, probe: p } : sectionView(transcript, analysis, p, { start: from, end: span.end });
       // Issue 28, item 3: an installed sentence encoder matches the request to passages.
       const embedded = await embeddingsFor(engine.dataDir, env, opts.criteria, criteria.general || !criteria.aspects.length, part.transcript);
-      const found = suggestSection(part.transcript, part.analysis, part.probe, { ...opts, sourceDuration: p.duration, semantic: embedded.semantic }, criteria, holdBack, llm ? LLM_POOL : 0);
+      const carried = from < span.start ? { carried: span.start - from } : {};
+      const found = suggestSection(part.transcript, part.analysis, part.probe, { ...opts, ...carried, sourceDuration: p.duration, semantic: embedded.semantic }, criteria, holdBack, llm ? LLM_POOL : 0);
       const voices = voicesOf(analysis.pitch ?? []);
       // Issues 20 and 28: with a language model, it judges the candidates and writes the copy (the job ranks its finalists at the end: `rank`).
       const chosen = llm && found.pool?.length ? await judgeSection(llm, opts.criteria, found.pool, found.clips.length, embedded.embedder, part.transcript, lengthPlan(opts.targetDuration).max) : { clips: found.clips };

@@ -77,6 +77,8 @@ export interface SuggestOptions {
   clipCount?: number;
   /** Clips the job's earlier sections gave: a last section without a moment gives clips only when none came before. */
   clipsBefore?: number;
+  /** Seconds from the section's start that the section before saw as one topic and left to this one (no topic starts inside). */
+  carried?: number;
   /** How like the request each passage is, by a sentence-embedding model (issue 28, item 3). */
   semantic?: SemanticMatch;
 }

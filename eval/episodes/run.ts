@@ -19,6 +19,7 @@ import { GENERATED } from '../fixtures.js';
 import { cachedTranscriber } from '../transcript-cache.js';
 import { checkEpisode, halvesOf, LONG, splitProblems } from './check.js';
 import { makeEpisode } from './make.js';
+import { momentsOf } from './moments.js';
 import { describeTop, episodesReport, measureEpisode, type EpisodeFigures } from './measure.js';
 import { episodesDir, loadEpisode as loadFrom, loadSplit } from './script.js';
 
@@ -83,7 +84,7 @@ try {
     const clips = job.clips.map((c) => ({ start: c.start, end: c.end, title: c.title, score: c.score }));
     figures.set(name, measureEpisode(script, times, clips, spoken));
     // Only for the tuning half: the held-out half is measured once, figures only.
-    if (verbose && split.tuning.includes(name)) process.stdout.write(`${name}\n${describeTop(script, times, clips).join('\n')}\n`);
+    if (verbose && split.tuning.includes(name)) process.stdout.write(`${name}: moments ${momentsOf(script, times).map((m) => `${m.id} ${m.start.toFixed(1)}-${m.end.toFixed(1)}`).join(', ')}\n${describeTop(script, times, clips).join('\n')}\n`);
   }
   for (const h of makeOnly ? [] : halves) process.stdout.write(episodesReport(h === 'tuning' ? 'Tuning half' : 'Held-out half', split[h].filter((n) => figures.has(n)).map((n) => figures.get(n)!)));
   process.stdout.write(`\n${names.length} jobs in ${((Date.now() - started) / 1000).toFixed(0)} s; transcripts from cache ${cache.hits}, recognised now ${cache.misses}\n`);

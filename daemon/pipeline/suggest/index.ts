@@ -17,7 +17,7 @@ import { selectMoments } from './unit-select.js';
 import { buildSource, type SourceModel } from './source.js';
 import { clipTitle } from './title.js';
 import { segmentTopics, topicOfWord } from './topics.js';
-import { sectionClipCount, sectionUnits } from './section-units.js';
+import { joinCarried, sectionClipCount, sectionUnits } from './section-units.js';
 import { segmentUnits } from './units.js';
 import { withVoices } from './voices.js';
 import { unitCandidates } from './unit-windows.js';
@@ -70,7 +70,8 @@ export function suggestSection(
 ): SectionSuggestion {
   const src = buildSource(withVoices(transcript, analysis), analysis, probe, baseLanguage(opts.language));
   if (!(src.duration > 0)) return { clips: [] }; // nothing to cut: the probe stage refuses such media first
-  const all = segmentTopics(src);
+  // Without a request, what the section before carried here as one topic stays one (section-units.ts).
+  const all = criteria.general ? joinCarried(segmentTopics(src), opts.carried) : segmentTopics(src);
   const last = all[all.length - 1];
   const carried = holdBack && last && last.end - last.start <= MAX_CARRY ? last.start : undefined;
   if (carried !== undefined && all.length === 1) return { clips: [], carryFrom: 0 };

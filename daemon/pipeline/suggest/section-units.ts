@@ -26,8 +26,22 @@ export function sectionUnits(src: SourceModel, all: Topic[], topics: Topic[], ca
   if (topics.length === all.length) return { units, carry };
   const from = topics.length ? topics[topics.length - 1].endWord : 0;
   const holding = segmentUnits(src, all).find((u) => u.moment && u.firstWord < from && u.endWord > from);
-  if (!holding || src.duration - holding.start > maxCarry) return { units, carry };
-  return { units: units.filter((u) => u.endWord <= holding.firstWord), carry: holding.start };
+  if (!holding) return { units, carry };
+  const before = units.filter((u) => u.endWord <= holding.firstWord);
+  if (src.duration - holding.start <= maxCarry) return { units: before, carry: holding.start };
+  // Too long to carry from its start: a moment that ends well inside the section stays here whole, and the carry starts after it.
+  const next = src.words[holding.endWord];
+  return next && src.duration - holding.end >= OPEN_AT_END ? { units: [...before, holding], carry: next.start } : { units, carry };
+}
+
+/** The topics with those that start before `carried` (s) joined into the first: the section before saw that talk as one topic. */
+export function joinCarried(topics: Topic[], carried: number | undefined): Topic[] {
+  if (carried === undefined || topics.length < 2) return topics;
+  const k = topics.findIndex((t, i) => i > 0 && t.start >= carried - 0.01);
+  const last = k < 0 ? topics.length - 1 : k - 1;
+  if (last === 0) return topics;
+  const [a, b] = [topics[0], topics[last]];
+  return [{ ...a, last: b.last, endWord: b.endWord, end: b.end }, ...topics.slice(last + 1)];
 }
 
 /** Talk after a section's last moment shorter than this (s) may be its interjections: the moment may go on in the next section. */

@@ -24,6 +24,8 @@ export function selectMoments(candidates: Candidate[], count: number, units: Uni
   };
   fill(candidates, count <= groups);
   if (chosen.length < count) fill(more().map((c) => ({ ...c, topic: -1 })), false);
+  // Still short of what was asked: a second part of a unit already taken (it says it is extra).
+  fill(candidates, false);
   const moments = units.filter((u) => u.moment).length;
   if (moments === 0 || count <= moments) return chosen;
   const seen = new Set<number>();

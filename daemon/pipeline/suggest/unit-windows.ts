@@ -20,6 +20,8 @@ const INTRUDE_COST = 0.08;
 
 /** Share of plan.max a part of a long unit holds at least (without a target). */
 const LONG_PART = 0.6;
+/** Utility a part of a long unit loses for ending before the unit's last line, or being short. */
+const NO_PAYOFF = 0.3;
 
 /** Where sentence ends are missing, every this many words may end a widened clip. */
 const SPARSE_STEP = 5;
@@ -70,17 +72,22 @@ function interior(boundaries: Boundary[], i: number, j: number): number {
 }
 
 /**
- * Without a target, the parts of a long unit worth weighing: from each cut, every end that holds
- * at least LONG_PART of plan.max (the cover bonus prefers them; windowsOver would keep only the
- * few best-scoring, often short, ends per start before that bonus is added).
+ * Without a target, the parts of a long unit worth weighing: from each cut, every end that makes
+ * a clip (the cover bonus prefers the longest; windowsOver would keep only the few best-scoring,
+ * often short, ends per start before that bonus is added). A part that does not end with the
+ * unit (its payoff), or holds less than LONG_PART of plan.max, loses NO_PAYOFF: such parts are
+ * for more clips than the video has units.
  */
 function longParts(src: SourceModel, cuts: Boundary[], relevance: RelevanceModel, mode: ScoreMode, plan: LengthPlan): Candidate[] {
   const out: Candidate[] = [];
+  const last = cuts.length - 1;
   for (let a = 0; a < cuts.length; a++) {
     for (let b = a + 1; b < cuts.length; b++) {
       const length = cuts[b].endAt - cuts[a].startAt;
       if (length > plan.max) break;
-      if (length >= Math.max(plan.min, LONG_PART * plan.max)) out.push(evaluate(src, cuts[a], cuts[b], relevance, mode, plan, interior(cuts, a, b)));
+      if (length < plan.min) continue;
+      const c = evaluate(src, cuts[a], cuts[b], relevance, mode, plan, interior(cuts, a, b));
+      out.push(b === last && length >= LONG_PART * plan.max ? c : { ...c, utility: c.utility - NO_PAYOFF });
     }
   }
   return out.length ? out : windowsOver(src, cuts, relevance, mode, plan);

@@ -30,6 +30,8 @@ const COHESION = 0.2;
 const COHESION_SECONDS = 40;
 /** A turn this much filler (0..1) or more is filler. */
 const FILLER_TURN = 0.5;
+/** Short turns of more words than this in all are a conversation of their own, not interjections. */
+const INTERJECTION_WORDS = 16;
 /** Interjections and chat inside a moment spanning longer than this (s) end it. */
 const PENDING_MAX = 20;
 
@@ -51,7 +53,7 @@ function turnsOf(src: SourceModel): Turn[] {
   for (const t of out) {
     const n = t.last - t.first + 1;
     const last = sentences[src.sentenceOf[t.last]];
-    t.question = words[t.last].question || isQuestionOpener(words[last.first].token) || asksAtEnd(src, t);
+    t.question = words[t.last].question || opensQuestion(words.slice(last.first, last.first + 2).map((w) => w.token)) || asksAtEnd(src, t);
     const short = n <= SHORT_TURN_WORDS || words[t.last].end - words[t.first].start < SHORT_TURN_SECONDS;
     t.kind = short ? 'short' : moments.filler(t.first, t.last + 1) < FILLER_TURN ? 'content' : moments.cued(t.first, t.last + 1) ? 'filler' : 'chat';
   }
@@ -60,10 +62,24 @@ function turnsOf(src: SourceModel): Turn[] {
 
 const lengthOf = (src: SourceModel, t: Turn) => src.words[t.last].end - src.words[t.first].start;
 
-/** A question in words: a question word, its auxiliary and who it asks about ("how do you", "why do most"). */
-const WH = new Set(['what', 'why', 'how', 'who', 'where', 'when', 'which']);
+/** A question in words: a question word, its auxiliary and who it asks about ("how do you", "why do most"); "which", "where" and "when" open relative clauses as often ("which is the"). */
+const WH = new Set(['what', 'why', 'how', 'who']);
 const AUXILIARIES = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'can', 'could', 'would', 'should', 'will', 'have', 'has']);
 const SUBJECTS = new Set(['you', 'we', 'they', 'i', 'he', 'she', 'it', 'people', 'most', 'the', 'a', 'so', 'this', 'that', 'anyone', 'someone']);
+/** Words after a question word that make it ask ("what about", "how many"). */
+const WH_FOLLOWERS = new Set(['about', 'if', 'many', 'much', 'long', 'often', 'else', 'exactly', 'happened']);
+/**
+ * A sentence that opens a question: a question word with its auxiliary or follower ("why do",
+ * "what about"), "who", a contraction ("what's"), or an auxiliary before its subject ("do you",
+ * "is it"); an opener alone is not enough ("what I learned", "are left" misheard).
+ */
+function opensQuestion([a, b]: string[]): boolean {
+  if (!isQuestionOpener(a)) return false;
+  if (a === 'who' || a.endsWith("'s")) return true;
+  if (b === undefined) return false;
+  return WH.has(a) ? AUXILIARIES.has(b) || WH_FOLLOWERS.has(b) : SUBJECTS.has(b) && b !== 'so';
+}
+
 /** A turn whose last ASK_WORDS words ask a question ends on one (for recognisers without "?"). */
 const ASK_WORDS = 10;
 function asksAtEnd(src: SourceModel, t: Turn): boolean {
@@ -140,14 +156,16 @@ function continues(src: SourceModel, unit: Turn[], pending: Turn[], t: Turn, top
   const last = unit[unit.length - 1];
   if (last.question && last.kind !== 'short') return true; // the answer, however it begins
   // A follow-up ("and what about grammar?", "right, because...", "so what did he do?") and its answer go on with it.
+  // So does a short question about the same things ("how do you even count them?").
   const asked = pending[pending.length - 1];
-  if (asked?.kind === 'short' && followsUp(src, asked)) return true;
+  if (asked?.kind === 'short' && (followsUp(src, asked) || (asked.question && shared(src, unit, asked) >= COHESION))) return true;
   // The pauses around an interjection can look like a topic shift: talk of the same things after one goes on (not after chat).
-  const interjected = pending.length > 0 && pending.every((p) => p.kind === 'short');
-  const sameTopic = topicOf(t.first) === topicOf(last.last) || (interjected && shared(src, unit, t) >= COHESION);
-  // A question of its own opens a new moment, unless it follows up in the same topic; who speaks does
-  // not split a moment (speakers guessed from pitch swap inside one voice's story).
-  return sameTopic && (!t.question || followsUp(src, t));
+  const interjected = pending.length > 0 && pending.every((p) => p.kind === 'short') && pending.reduce((n, p) => n + p.last - p.first + 1, 0) <= INTERJECTION_WORDS;
+  const cohesive = shared(src, unit, t) >= COHESION;
+  const sameTopic = topicOf(t.first) === topicOf(last.last) || (interjected && cohesive);
+  // A question of its own opens a new moment, unless it follows up in the same topic or asks about
+  // the same things; who speaks does not split a moment (speakers guessed from pitch swap inside one voice's story).
+  return t.question ? (sameTopic && followsUp(src, t)) || cohesive : sameTopic;
 }
 
 /** Words that refer back to someone or something just spoken of. */
