@@ -46,7 +46,7 @@ describe('the face detector network, one tensor at a time', () => {
   it("gives face-api's output to the bit with a WebAssembly heap under half face-api's 61 MB", async () => {
     const engine = await loadEngine();
     const frames = [0.5, 2, 4].map(frameAt);
-    const lean = [];
+    const lean: Buffer[][] = [];
     for (const f of frames) lean.push(await engine.outputs(f, engine.lean));
     // Measured before face-api's own pass runs here: the heap only grows.
     expect(engine.heapBytes()).toBeLessThan(34 * 1024 * 1024);
