@@ -36,11 +36,11 @@ const unitsOf = (lines: [string, string][]) => {
   return { src, moments: segmentUnits(src, segmentTopics(src)).filter((u) => u.moment) };
 };
 
-/** The moments of the lines on two topics, the second from the garden story on (as a topic segmenter finds in a longer talk). */
-function momentsOnTwoTopics(lines: [string, string][]) {
+/** The moments of the lines on two topics, the second from line `k` on (as a topic segmenter finds in a longer talk). */
+function momentsOnTwoTopics(lines: [string, string][], k: number) {
   const { transcript, analysis, probe } = spokenLines(lines, 0.8);
   const src = buildSource(transcript, analysis, probe, 'en');
-  const g = src.words.findIndex((w) => w.token === 'neighbour') - 1;
+  const g = lines.slice(0, k).reduce((n, [, text]) => n + text.split(' ').length, 0);
   const topic = (a: number, b: number): Topic => ({ first: src.sentenceOf[a], last: src.sentenceOf[b - 1], firstWord: a, endWord: b, start: src.words[a].start, end: src.words[b - 1].end });
   return { src, moments: segmentUnits(src, [topic(0, g), topic(g, src.words.length)]).filter((u) => u.moment) };
 }
@@ -53,11 +53,18 @@ describe('where a unit of talk ends', () => {
   });
 
   it('ends a moment at several lines of small talk before a new topic, though the next story shares its words', () => {
-    const { src, moments } = momentsOnTwoTopics([...TREES, ...CHAT, ...GARDEN]);
+    const { src, moments } = momentsOnTwoTopics([...TREES, ...CHAT, ...GARDEN], TREES.length + CHAT.length);
     expect(moments).toHaveLength(2);
     expect(src.words[moments[0].endWord - 1].token).toBe('them');
     // A few words of interjection between them do not end it.
-    expect(momentsOnTwoTopics([...TREES, ['S1', 'right go on'], ...GARDEN]).moments).toHaveLength(1);
+    expect(momentsOnTwoTopics([...TREES, ['S1', 'right go on'], ...GARDEN], TREES.length + 1).moments).toHaveLength(1);
+  });
+
+  it('goes on over a change of topic with a line that leans on the one before ("he had won...")', () => {
+    const story = [...TREES.slice(0, 2), ['S3', 'he had counted every one of them himself from a small plane over the forest'] as [string, string], GARDEN[1]];
+    expect(momentsOnTwoTopics(story, 2).moments).toHaveLength(1);
+    const fresh = [...TREES.slice(0, 2), GARDEN[2], GARDEN[1]];
+    expect(momentsOnTwoTopics(fresh, 2).moments).toHaveLength(2);
   });
 
   it('gives a moment over 90 s its part that ends on the payoff', async () => {

@@ -156,6 +156,8 @@ function continues(src: SourceModel, unit: Turn[], pending: Turn[], t: Turn, top
   const last = unit[unit.length - 1];
   if (last.question && last.kind !== 'short') return true; // the answer, however it begins
   // A follow-up ("and what about grammar?", "right, because...", "so what did he do?") and its answer go on with it.
+  // A statement right after it that leans on it ("he had won...", "and the rest...") goes on, whatever the topic.
+  if (!pending.length && !t.question && leansBack(src, t)) return true;
   // So does a short question about the same things ("how do you even count them?").
   const asked = pending[pending.length - 1];
   if (asked?.kind === 'short' && (followsUp(src, asked) || (asked.question && shared(src, unit, asked) >= COHESION))) return true;
@@ -181,6 +183,10 @@ function followsUp(src: SourceModel, t: Turn): boolean {
   const opener = ACKNOWLEDGEMENTS.has(tokens[0]) && tokens.length > 1 ? tokens[1] : tokens[0];
   return isContinuation(opener) || FOLLOW_UP_OPENERS.has(opener) || tokens.some((w) => BACK_REFERENCES.has(w));
 }
+
+/** Openers that lean on the line before: a word referring back, or a conjunction that cannot open a new subject. */
+const LEANING = new Set([...BACK_REFERENCES, 'and', 'but', 'because', 'which']);
+const leansBack = (src: SourceModel, t: Turn) => LEANING.has(src.words[t.first].token);
 
 /** Share of the content words of turn `t` (weighted by how distinctive they are in the video) already said in the unit's last COHESION_SECONDS. */
 function shared(src: SourceModel, unit: Turn[], t: Turn): number {
