@@ -9,6 +9,7 @@ import { suggestClips } from '../../daemon/pipeline/suggest/index.js';
 import { buildSource } from '../../daemon/pipeline/suggest/source.js';
 import { segmentTopics, type Topic } from '../../daemon/pipeline/suggest/topics.js';
 import { segmentUnits } from '../../daemon/pipeline/suggest/units.js';
+import { momentsOf } from '../../daemon/pipeline/suggest/moments.js';
 import { spokenLines } from './spoken-lines.js';
 
 const TREES: [string, string][] = [
@@ -75,6 +76,15 @@ describe('where a unit of talk ends', () => {
     expect(clips[0].end - clips[0].start).toBeLessThanOrEqual(90);
     expect(clips[0].end).toBeGreaterThanOrEqual(payoff.end - 0.01);
     expect(clips[0].reason).toMatch(/shortened/);
+  });
+
+  it('knows housekeeping by its usual phrases: an invitation to write in is no moment', () => {
+    const { transcript, analysis, probe } = spokenLines([
+      ['S1', 'one more thing before we get going if you want to send us a question for a future episode you can email us'],
+      ['S1', 'the address is in the notes and we read every single message that comes in'],
+    ], 0.8);
+    const src = buildSource(transcript, analysis, probe, 'en');
+    expect(momentsOf(src).filler(0, src.words.length)).toBeGreaterThanOrEqual(0.5);
   });
 
   it('joins the topics that start inside what the section before carried', () => {

@@ -17,9 +17,10 @@ const FILLER_PHRASES = [
   // housekeeping
   'subscribe', 'like button', 'leave us a review', 'leave a review', 'newsletter', 'in the description', 'show notes', 'before we start',
   'housekeeping', 'quick reminder', 'new episode', 'patreon', 'hit the bell', 'notification',
+  'email us', 'send us', 'get in touch', 'before we get going', 'before we get started', 'before we begin', 'rate and review', 'follow us',
   // intros and outros
   'welcome back', 'welcome to', 'thanks for having me', 'thank you for having me', 'thanks for tuning in', 'i am your host', 'your host',
-  'great to be here', 'good to be here', 'happy to be here', 'joined by', 'on the show', 'all we have time for', 'thanks for listening',
+  'great to be here', 'good to be here', 'happy to be here', 'looking forward to this', 'joined by', 'on the show', 'all we have time for', 'thanks for listening',
   'thank you for listening', 'see you next time', 'until next time', 'see you next week', 'bye for now', 'goodbye', 'end of the episode',
   'take care',
 ].map((p) => p.split(' '));
