@@ -2,7 +2,10 @@
 // (fixtures/generated/eval-sources/, recognised once), each talk as one section, with the same
 // figures, plus how well the topics were found. The figures that count are `npm run eval`'s.
 //
-//   npx tsx eval/replay.ts [talk name parts...] [--target S] [--sections]
+//   npx tsx eval/replay.ts [talk name parts...] [--target S] [--sections] [--set NAME --half tuning]
+//
+// --set/--half: another evaluation set's talks (eval/set.ts), those `npm run eval -- --set NAME`
+// has stored; with --sections, the figures `npm run eval` gives from the same transcripts.
 import { join } from 'node:path';
 import { buildSource } from '../daemon/pipeline/suggest/source.js';
 import { segmentTopics } from '../daemon/pipeline/suggest/topics.js';
@@ -10,20 +13,24 @@ import { GENERATED } from './fixtures.js';
 import { storedTalk, suggestStored } from './sections.js';
 import { speechPauses } from './pauses.js';
 import { report, type TalkResult } from './report.js';
-import { loadEvalSet, targetOf } from './set.js';
+import { evalSetDir, loadEvalSet, talksOfHalf, targetOf } from './set.js';
 
 const args = process.argv.slice(2);
 const at = args.indexOf('--target');
 const target = at >= 0 ? Number(args.splice(at, 2)[1]) : undefined;
 // --sections: suggest section by section as the daemon does (eval/sections.ts), clips ranked by score.
 const bySections = args.includes('--sections') && args.splice(args.indexOf('--sections'), 1).length > 0;
-const set = loadEvalSet();
+const option = (name: string) => (args.includes(name) ? args.splice(args.indexOf(name), 2)[1] : undefined);
+const setName = option('--set');
+const half = option('--half');
+const set = loadEvalSet(evalSetDir(setName));
+const talks = talksOfHalf(set, evalSetDir(setName), half);
 const results: TalkResult[] = [];
 let hit = 0;
 let truth = 0;
 let extra = 0;
 const started = performance.now();
-for (const talk of set.talks.filter((t) => args.length === 0 || args.some((a) => t.name.includes(a)))) {
+for (const talk of talks.filter((t) => args.length === 0 || args.some((a) => t.name.includes(a)))) {
   const stored = storedTalk(talk.name);
   if (!stored) continue;
   const { source, times } = stored;

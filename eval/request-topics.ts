@@ -4,7 +4,11 @@
 // passage's rank among the talk's passages by relevance, whether it is "about the request"
 // (suggest/request-order.ts) and whether the distractor is too.
 //
-//   npx tsx eval/request-topics.ts [--set hard] [--half tuning|held_out] [--list]
+//   npx tsx eval/request-topics.ts [--set hard] [--half tuning|held_out] [--list] [--recognised]
+//
+// --recognised: the transcripts `npm run eval` recognised and stored (fixtures/generated/
+// eval-sources/, pocketsphinx), the true passages' spoken times as topics; talks not yet
+// recognised are left out.
 import { spreadWords } from '../daemon/pipeline/transcribe/whisper-json.js';
 import type { Transcript } from '../daemon/pipeline/types.js';
 import { prepareCriteria } from '../daemon/pipeline/suggest/criteria.js';
@@ -12,6 +16,7 @@ import { RelevanceModel } from '../daemon/pipeline/suggest/relevance.js';
 import { aboutRequest } from '../daemon/pipeline/suggest/request-order.js';
 import { buildSource } from '../daemon/pipeline/suggest/source.js';
 import type { Topic } from '../daemon/pipeline/suggest/topics.js';
+import { storedTalk } from './sections.js';
 import { checkEvalSet, evalSetDir, loadEvalSet, talksOfHalf, targetOf, type EvalSet, type EvalTalk } from './set.js';
 
 const args = process.argv.slice(2);
@@ -19,6 +24,7 @@ const option = (name: string) => (args.includes(name) ? args.splice(args.indexOf
 const setName = option('--set');
 const half = option('--half');
 const list = args.includes('--list');
+const recognised = args.includes('--recognised');
 const set = loadEvalSet(evalSetDir(setName));
 const problems = checkEvalSet(set);
 if (problems.length) throw new Error(`the evaluation set is not sound:\n  ${problems.join('\n  ')}`);
@@ -45,12 +51,32 @@ function talkSource(s: EvalSet, talk: EvalTalk) {
   return { src, topics };
 }
 
+/** The talk as `npm run eval` recognised it, its passages' spoken times as topics; null before its first run. */
+function recognisedSource(talk: EvalTalk) {
+  const stored = storedTalk(talk.name);
+  if (!stored) return null;
+  const { source, times } = stored;
+  const src = buildSource(source.transcript, source.analysis, source.probe, 'en');
+  const topics: Topic[] = times.segments.map((seg) => {
+    // A recognised word may start a little before the spoken passage's time.
+    const firstWord = src.words.findIndex((w) => w.start >= seg.start - 0.3);
+    let endWord = src.words.findIndex((w) => w.start > seg.end);
+    if (endWord < 0) endWord = src.words.length;
+    return { firstWord, endWord, first: src.sentenceOf[firstWord], last: src.sentenceOf[endWord - 1], start: seg.start, end: seg.end };
+  });
+  return { src, topics };
+}
+
 let first = 0;
 let topThree = 0;
 let aboutTarget = 0;
 let aboutDistractor = 0;
+let n = 0;
 for (const talk of talks) {
-  const { src, topics } = talkSource(set, talk);
+  const source = recognised ? recognisedSource(talk) : talkSource(set, talk);
+  if (!source) continue;
+  n++;
+  const { src, topics } = source;
   const criteria = await prepareCriteria(set.requests[talk.ask], 'en');
   const relevance = new RelevanceModel(src, criteria, topics);
   const scores = relevance.topicRelevance();
@@ -68,8 +94,7 @@ for (const talk of talks) {
     process.stdout.write(`${rank === 1 ? 'ok ' : 'NO '} ${talk.name} "${set.requests[talk.ask]}": ${row}\n`);
   }
 }
-const n = talks.length;
 process.stdout.write(
-  `${n} talks of ${setName ?? 'the first set'}${half ? ` (${half})` : ''}: asked passage first ${first}/${n}, in the top three ${topThree}/${n}; ` +
+  `${n} talks of ${setName ?? 'the first set'}${half ? ` (${half})` : ''}${recognised ? ', recognised' : ''}: asked passage first ${first}/${n}, in the top three ${topThree}/${n}; ` +
     `about the request: asked ${aboutTarget}/${n}, distractor ${aboutDistractor}/${n}\n`,
 );

@@ -61,3 +61,38 @@ describe('the request decides the order', () => {
     if (drowsy >= 0) expect(drowsy).toBeGreaterThan(0);
   });
 });
+
+describe('the request decides the order, whatever the scores (property)', () => {
+  /** A small seeded generator (no test depends on the clock). */
+  function seeded(seed: number) {
+    let s = seed >>> 0;
+    return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  }
+
+  it('every clip on a topic about the request ranks above every clip on one that is not, and in the upper tier a topic nearer the best one is not passed on a slightly better score', () => {
+    const random = seeded(7);
+    for (let round = 0; round < 300; round++) {
+      const topics = Array.from({ length: 2 + Math.floor(random() * 5) }, () => random() * 0.5);
+      const candidates = Array.from({ length: 1 + Math.floor(random() * 12) }, () => {
+        const score = random();
+        return { score, utility: score * (0.5 + random() / 2), t: Math.floor(random() * (topics.length + 1)) - 1 };
+      });
+      const about = aboutRequest(topics);
+      const ranked = requestFirst(candidates, topics, (c) => c.t);
+      for (const a of ranked) {
+        for (const b of ranked) {
+          if (about[a.t] === true && about[b.t] !== true) {
+            expect(a.score).toBeGreaterThan(b.score);
+            expect(a.utility).toBeGreaterThan(b.utility);
+          }
+        }
+      }
+      const best = topics.indexOf(Math.max(...topics));
+      const lesser = topics.findIndex((r, k) => about[k] && r < 0.97 * topics[best]);
+      if (lesser >= 0) {
+        const [onBest, onLesser] = requestFirst([{ score: 0.7, utility: 0.7, t: best }, { score: 0.72, utility: 0.72, t: lesser }], topics, (c) => c.t);
+        expect(onBest.score).toBeGreaterThan(onLesser.score);
+      }
+    }
+  });
+});

@@ -48,6 +48,19 @@ export class WordVectors {
     for (let d = 0, x = i * this.dims, y = j * this.dims; d < this.dims; d++) s += this.values[x + d] * this.values[y + d];
     return s / (127 * 127);
   }
+
+  /** The sum of the unit vectors of a word's parts ("stage_fright": stage + fright); null when none is known. */
+  vectorOf(word: string): Float64Array | null {
+    const out = new Float64Array(this.dims);
+    let known = false;
+    for (const part of word.split(/[_-]/)) {
+      const i = this.rows.get(part);
+      if (i === undefined) continue;
+      known = true;
+      for (let d = 0, x = i * this.dims; d < this.dims; d++) out[d] += this.values[x + d] / 127;
+    }
+    return known ? out : null;
+  }
 }
 
 /** Where the package's JSON is, or null when it is not installed. */

@@ -1,11 +1,13 @@
 // Relevance of a window of words to the criteria, in O(aspects) per window from prefix sums.
 // Criteria given: what the window's topic is about, as a whole passage against the whole request
-// (aboutness.ts, issue 20 item 1), blended with the window's own share, so that the clip comes
-// from the topic asked for and, inside it, from where it is most on the request. No topic in the
+// (mostly by what it says in words of its own: gloss vectors and word vectors; aboutness.ts,
+// issue 20 item 1), blended with the window's own aboutness, so that the clip comes from the
+// topic asked for and, inside it, from where it is most on the request. No topic in the
 // criteria ("general highlights"): a window scores by how focused it is, i.e. how much it repeats
 // words that are distinctive in this video (a passage that stays on one topic).
 import { meaningWords } from '../language/compounds.js';
 import { passageVector, requestVector } from '../language/gloss-vectors.js';
+import { vectorRecall } from '../language/vector-recall.js';
 import { Aboutness } from './aboutness.js';
 import { cosine } from './cohesion.js';
 import type { PreparedCriteria } from './criteria.js';
@@ -36,12 +38,25 @@ const ABOUT_SCALE = 0.12;
 /** A word at least this related to an aspect is named in the reason and weighs in titles. */
 const NAMED = 0.3;
 /**
- * Share of a topic's score that is its gloss vector's likeness to the request's (the rest is
- * aboutness, which counts the request's own words). `npx tsx eval/request-topics.ts` (true
- * topics, scripts as transcripts), asked passage best on the tuning talks of the three request
- * sets (hard, first, general): 0.7 5/8, 8/16, 7/12; 0.85 5/8, 10/16, 8/12; 1 6/8, 9/16, 8/12.
+ * Share of a topic's score that is its meaning in words of its own (gloss likeness and soft
+ * recall, both leaving the request's own words out); the rest is aboutness, which counts the
+ * request's words too. Chosen with likeness alone (`npx tsx eval/request-topics.ts`, true topics,
+ * scripts; asked passage best in the hard, first and general sets' tuning talks): 0.7 5/8, 8/16,
+ * 7/12; 0.85 5/8, 10/16, 8/12; 1 6/8, 9/16, 8/12. With the recall, 1 loses a short passage that
+ * names the sink and the drip to one that ends on "a leaking tap" (test/suggest/request-spans).
  */
-const VECTOR_SHARE = 0.85;
+const MEANING_SHARE = 0.85;
+/**
+ * A topic's meaning: its gloss likeness plus its soft recall of the request by word vectors
+ * (language/vector-recall.ts: about 0.25 to 0.4 for passages on other subjects, 0.4 to 0.55 for
+ * the one asked for) above RECALL_CHANCE, times RECALL_WEIGHT. `npx tsx eval/replay.ts --set
+ * hard-b --half tuning --sections` (recognised speech, the daemon's path), with the tier order of
+ * request-order.ts: top clip on the asked passage 6/12 -> 8/12, on the distractor 5/12 -> 3/12;
+ * first set (`eval/replay.ts --sections`) as before. Weight 0.5 gained hard talks and lost
+ * first-set talks.
+ */
+const RECALL_WEIGHT = 0.35;
+const RECALL_CHANCE = 0.25;
 /**
  * Gloss-vector cosines (about 0.1 to 0.3 for passages of a talk) onto aboutness's scale.
  * `npx tsx eval/sweep.ts --sections` (the daemon's path): each talk's own request on top 6/16 ->
@@ -72,7 +87,7 @@ export class RelevanceModel {
     src.stems.forEach((s, i) => (this.content[i + 1] = this.content[i] + (s ? 1 : 0)));
     if (this.mode === 'criteria') {
       this.about = new Aboutness(src, criteria.aspects, criteria.roles);
-      this.topicScores = topicAboutness(src, criteria, topics, this.about);
+      this.topicScores = topicMeaning(src, criteria, topics, this.about);
       if (semantic?.passages.length) {
         const like = topicLikeness(topics, semantic);
         this.topicScores = this.topicScores.map((h, k) => (1 - EMBEDDING_SHARE) * h + EMBEDDING_SHARE * EMBEDDING_SCALE * like[k]);
@@ -128,26 +143,26 @@ export class RelevanceModel {
 }
 
 /**
- * Each topic's aboutness blended with how like the request its gloss vector is, on one absolute
- * scale: a long video is suggested section by section (the job's plan) and the clips of all
- * sections are then ranked together by score, so a topic's score must not depend on which other
- * topics share its section (scaled to the section's best, the distractor of one section and the
- * asked topic of another both came out on top of their sections, and aboutness alone, which the
- * request's own words favour, decided between them: `npm run eval` 2/8 long talks).
+ * Each topic's meaning against the request (its gloss vector's likeness and its words' soft
+ * recall of the request), on one absolute scale: a long video is suggested section by section
+ * (the job's plan) and the clips of all sections are then ranked together by score, so a topic's
+ * score must not depend on which other topics share its section (scaled to the section's best,
+ * the distractor of one section and the asked topic of another both came out on top of their
+ * sections: `npm run eval` 2/8 long talks).
  */
-function topicAboutness(src: SourceModel, { aspects, roles }: PreparedCriteria, topics: Topic[], about: Aboutness): number[] {
-  const own = topics.map((t) => about.score(t.firstWord, t.endWord));
+function topicMeaning(src: SourceModel, { aspects, roles }: PreparedCriteria, topics: Topic[], about: Aboutness): number[] {
   const meaning = meaningWords(src.words.map((w) => w.token), src.language);
   const request = requestVector(aspects, roles);
-  const likeness = topics.map((t) => {
+  return topics.map((t) => {
     const words: Array<{ word: string; weight: number }> = [];
     for (let i = t.firstWord; i < t.endWord; i++) {
       const m = meaning[i];
       if (m && src.stems[i]) words.push({ word: m, weight: src.corpus.idf(src.stems[i]) });
     }
-    return cosine(request, passageVector(words, aspects));
+    const likeness = cosine(request, passageVector(words, aspects));
+    const recall = vectorRecall(aspects, roles, words.map((w) => w.word));
+    return (1 - MEANING_SHARE) * about.score(t.firstWord, t.endWord) + MEANING_SHARE * (LIKENESS_SCALE * likeness + RECALL_WEIGHT * (recall - RECALL_CHANCE));
   });
-  return own.map((a, k) => (1 - VECTOR_SHARE) * a + VECTOR_SHARE * LIKENESS_SCALE * likeness[k]);
 }
 
 /** Each topic's likeness to the request: its passages' likeness, weighted by how much of each lies in it. */

@@ -1,6 +1,8 @@
 // With a request, a clip about it comes before every clip that is not, whatever its hook: the
 // topics split into two tiers by how much they are about the request (each topic's relevance
-// against the best topic's), and the score orders clips inside a tier as before. The tier is
+// against the best topic's), and inside a tier the score orders clips; in the upper tier, half of
+// a clip's place is how near its topic comes to the best topic, so that a clip on a topic less
+// about the request does not pass one more about it on hook and energy alone. The tier is
 // carried in the score itself (about: the upper half of 0..1, the rest: the lower half), so that
 // it holds wherever clips are ranked by score: in selection, in a section, across a job.
 
@@ -8,6 +10,9 @@
 const RATIO = 0.9;
 /** ...and at least this (a topic's relevance, relevance.ts): with nothing near the request, no topic is. */
 const FLOOR = 0.1;
+
+/** Share of an about-clip's place in its tier that is its topic's relevance against the best topic's (the rest its score). */
+const RELEVANCE_IN_TIER = 0.5;
 
 /** Per topic (by relevance): is it about the request. */
 export function aboutRequest(relevance: number[]): boolean[] {
@@ -26,8 +31,12 @@ export const inTier = (score: number, about: boolean): number => (about ? 0.5 + 
 export function requestFirst<T extends { score: number; utility: number }>(candidates: T[], topicRelevance: number[], topicOf: (c: T) => number): T[] {
   const about = aboutRequest(topicRelevance);
   if (!about.some(Boolean)) return candidates;
+  const best = Math.max(...topicRelevance);
   return candidates.map((c) => {
-    const on = about[topicOf(c)] === true;
-    return { ...c, score: inTier(c.score, on), utility: inTier(c.utility, on) };
+    const k = topicOf(c);
+    const on = about[k] === true;
+    // Inside the upper tier, how near a clip's topic comes to the best one counts as much as its own score.
+    const lift = (x: number) => (on ? (1 - RELEVANCE_IN_TIER) * x + (RELEVANCE_IN_TIER * topicRelevance[k]) / best : x);
+    return { ...c, score: inTier(lift(c.score), on), utility: inTier(lift(c.utility), on) };
   });
 }
