@@ -14,7 +14,7 @@ import type { Transcript } from '../daemon/pipeline/types.js';
 import { prepareCriteria } from '../daemon/pipeline/suggest/criteria.js';
 import { RelevanceModel } from '../daemon/pipeline/suggest/relevance.js';
 import { aboutRequest } from '../daemon/pipeline/suggest/request-order.js';
-import { buildSource } from '../daemon/pipeline/suggest/source.js';
+import { buildSource, type SourceModel } from '../daemon/pipeline/suggest/source.js';
 import type { Topic } from '../daemon/pipeline/suggest/topics.js';
 import { storedTalk } from './sections.js';
 import { checkEvalSet, evalSetDir, loadEvalSet, talksOfHalf, targetOf, type EvalSet, type EvalTalk } from './set.js';
@@ -42,13 +42,17 @@ function talkSource(s: EvalSet, talk: EvalTalk) {
   }
   const src = buildSource({ engine: 'none', language: 'en', segments }, { silences: [], loudness: [], loudnessStep: 1, scenes: [] },
     { duration: t, width: 1280, height: 720, fps: 25, hasAudio: true, hasVideo: true, videoCodec: 'h264', audioCodec: 'aac' }, 'en');
-  const topics: Topic[] = segments.map((seg) => {
-    const firstWord = src.words.findIndex((w) => w.start >= seg.start - 0.01);
+  return { src, topics: topicsAt(src, segments, 0.01) };
+}
+
+/** The passages' spans as topics: the words from `slack` seconds before each span's start to its end. */
+function topicsAt(src: SourceModel, spans: Array<{ start: number; end: number }>, slack: number): Topic[] {
+  return spans.map((seg) => {
+    const firstWord = src.words.findIndex((w) => w.start >= seg.start - slack);
     let endWord = src.words.findIndex((w) => w.start > seg.end);
     if (endWord < 0) endWord = src.words.length;
     return { firstWord, endWord, first: src.sentenceOf[firstWord], last: src.sentenceOf[endWord - 1], start: seg.start, end: seg.end };
   });
-  return { src, topics };
 }
 
 /** The talk as `npm run eval` recognised it, its passages' spoken times as topics; null before its first run. */
@@ -57,14 +61,8 @@ function recognisedSource(talk: EvalTalk) {
   if (!stored) return null;
   const { source, times } = stored;
   const src = buildSource(source.transcript, source.analysis, source.probe, 'en');
-  const topics: Topic[] = times.segments.map((seg) => {
-    // A recognised word may start a little before the spoken passage's time.
-    const firstWord = src.words.findIndex((w) => w.start >= seg.start - 0.3);
-    let endWord = src.words.findIndex((w) => w.start > seg.end);
-    if (endWord < 0) endWord = src.words.length;
-    return { firstWord, endWord, first: src.sentenceOf[firstWord], last: src.sentenceOf[endWord - 1], start: seg.start, end: seg.end };
-  });
-  return { src, topics };
+  // A recognised word may start a little before the spoken passage's time.
+  return { src, topics: topicsAt(src, times.segments, 0.3) };
 }
 
 let first = 0;
