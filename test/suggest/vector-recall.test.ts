@@ -19,6 +19,8 @@ describe('soft recall of a request by word vectors', () => {
   it("credits nothing for the request's own words, in any inflection", () => {
     expect(vectorRecall(ASPECTS, ROLES, ['husbands', 'noisy', 'beds', 'nights', 'awake'])).toBe(0);
     expect(vectorRecall([], [], ['snoring'])).toBe(0);
+    // The parts of a compound of the request are its own words too.
+    expect(vectorRecall(['old_age', 'money'], [1, 1], ['old', 'ages', 'money'])).toBe(0);
   });
 
   it('puts a paraphrase above a neighbouring subject that repeats the request\'s words', async () => {

@@ -1,9 +1,9 @@
 // How well a passage says, in words of its own, each part of a request: a soft recall by word
 // vectors (as BERTScore's recall, Zhang et al. 2020). For each of the request's meaning words, the
-// mean cosine of the NEAREST passage words closest to it; the request's own words (any inflection)
-// are left out of the passage, so a passage that repeats them gains nothing by it, while one about
-// the request shows each part of it spread over its own words ("rattled the windows", "breathing",
-// "airway" for "my husband is so noisy in bed"). Recognition errors cost little: one misheard word
+// mean cosine of the NEAREST passage words closest to it; the request's own words (any inflection,
+// and the parts of its compounds: "old" and "age" of "old age") are left out of the passage, so a
+// passage that repeats them gains nothing by it, while one about the request shows each part of it
+// spread over its own words ("fuzz", "condensation", "fungus" for "black spots on the wall"). Recognition errors cost little: one misheard word
 // is one of many. The request's words weigh by their role and by how rare they are, a / (a + p)
 // with p a word's share of text (Arora et al. 2017), from its frequency rank by Zipf's law.
 import { isLiteral } from './relatedness.js';
@@ -25,7 +25,7 @@ export function vectorRecall(aspects: string[], roles: number[], passage: Iterab
   if (!vectors || aspects.length === 0) return 0;
   const own: Float64Array[] = [];
   for (const w of new Set(passage)) {
-    if (aspects.some((q) => isLiteral(q, w))) continue;
+    if (aspects.some((q) => isLiteral(q, w) || q.split(/[_-]/).some((part) => isLiteral(part, w)))) continue;
     const v = vectors.vectorOf(w);
     if (v) own.push(unit(v));
   }
