@@ -4,8 +4,9 @@
 // and the parts of its compounds: "old" and "age" of "old age") are left out of the passage, so a
 // passage that repeats them gains nothing by it, while one about the request shows each part of it
 // spread over its own words ("fuzz", "condensation", "fungus" for "black spots on the wall").
-// Recognition errors cost little: one misheard word is one of many. The request's words weigh by their role and by how rare they are, a / (a + p)
-// with p a word's share of text (Arora et al. 2017), from its frequency rank by Zipf's law.
+// Recognition errors cost little: one misheard word is one of many. The request's words weigh by
+// their role and by how rare they are, a / (a + p) with p a word's share of text (Arora et al.
+// 2017), from its frequency rank by Zipf's law.
 import { isLiteral } from './relatedness.js';
 import { wordVectorsNow } from './word-vectors.js';
 
