@@ -1,7 +1,7 @@
 // Relevance of a window of words to the criteria, in O(aspects) per window from prefix sums.
 // Criteria given: what the window's topic is about, as a whole passage against the whole request
-// (mostly by what it says in words of its own: gloss vectors and word vectors; aboutness.ts,
-// issue 20 item 1), blended with the window's own aboutness, so that the clip comes from the
+// (mostly by what it says in words of its own: gloss vectors and word vectors; aboutness.ts),
+// blended with the window's own aboutness, so that the clip comes from the
 // topic asked for and, inside it, from where it is most on the request. No topic in the
 // criteria ("general highlights"): a window scores by how focused it is, i.e. how much it repeats
 // words that are distinctive in this video (a passage that stays on one topic).
