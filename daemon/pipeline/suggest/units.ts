@@ -5,8 +5,9 @@
 // a short line leading in to a question opens its moment;
 // filler that says so (intros, sponsor reads, housekeeping) ends it, and so does a topic shift,
 // unless a follow-up question carries the talk over it.
-import { isContinuation, isQuestionOpener } from '../language/emphasis.js';
+import { isContinuation } from '../language/emphasis.js';
 import { momentsOf, PARAGRAPH_PAUSE } from './moments.js';
+import { asksAtEnd, opensQuestion } from './questions.js';
 import type { SourceModel } from './source.js';
 import { topicOfWord, type Topic } from './topics.js';
 
@@ -61,32 +62,6 @@ function turnsOf(src: SourceModel): Turn[] {
 }
 
 const lengthOf = (src: SourceModel, t: Turn) => src.words[t.last].end - src.words[t.first].start;
-
-/** A question in words: a question word, its auxiliary and who it asks about ("how do you", "why do most"); "which", "where" and "when" open relative clauses as often ("which is the"). */
-const WH = new Set(['what', 'why', 'how', 'who']);
-const AUXILIARIES = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'can', 'could', 'would', 'should', 'will', 'have', 'has']);
-const SUBJECTS = new Set(['you', 'we', 'they', 'i', 'he', 'she', 'it', 'people', 'most', 'the', 'a', 'so', 'this', 'that', 'anyone', 'someone']);
-/** Words after a question word that make it ask ("what about", "how many"). */
-const WH_FOLLOWERS = new Set(['about', 'if', 'many', 'much', 'long', 'often', 'else', 'exactly', 'happened']);
-/**
- * A sentence that opens a question: a question word with its auxiliary or follower ("why do",
- * "what about"), "who", a contraction ("what's"), or an auxiliary before its subject ("do you",
- * "is it"); an opener alone is not enough ("what I learned", "are left" misheard).
- */
-function opensQuestion([a, b]: string[]): boolean {
-  if (!isQuestionOpener(a)) return false;
-  if (a === 'who' || a.endsWith("'s")) return true;
-  if (b === undefined) return false;
-  return WH.has(a) ? AUXILIARIES.has(b) || WH_FOLLOWERS.has(b) : SUBJECTS.has(b) && b !== 'so';
-}
-
-/** A turn whose last ASK_WORDS words ask a question ends on one (for recognisers without "?"). */
-const ASK_WORDS = 10;
-function asksAtEnd(src: SourceModel, t: Turn): boolean {
-  const w = src.words;
-  for (let i = Math.max(t.first, t.last - ASK_WORDS); i + 2 <= t.last; i++) if (WH.has(w[i].token) && AUXILIARIES.has(w[i + 1].token) && SUBJECTS.has(w[i + 2].token)) return true;
-  return false;
-}
 
 /**
  * The units of the words [0, endWord) (the section's topics), in order, covering every word.
@@ -155,10 +130,10 @@ export function segmentUnits(src: SourceModel, topics: Topic[]): Unit[] {
 function continues(src: SourceModel, unit: Turn[], pending: Turn[], t: Turn, topicOf: (w: number) => number): boolean {
   const last = unit[unit.length - 1];
   if (last.question && last.kind !== 'short') return true; // the answer, however it begins
-  // A follow-up ("and what about grammar?", "right, because...", "so what did he do?") and its answer go on with it.
   // A statement right after it that leans on it ("he had won...", "and the rest...") goes on, whatever the topic.
   if (!pending.length && !t.question && leansBack(src, t)) return true;
-  // So does a short question about the same things ("how do you even count them?").
+  // A follow-up ("and what about grammar?", "right, because...", "so what did he do?") and its answer go on with it,
+  // and so does a short question about the same things ("how do you even count them?").
   const asked = pending[pending.length - 1];
   if (asked?.kind === 'short' && (followsUp(src, asked) || (asked.question && shared(src, unit, asked) >= COHESION))) return true;
   // The pauses around an interjection can look like a topic shift: talk of the same things after one goes on (not after chat).
