@@ -139,6 +139,8 @@ describe('leases that fence, on PostgreSQL with paused processes', () => {
     }
     expect(await finished(jobId)).toMatchObject({ status: 'done', error: null });
     await expectClipsOnce(jobId);
-    expect(await one("SELECT status FROM tasks WHERE kind = 'clip_job' AND resource_id = $1", [jobId])).toEqual({ status: 'done' });
+    // The task is marked done just after the job's own commit: wait for it rather than race it.
+    await until('the job\'s task to be done', async () =>
+      (await one<{ status: string }>("SELECT status FROM tasks WHERE kind = 'clip_job' AND resource_id = $1", [jobId])).status === 'done', 30_000, 100);
   }, 180_000);
 });
