@@ -3,11 +3,12 @@
 // setup to punchline, a question with its whole answer, a claim with its argument, a number with
 // what it means; 90 to 180 s, with interjections and follow-up questions from the other voices
 // inside them), between filler of the first set's parts.json (intro, housekeeping, two sponsor
-// reads, small talk, outro). The split is made once, seeded, and written before any episode:
-// half the units (balanced by kind) and half the episodes to each half; every unit of a half is
-// in two episodes of that half, no two episodes share more than one unit. With `--all-held-out`
-// (a set kept for held-out figures only) every unit and episode goes to the held-out half. Run
-// once; the scripts are committed, so every run measures the same episodes.
+// reads, small talk, outro), or the set's own (`parts` in units.json). The split is made once,
+// seeded, and written before any episode: half the units (balanced by kind) and half the
+// episodes to each half; every unit of a half is in two episodes of that half, no two episodes
+// share more than one unit. With `--all-held-out` (a set kept for held-out figures only) every
+// unit and episode goes to the held-out half. Run once; the scripts are committed, so every run
+// measures the same episodes.
 //
 //   npx tsx eval/episodes/compose-long.ts [SET] [--all-held-out]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,8 +24,11 @@ const DIR = episodesDir(set);
 const SEED = set === 'long' ? 0 : [...set].reduce((a, c) => (a * 31 + c.charCodeAt(0)) % 100000, 7) * 10;
 type Said = [number, string];
 interface Unit { kind: TurnKind; turns: Said[] }
-const units = (JSON.parse(readFileSync(join(DIR, 'units.json'), 'utf8')) as { units: Unit[] }).units;
-const parts = JSON.parse(readFileSync(join(EPISODES_DIR, 'parts.json'), 'utf8')) as Record<'intro' | 'guest_hello' | 'sponsor' | 'housekeeping' | 'smalltalk' | 'outro', string[]>;
+type Filler = Record<'intro' | 'guest_hello' | 'sponsor' | 'housekeeping' | 'smalltalk' | 'outro', string[]>;
+const own = JSON.parse(readFileSync(join(DIR, 'units.json'), 'utf8')) as { units: Unit[]; parts?: Partial<Filler> };
+const units = own.units;
+// A set's own filler (units.json `parts`) replaces the first set's, and then a sponsor read always falls between two units.
+const parts = { ...(JSON.parse(readFileSync(join(EPISODES_DIR, 'parts.json'), 'utf8')) as Filler), ...own.parts };
 
 const COUNT = allHeldOut ? 6 : 12;
 const names = Array.from({ length: COUNT }, (_, i) => `${set}-${String(i + 1).padStart(2, '0')}`);
@@ -82,7 +86,7 @@ for (const h of ['tuning', 'held_out'] as const) {
     // Small talk before every moment; two sponsor reads in random gaps; then small talk until 8 to 10 minutes.
     const gaps: Turn[][] = [[], chat(1), chat(1), []];
     gaps[Math.floor(r() * 3)].push({ speaker: 0, kind: 'sponsor', text: sponsors[0] });
-    gaps[1 + Math.floor(r() * 3)].push({ speaker: 0, kind: 'sponsor', text: sponsors[1] });
+    gaps[1 + Math.floor(r() * (own.parts ? 2 : 3))].push({ speaker: 0, kind: 'sponsor', text: sponsors[1] });
     const target = 560 + Math.floor(r() * 80);
     const total = () => seconds(opening) + seconds(closing) + seconds(moments.flat()) + seconds(gaps.flat());
     while (total() < target || total() * MADE_PER_ESTIMATED < 480) gaps[Math.floor(r() * gaps.length)].push(...chat(1));
