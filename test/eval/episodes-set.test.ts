@@ -1,5 +1,6 @@
 // Soundness checks of an episodes set (eval/episodes/check.ts) and the held-out-only long-story
-// set (fixtures/eval-episodes-long-c): an empty tuning half, new units, whole planted units.
+// set (fixtures/eval-episodes-long-d): an empty tuning half, new units of three kinds or more,
+// whole planted units, the set's own small talk and a sponsor read between two units.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,11 +44,11 @@ describe('episodes set checks', () => {
   });
 });
 
-describe('the held-out-only long-story set (long-c)', () => {
-  const dir = episodesDir('long-c');
+describe('the held-out-only long-story set (long-d)', () => {
+  const dir = episodesDir('long-d');
   const split = loadSplit(dir);
   const episodes = split.held_out.map((n) => loadEpisode(n, dir));
-  const unitsOf = (d: string) => (JSON.parse(readFileSync(join(d, 'units.json'), 'utf8')) as { units: { turns: [number, string][] }[] }).units;
+  const unitsOf = (d: string) => (JSON.parse(readFileSync(join(d, 'units.json'), 'utf8')) as { units: { kind: string; turns: [number, string][] }[] }).units;
 
   it('has every episode held out and none to tune on', () => {
     expect(split.tuning).toEqual([]);
@@ -57,7 +58,8 @@ describe('the held-out-only long-story set (long-c)', () => {
   });
 
   it('plants three new units in each episode, each unit in two episodes, its last turn the payoff', () => {
-    const old = new Set(['long', 'long-b'].flatMap((s) => unitsOf(episodesDir(s))).flatMap((u) => u.turns.map(([, text]) => text)));
+    expect(new Set(unitsOf(dir).map((u) => u.kind)).size).toBeGreaterThanOrEqual(3);
+    const old = new Set(['long', 'long-b', 'long-c'].flatMap((s) => unitsOf(episodesDir(s))).flatMap((u) => u.turns.map(([, text]) => text)));
     const uses = new Map<string, number>();
     for (const e of episodes) {
       expect([2, 3]).toContain(e.voices);
@@ -71,5 +73,15 @@ describe('the held-out-only long-story set (long-c)', () => {
       }
     }
     expect([...uses.values()]).toEqual(Array(9).fill(2));
+  });
+
+  it('fills the gaps with its own small talk, and reads a sponsor between two units', () => {
+    const parts = (JSON.parse(readFileSync(join(dir, 'units.json'), 'utf8')) as { parts: { smalltalk: string[] } }).parts;
+    for (const e of episodes) {
+      for (const t of e.turns.filter((x) => x.kind === 'smalltalk')) expect(parts.smalltalk).toContain(t.text);
+      const planted = e.turns.flatMap((t, i) => (t.highlight ? [i] : []));
+      const between = e.turns.some((t, i) => t.kind === 'sponsor' && i > planted[0] && i < planted[planted.length - 1]);
+      expect(between).toBe(true);
+    }
   });
 });

@@ -1,4 +1,4 @@
-// A request set made for held-out figures only (fixtures/eval-hard-c): every talk held out, its
+// A request set made for held-out figures only (fixtures/eval-hard-d): every talk held out, its
 // tuning half empty. The loaders take it; asking for the empty half is a clear error, never every
 // talk; and the shared talk writer makes such a split without touching an existing one.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { checkEvalSet, evalSetDir, loadEvalSet, loadSplit, talksOfHalf } from '.
 // @ts-expect-error: a plain .mjs fixture writer, no types
 import { writeRequestSet } from '../../fixtures/request-talks.mjs';
 
-const dir = evalSetDir('hard-c');
+const dir = evalSetDir('hard-d');
 const set = loadEvalSet(dir);
 
 describe('the held-out-only request set', () => {
@@ -18,7 +18,7 @@ describe('the held-out-only request set', () => {
     expect(checkEvalSet(set)).toEqual([]);
     expect(set.talks.length).toBeGreaterThanOrEqual(12);
     for (const t of set.talks) expect(t.topics).toHaveLength(5);
-    for (const earlier of [loadEvalSet(), ...['hard', 'hard-b', 'general'].map((s) => loadEvalSet(evalSetDir(s)))]) {
+    for (const earlier of [loadEvalSet(), ...['hard', 'hard-b', 'hard-c', 'general'].map((s) => loadEvalSet(evalSetDir(s)))]) {
       for (const ask of Object.keys(set.requests)) expect(earlier.requests[ask]).toBeUndefined();
     }
   });
@@ -26,7 +26,7 @@ describe('the held-out-only request set', () => {
   it('holds out every talk: the held-out half is the whole set, the tuning half an error', () => {
     expect(loadSplit(dir).tuning).toEqual([]);
     expect(talksOfHalf(set, dir, 'held_out').map((t) => t.name).sort()).toEqual(set.talks.map((t) => t.name).sort());
-    expect(() => talksOfHalf(set, dir, 'tuning')).toThrow(/eval-hard-c has no tuning talks/);
+    expect(() => talksOfHalf(set, dir, 'tuning')).toThrow(/eval-hard-d has no tuning talks/);
     expect(() => talksOfHalf(set, dir, 'both')).toThrow(/--half is tuning or held_out/);
     expect(talksOfHalf(set, dir)).toBe(set.talks);
   });
