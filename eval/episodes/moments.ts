@@ -3,8 +3,10 @@
 // each moment gets (goal: 1), the clips' lengths (README: 15 to 90 s), and the titles: the
 // daemon's own headline rule (titleProblems) and a stricter count made here, apart from the
 // generator: words that were never said in the clip (the script is the truth), a word twice in a
-// row, a function word at either end, fewer than three words.
+// row, a function word at either end, fewer than three words; and the tagger count
+// (title-grammar.ts): neither a whole clause nor a noun phrase.
 import { titleProblems } from '../../daemon/pipeline/suggest/title-check.js';
+import { taggedTitleProblems } from './title-grammar.js';
 import type { EpisodeScript, EpisodeTimes } from './script.js';
 
 interface Span { start: number; end: number }
@@ -24,8 +26,8 @@ export interface MomentFigures {
   missed: number;
   /** Every clip's length (s). */
   lengths: number[];
-  /** Titles the daemon's headline rule refuses, and those the stricter count refuses, with why. */
-  titles: { title: string; rule: string[]; strict: string[] }[];
+  /** Titles the daemon's headline rule refuses, those the stricter count and the tagger count refuse, with why. */
+  titles: { title: string; rule: string[]; strict: string[]; tagged: string[] }[];
 }
 
 /** The planted moments: each highlight's span from its first sentence to its payoff. */
@@ -80,7 +82,7 @@ export function measureMoments(script: EpisodeScript, times: EpisodeTimes, clips
   const titles = clips.map((c) => {
     // The words truly spoken in the clip (sentences it touches, whole).
     const said = new Set(times.sentences.filter((s) => overlap(c, s) > 0).flatMap((s) => tokens(s.text)));
-    return { title: c.title, rule: titleProblems(c.title), strict: strictTitleProblems(c.title, said) };
+    return { title: c.title, rule: titleProblems(c.title), strict: strictTitleProblems(c.title, said), tagged: taggedTitleProblems(c.title) };
   });
   return { coverage, reachable, perMoment: [...counts.values()], missed: moments.length - counts.size, lengths: clips.map((c) => c.end - c.start), titles };
 }
@@ -101,6 +103,7 @@ export function momentsReport(all: MomentFigures[], examples = 6): string[] {
   const titles = all.flatMap((x) => x.titles);
   const rule = titles.filter((t) => t.rule.length);
   const strict = titles.filter((t) => t.strict.length);
+  const tagged = titles.filter((t) => t.tagged.length);
   return [
     `  share of its moment a clip holds     median ${pct(median(cov))}, lowest ${pct(Math.min(...cov))}, under 40% ${cov.filter((x) => x < 0.4).length}/${cov.length} (goal: median >= 70%, none under 40%)`,
     `  ... of what 90 s can hold             median ${pct(median(reach))}, lowest ${pct(Math.min(...reach))}, under 40% ${reach.filter((x) => x < 0.4).length}/${reach.length} (a moment over 90 s counted as 90 s)`,
@@ -108,6 +111,8 @@ export function momentsReport(all: MomentFigures[], examples = 6): string[] {
     `  clip lengths (s)                     min ${Math.min(...len).toFixed(1)}, median ${median(len).toFixed(1)}, max ${Math.max(...len).toFixed(1)}; under 15 s ${len.filter((x) => x < 15).length}, over 90 s ${len.filter((x) => x > 90).length} of ${len.length}`,
     `  titles failing the headline rule     ${rule.length}/${titles.length} (daemon's titleProblems)`,
     `  titles failing the stricter count    ${strict.length}/${titles.length} (never-said words, doubled word, function word at an end)`,
+    `  titles failing the tagger count       ${tagged.length}/${titles.length} (neither a clause nor a noun phrase, or a function word at an end)`,
     ...[...rule, ...strict.filter((t) => !t.rule.length)].slice(0, examples).map((t) => `      ${JSON.stringify(t.title)}: ${[...t.rule, ...t.strict].join('; ')}`),
+    ...tagged.slice(0, examples).map((t) => `      ${JSON.stringify(t.title)}: ${t.tagged.join('; ')}`),
   ];
 }

@@ -1,49 +1,8 @@
 // Does a title read as a headline? One rule for both the title writer (it refuses a candidate with
 // a problem) and the evaluation (it counts the titles that have one): a whole clause or a noun
 // phrase, no function word dangling at either end, no word twice in a row, no fragment where a
-// recognition error dropped or doubled a word. Parts of speech come from `natural`'s Brill tagger
-// (its English lexicon and rules; the submodule prints nothing when loaded).
-import { createRequire } from 'node:module';
-
-const require = createRequire(import.meta.url);
-
-interface Tagger {
-  tag(words: string[]): { taggedWords: { token: string; tag: string }[] };
-}
-let tagger: Tagger | null = null;
-
-function loadTagger(): Tagger {
-  if (tagger) return tagger;
-  const brill = require('natural/lib/natural/brill_pos_tagger/index.js') as {
-    Lexicon: new (language: string, defaultTag: string, defaultCapitalised: string) => unknown;
-    RuleSet: new (language: string) => unknown;
-    BrillPOSTagger: new (lexicon: unknown, rules: unknown) => Tagger;
-  };
-  tagger = new brill.BrillPOSTagger(new brill.Lexicon('EN', 'NN', 'NNP'), new brill.RuleSet('EN'));
-  return tagger;
-}
-
-/** Penn tags of the words of `text`, lowercased tokens beside them. */
-export function tagWords(text: string): { word: string; tag: string }[] {
-  const words = (text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []).flatMap(expand);
-  if (!words.length) return [];
-  // The lexicon knows "I" and names capitalised, other words lowercase.
-  const tokens = words.map((w) => (w === 'I' || /^I['’]/.test(w) ? w : w.toLowerCase()));
-  return loadTagger().tag(tokens).taggedWords.map((t, i) => ({ word: tokens[i].toLowerCase(), tag: t.tag }));
-}
-
-/** Contractions the lexicon does not know, spelled out ("I'm" is "I am"; "it's" is "it is", "Sam's" stays). */
-const CONTRACTED: Record<string, string> = { "'m": 'am', "'re": 'are', "'ve": 'have', "'ll": 'will', "'d": 'would' };
-const IS_AFTER = new Set(['it', 'that', 'he', 'she', 'there', 'what', 'who', 'here', 'where', 'how', 'this']);
-function expand(word: string): string[] {
-  const w = word.replace(/’/g, "'");
-  const m = /^(.+?)(n't|'m|'re|'ve|'ll|'d|'s)$/i.exec(w);
-  if (!m) return [w];
-  const [, head, tail] = m;
-  if (tail.toLowerCase() === "n't") return [head.toLowerCase() === 'ca' ? 'can' : head.toLowerCase() === 'wo' ? 'will' : head, 'not'];
-  if (tail.toLowerCase() === "'s") return IS_AFTER.has(head.toLowerCase()) ? [head, 'is'] : [w];
-  return [head, CONTRACTED[tail.toLowerCase()]];
-}
+// recognition error dropped or doubled a word. Parts of speech come from title-tags.ts.
+import { tagWords } from './title-tags.js';
 
 /** Tags a headline never ends on: determiners, conjunctions, prepositions, "to", possessives, modals. */
 const BAD_END = new Set(['DT', 'CC', 'IN', 'TO', 'PRP$', 'WP$', 'MD', 'WDT', 'PDT', 'EX']);
