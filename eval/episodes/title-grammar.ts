@@ -34,7 +34,8 @@ function isClause(t: Tagged[]): boolean {
 function listProblem(title: string, t: Tagged[]): string | null {
   const items = title.toLowerCase().split(/\s*,\s*|\s+(?:and|or)\s+/).filter(Boolean);
   if (items.length >= 2 && items.some((x) => !/\s/.test(x))) return `a list of bare words ("${items.join('", "')}")`;
-  const runTogether = t.findIndex((x, i) => i > 0 && NOUN.test(t[i - 1].tag) && x.tag === 'DT' && ['the', 'a', 'an'].includes(x.word));
+  // "Twenty minutes a day" is one phrase: a plural noun may take "a" ("per").
+  const runTogether = t.findIndex((x, i) => i > 0 && NOUN.test(t[i - 1].tag) && (x.word === 'the' || (t[i - 1].tag === 'NN' && ['a', 'an'].includes(x.word))));
   return runTogether > 0 ? `noun phrases run together ("${t[runTogether - 1].word} ${t[runTogether].word}")` : null;
 }
 

@@ -25,6 +25,7 @@ describe('taggedTitleProblems', () => {
       'The alarm that never rang',
       'A summer on the lake',
       'Nine out of ten',
+      'Twenty minutes a day',
       'Meetings without a written agenda',
       'On Tuesday evening the police knocked on the door',
       'What would you build instead',

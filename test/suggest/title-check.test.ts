@@ -39,6 +39,13 @@ describe('titleProblems', () => {
       'That advice got me promoted three times',
     ]) expect(titleProblems(good), good).toEqual([]);
   });
+
+  it('refuses a noun phrase that opens on a pronoun, lists a bare word or runs two phrases together', () => {
+    for (const bad of ['Us and every summer', 'He and his wife', 'Alarm, dark and purpose', 'Number, coincidence and counter', 'The cafe the shop the cinema'])
+      expect(titleProblems(bad), bad).not.toEqual([]);
+    for (const good of ['The alarm that never rang', 'A summer on the lake', 'Twenty minutes a day', 'New book and quick note'])
+      expect(titleProblems(good), good).toEqual([]);
+  });
 });
 
 /** A transcript of utterances 1.2 s apart; words 0.3 s each; `?` after a word marks it unsure. */
@@ -81,5 +88,16 @@ describe('clipTitle', () => {
     expect(titleProblems(title), title).toEqual([]);
     expect(title).not.toMatch(/^Highlight at/);
     expect(title.toLowerCase()).toMatch(/starter|tag|register|salad/);
+  });
+
+  it("makes the fallback a noun phrase of the clip's own words with its modifiers, never a pronoun", async () => {
+    // "us and every summer" reads as a noun phrase to a tagger but opens on a pronoun; the other sentences are fragments.
+    expect(await titleOf(['us and every summer', 'because the alarm that never rang', 'and so um the dark and'])).toBe('The alarm that never rang');
+    expect(await titleOf(['he and his wife', 'at the lake we went swimming? in? the? cold? water?', 'because a summer on the lake with', 'and the and'])).toBe('A summer on the lake');
+  });
+
+  it('prefers a short noun phrase of the clip to a list of bare key phrases', async () => {
+    const title = await titleOf(['alarm dark and purpose', 'of the alarm and the dark', 'because purpose']);
+    expect(title).toBe('The alarm');
   });
 });

@@ -45,5 +45,22 @@ export function titleProblems(title: string): string[] {
   const finite = verbs.some((t) => FINITE.has(t.tag)) || ['VB', 'VBG'].includes(tagged[0].tag) || tagged.some((t, i) => t.tag === 'VB' && i > 0 && /^(PRP|NN|NNS|NNP)$/.test(tagged[i - 1].tag));
   if (!finite && verbs.some((t) => t.tag === 'VBN' || t.tag === 'VBG') && tagged.some((t) => t.tag === 'PRP')) problems.push('a clause without a finite verb');
   else if (!finite && !NOUN.test(last.tag)) problems.push('a phrase that does not end on its noun');
+  else if (!finite) problems.push(...phraseProblems(title, tagged));
   return problems;
+}
+
+/**
+ * What keeps a title without a finite verb from being one noun phrase: it opens on a personal
+ * pronoun ("Us and every summer"), lists a bare word ("Alarm, dark and purpose"), or runs two
+ * noun phrases together ("The cafe the shop").
+ */
+function phraseProblems(title: string, tagged: { word: string; tag: string }[]): string[] {
+  const out: string[] = [];
+  if (tagged[0].tag === 'PRP') out.push(`a noun phrase opening on the pronoun "${tagged[0].word}"`);
+  const items = title.toLowerCase().split(/\s*,\s*|\s+(?:and|or)\s+/).filter(Boolean);
+  if (items.length > 1 && items.some((x) => !/\s/.test(x))) out.push('a list with a bare word in it');
+  // "Twenty minutes a day" is one phrase: a plural noun may take "a" ("per").
+  const joinless = tagged.findIndex((t, i) => i > 0 && /^NN/.test(tagged[i - 1].tag) && (t.word === 'the' || (tagged[i - 1].tag === 'NN' && ['a', 'an'].includes(t.word))));
+  if (joinless > 0) out.push(`"${tagged[joinless - 1].word} ${tagged[joinless].word}": two noun phrases with nothing joining them`);
+  return out;
 }

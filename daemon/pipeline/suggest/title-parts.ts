@@ -1,4 +1,5 @@
-// The pieces a title may be made of (title.ts): a clip's sentences and their clauses. A clause
+// The pieces a title may be made of (title.ts): a clip's sentences and their clauses, and how
+// telling a piece's words are. A clause
 // ends where the speaker paused inside the sentence (a comma's pause) or where a new clause opens
 // with a conjunction; cutting there never leaves a phrase cut mid-clause (issue 20, item 4).
 import type { SourceModel } from './source.js';
@@ -34,6 +35,15 @@ export function clauseSpans(src: SourceModel, first: number, end: number): [numb
     }
   }
   return out;
+}
+
+/** A word as it may appear in a title: the recogniser's spelling without surrounding punctuation. */
+export const bare = (display: string) => display.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+
+/** How telling the words `kept` are (0..1 about): their TF-IDF weights, capped, against their number. */
+export function telling(src: SourceModel, kept: number[]): number {
+  const content = kept.filter((i) => src.stems[i]);
+  return content.reduce((s, i) => s + Math.min(3, src.corpus.idf(src.stems[i])), 0) / Math.sqrt(content.length + 2) / 3;
 }
 
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? []);

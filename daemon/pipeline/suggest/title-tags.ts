@@ -42,9 +42,13 @@ function mended(word: string, ruled: string, lexicon: Lexicon): string {
   return listed.find((t) => t.slice(0, 2) === ruled.slice(0, 2)) ?? listed[0];
 }
 
-/** Penn tags of the words of `text`, lowercased tokens beside them. */
+/** Penn tags of the words of `text` (contractions spelled out), lowercased tokens beside them. */
 export function tagWords(text: string): { word: string; tag: string }[] {
-  const words = (text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []).flatMap(expand);
+  return tagTokens((text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu) ?? []).flatMap(expand));
+}
+
+/** Penn tags of words as they are, one each, lowercased beside them. */
+export function tagTokens(words: string[]): { word: string; tag: string }[] {
   if (!words.length) return [];
   // The lexicon knows names capitalised, other words lowercase.
   const tokens = words.map((w) => (w === 'I' || /^I['’]/.test(w) ? w : w.toLowerCase()));

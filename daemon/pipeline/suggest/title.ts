@@ -13,7 +13,7 @@ import { properCase } from '../language/senses.js';
 import type { RelevanceModel } from './relevance.js';
 import type { SourceModel } from './source.js';
 import { titleProblems } from './title-check.js';
-import { clauseSpans, usedAlready } from './title-parts.js';
+import { bare, clauseSpans, telling, usedAlready } from './title-parts.js';
 import { phraseTitle } from './title-phrases.js';
 
 export const MAX_TITLE = 100;
@@ -35,9 +35,6 @@ export function timeTitle(seconds: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `Highlight at ${h > 0 ? `${h}:${pad(m)}` : m}:${pad(r)}`;
 }
-
-/** A word as it may appear in a title: the recogniser's spelling without surrounding punctuation. */
-const bare = (display: string) => display.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
 
 interface Option {
   text: string;
@@ -70,14 +67,12 @@ function score(src: SourceModel, relevance: RelevanceModel, kept: number[], text
   // Outside the headline range the fit falls fast (eval: with a gentle slope, 24-character
   // sentences and 85-character ones won on their words, and only 46% of titles were in range).
   const fit = n >= lo && n <= hi ? 1 : n < lo ? (n / lo) ** 3 : Math.max(0.2, 1 - (n - hi) / 15);
-  const content = kept.filter((i) => src.stems[i]);
-  const telling = content.reduce((s, i) => s + Math.min(3, src.corpus.idf(src.stems[i])), 0) / Math.sqrt(content.length + 2) / 3;
   const sure = kept.reduce((s, i) => s + (src.words[i].confidence ?? 1), 0) / kept.length;
   const asked = relevance.mode === 'criteria' && kept.some((i) => relevance.matchesAt(i)) ? 0.3 : 0;
   const tokens = kept.map((i) => src.words[i].token);
   const hook = hookStrength(hookFeatures(tokens, tokens.length, src.words[kept[kept.length - 1]].question));
   const leaning = BACK_REFERENCE.has(tokens[0]) ? 0.3 : 0;
-  return fit + 0.6 * telling + 0.5 * sure + asked + 0.3 * hook - leaning;
+  return fit + 0.6 * telling(src, kept) + 0.5 * sure + asked + 0.3 * hook - leaning;
 }
 
 const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a + 1) }, (_, k) => a + k);
