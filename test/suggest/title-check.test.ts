@@ -46,6 +46,13 @@ describe('titleProblems', () => {
     for (const good of ['The alarm that never rang', 'A summer on the lake', 'Twenty minutes a day', 'New book and quick note'])
       expect(titleProblems(good), good).toEqual([]);
   });
+
+  it('refuses a clause that lost its subject or its auxiliary, and passes questions and commands', () => {
+    for (const bad of ['Had been about to throw a working machine', 'Went down by about two thirds', 'Two kids not need to learn to do work at home'])
+      expect(titleProblems(bad), bad).not.toEqual([]);
+    for (const good of ['Does that really matter for most people', 'Did you ever find the dog', 'Never answer on the spot', 'Why kids do not need homework'])
+      expect(titleProblems(good), good).toEqual([]);
+  });
 });
 
 /** A transcript of utterances 1.2 s apart; words 0.3 s each; `?` after a word marks it unsure. */

@@ -38,6 +38,7 @@ export function titleProblems(title: string): string[] {
     else if (i >= 2 && tagged[i - 2].tag === 'DT' && /^JJ/.test(a.tag) && ['the', 'a', 'an'].includes(b.word)) problems.push(`"${a.word} ${b.word}": an adjective without its noun`);
     else if (a.tag === 'NNS' && b.tag === 'DT' && b.word === 'the') problems.push(`"${a.word} ${b.word}": two noun phrases with nothing joining them`);
   }
+  problems.push(...subjectProblems(tagged));
   const verbs = tagged.filter((t) => t.tag.startsWith('VB') || t.tag === 'MD');
   // A clause needs a finite verb ("you been reading" has none); a title without verbs is a noun phrase and ends on a noun.
   // A title with no finite verb is a noun phrase ("meetings without a written agenda") and ends on its noun.
@@ -62,5 +63,26 @@ function phraseProblems(title: string, tagged: { word: string; tag: string }[]):
   // "Twenty minutes a day" is one phrase: a plural noun may take "a" ("per").
   const joinless = tagged.findIndex((t, i) => i > 0 && /^NN/.test(tagged[i - 1].tag) && (t.word === 'the' || (tagged[i - 1].tag === 'NN' && ['a', 'an'].includes(t.word))));
   if (joinless > 0) out.push(`"${tagged[joinless - 1].word} ${tagged[joinless].word}": two noun phrases with nothing joining them`);
+  return out;
+}
+
+/** Verbs that open a question before their subject ("Does that matter", "Had you heard"). */
+const AUXILIARIES = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'have', 'has', 'had', 'can', 'could', 'will', 'would', 'should', 'may', 'might', 'must']);
+const SUBJECT = /^(PRP|NN|NNS|NNP|NNPS|DT|CD|EX)$/;
+
+/**
+ * Where a recognition error lost a clause's subject or auxiliary: a title opening on a finite verb
+ * that is not a question ("Had been about to throw a working machine"), or "not" straight after
+ * its subject and before the verb ("Two kids not need to learn").
+ */
+function subjectProblems(tagged: { word: string; tag: string }[]): string[] {
+  const out: string[] = [];
+  const at = tagged[0].tag === 'RB' && tagged.length > 1 ? 1 : 0;
+  const opening = tagged[at];
+  const next = tagged[at + 1];
+  const question = AUXILIARIES.has(opening.word) && !!next && (SUBJECT.test(next.tag) || DEMONSTRATIVES.has(next.word));
+  if (/^(VBD|VBZ|VBP)$/.test(opening.tag) && !question) out.push(`opens on the verb "${opening.word}" without its subject`);
+  const bareNot = tagged.findIndex((t, i) => t.word === 'not' && i > 0 && /^(PRP|NN|NNS|NNP)$/.test(tagged[i - 1].tag) && /^VB/.test(tagged[i + 1]?.tag ?? ''));
+  if (bareNot > 0) out.push(`"${tagged[bareNot - 1].word} not ${tagged[bareNot + 1].word}": a negation without its auxiliary`);
   return out;
 }
