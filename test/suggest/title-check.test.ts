@@ -101,10 +101,14 @@ describe('clipTitle', () => {
     // "us and every summer" reads as a noun phrase to a tagger but opens on a pronoun; the other sentences are fragments.
     expect(await titleOf(['us and every summer', 'because the alarm that never rang', 'and so um the dark and'])).toBe('The alarm that never rang');
     expect(await titleOf(['he and his wife', 'at the lake we went swimming? in? the? cold? water?', 'because a summer on the lake with', 'and the and'])).toBe('A summer on the lake');
+    // "for weeks" tells how long the reading went on, not which book.
+    expect(await titleOf(['because we read a new book for weeks', 'and so um the and'])).toBe('A new book');
   });
 
   it('prefers a short noun phrase of the clip to a list of bare key phrases', async () => {
     const title = await titleOf(['alarm dark and purpose', 'of the alarm and the dark', 'because purpose']);
     expect(title).toBe('The alarm');
+    // A two-word phrase opens on its determiner: "last month" is when, not what.
+    expect(await titleOf(['so um last month', 'and the alarm and'])).toBe('The alarm');
   });
 });

@@ -14,7 +14,8 @@ export interface NounPhrase {
 }
 
 const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'every', 'each', 'no', 'some', 'another', 'my', 'your', 'his', 'her', 'our', 'their', 'its']);
-const PREPOSITIONS = new Set(['of', 'on', 'in', 'at', 'about', 'from', 'with', 'without', 'for', 'after', 'before', 'under', 'behind', 'near', 'across', 'over', 'into', 'through', 'around', 'between', 'during']);
+/** Prepositions that attach a phrase to a noun ("for" and "during" mostly attach to the verb: "for weeks"). */
+const PREPOSITIONS = new Set(['of', 'on', 'in', 'at', 'about', 'from', 'with', 'without', 'after', 'before', 'under', 'behind', 'near', 'across', 'over', 'into', 'through', 'around', 'between']);
 const RELATIVES = new Set(['that', 'who', 'which', 'where']);
 /** Heads too general to carry a title, and the pronouns the tagger calls nouns. */
 const GENERIC = new Set(['thing', 'things', 'stuff', 'lot', 'lots', 'bit', 'kind', 'sort', 'way', 'one', 'ones', 'people', 'person', 'everyone', 'everybody', 'nobody', 'somebody', 'someone', 'anyone', 'anybody', 'something', 'anything', 'nothing', 'everything', 'guy', 'guys', 'part', 'fact', 'point', 'time', 'times', 'i', 'us', 'he', 'it']);
@@ -65,8 +66,9 @@ export function nounPhrases(tokens: string[]): NounPhrase[] {
     const c = core(t, i);
     if (!c) continue;
     out.push(c);
+    // The attached phrase has more than its noun ("on the lake", "of advice"; "on purpose" is an adverb).
     const after = core(t, c.to + 2);
-    if (PREPOSITIONS.has(t[c.to + 1]?.word ?? '') && after) {
+    if (PREPOSITIONS.has(t[c.to + 1]?.word ?? '') && after && (after.to > after.from || t[c.to + 1].word === 'of')) {
       out.push({ ...c, to: after.to });
       // "the size of the bell" may take one more "of ..." ("the edge of the roof of the barn" is too much).
       const further = core(t, after.to + 2);

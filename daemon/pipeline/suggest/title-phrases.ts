@@ -19,6 +19,8 @@ const MOSTLY_SURE = 0.7;
 const PHRASES = 6;
 /** The length (characters) a noun-phrase title reads best at; shorter or longer counts against it. */
 const FIT = [20, 60] as const;
+/** Words a two-word phrase opens on: its determiner or possessive. */
+const DETERMINED = /^(the|a|an|this|that|these|those|every|each|my|your|his|her|our|their|its)$/;
 
 /** "a", "a and b", "a, b and c"; with `and` false (the clip never says "and": every title word is the clip's), "a, b, c". */
 const join = (xs: string[], and = true) => (xs.length < 2 || !and ? xs.join(', ') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
@@ -32,7 +34,8 @@ export function phraseTitle(src: SourceModel, first: number, end: number, sure: 
   const runs = sureRuns(src, first, end, sure, lenient);
   if (!runs.length) return null;
   const ranked = rankKeyPhrases(runs.map((r) => r.map((i) => src.words[i].token).join(' ')).join('. '), src.corpus, PHRASES, src.language);
-  const own = src.language === 'en' ? ownPhrase(src, runs, ranked, used, lenient) : null;
+  // Leniently, a phrase of three words or more first, then of two with its determiner ("The alarm").
+  const own = src.language !== 'en' ? null : ownPhrase(src, runs, ranked, used, false) ?? (lenient ? ownPhrase(src, runs, ranked, used, true) : null);
   if (own) return own;
   const phrases = ranked.filter((p) => !opensOnPronoun(p.phrase)).map((p) => p.phrase.split(' ').map(properCase).join(' '));
   let saysAnd = false;
@@ -87,15 +90,15 @@ function sureRuns(src: SourceModel, first: number, end: number, sure: (i: number
 
 /**
  * The best noun phrase of the runs' own words that passes the headline check and was not given
- * yet; `lenient`, one of two words will do ("The alarm" beats a list of key phrases).
+ * yet; `short`, one of two words opening on its determiner ("The alarm" beats a list of key phrases).
  */
-function ownPhrase(src: SourceModel, runs: number[][], ranked: KeyPhrase[], used: Set<string>, lenient: boolean): string | null {
+function ownPhrase(src: SourceModel, runs: number[][], ranked: KeyPhrase[], used: Set<string>, short: boolean): string | null {
   const [lo, hi] = FIT;
   const options: { text: string; score: number }[] = [];
   for (const run of runs) {
     for (const p of nounPhrases(run.map((i) => src.words[i].token))) {
       const kept = run.slice(p.from, p.to + 1);
-      if (kept.length < (lenient ? 2 : 3)) continue;
+      if (short ? kept.length !== 2 || !DETERMINED.test(src.words[kept[0]].token) : kept.length < 3) continue;
       const text = sentenceCase(kept.map((i) => properCase(bare(src.words[i].display))).filter(Boolean).join(' '));
       const n = text.length;
       const fit = n >= lo && n <= hi ? 1 : n < lo ? (n / lo) ** 2 : Math.max(0.2, 1 - (n - hi) / 20);
@@ -106,6 +109,6 @@ function ownPhrase(src: SourceModel, runs: number[][], ranked: KeyPhrase[], used
     }
   }
   options.sort((a, b) => b.score - a.score);
-  const reads = (text: string) => titleProblems(text).every((p) => lenient && p === 'fewer than three words');
+  const reads = (text: string) => titleProblems(text).every((p) => short && p === 'fewer than three words');
   return options.find((o) => reads(o.text) && !usedAlready(o.text, used))?.text ?? null;
 }
