@@ -40,6 +40,13 @@ describe('titleProblems', () => {
     ]) expect(titleProblems(good), good).toEqual([]);
   });
 
+  it('refuses two clauses run together with nothing joining them, and passes reported and relative clauses', () => {
+    for (const bad of ["I'm going to large at the public library is the most underrated place in any town", 'You are both looking forward nobody has to make eye contact'])
+      expect(titleProblems(bad), bad).not.toEqual([]);
+    for (const good of ['The last piece of advice is the one nobody gets', 'I thought the marathon was just very relaxed about pets', 'Did her garden have anything to do with it', 'We left the house and the dog barked'])
+      expect(titleProblems(good), good).toEqual([]);
+  });
+
   it('refuses a noun phrase that opens on a pronoun, lists a bare word or runs two phrases together', () => {
     for (const bad of ['Us and every summer', 'He and his wife', 'Alarm, dark and purpose', 'Number, coincidence and counter', 'The cafe the shop the cinema'])
       expect(titleProblems(bad), bad).not.toEqual([]);

@@ -68,7 +68,7 @@ function phraseProblems(title: string, tagged: { word: string; tag: string }[]):
 
 /** Verbs that open a question before their subject ("Does that matter", "Had you heard"). */
 const AUXILIARIES = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'have', 'has', 'had', 'can', 'could', 'will', 'would', 'should', 'may', 'might', 'must']);
-const SUBJECT = /^(PRP|NN|NNS|NNP|NNPS|DT|CD|EX)$/;
+const SUBJECT = /^(PRP|PRP\$|NN|NNS|NNP|NNPS|DT|CD|EX)$/;
 
 /**
  * Where a recognition error lost a clause's subject or auxiliary: a title opening on a finite verb
@@ -84,5 +84,40 @@ function subjectProblems(tagged: { word: string; tag: string }[]): string[] {
   if (/^(VBD|VBZ|VBP)$/.test(opening.tag) && !question) out.push(`opens on the verb "${opening.word}" without its subject`);
   const bareNot = tagged.findIndex((t, i) => t.word === 'not' && i > 0 && /^(PRP|NN|NNS|NNP)$/.test(tagged[i - 1].tag) && /^VB/.test(tagged[i + 1]?.tag ?? ''));
   if (bareNot > 0) out.push(`"${tagged[bareNot - 1].word} not ${tagged[bareNot + 1].word}": a negation without its auxiliary`);
+  const second = secondClause(tagged);
+  if (second > 0) out.push(`"${tagged[second].word}": two clauses with nothing joining them`);
   return out;
+}
+
+/** Verbs whose object may be a clause without "that" ("I thought the marathon was..."). */
+const REPORTING = /^(think|thinks|thought|say|says|said|know|knows|knew|guess|feel|feels|felt|hope|hoped|mean|meant|believe|believed|bet|wish|suppose|realised|realized|figured|told|tell|tells|reckon|swear|heard|see|saw|found)$/;
+/** Words that join a second clause to the first. */
+const JOINS = /^(CC|WDT|WP|WRB|IN)$/;
+
+/**
+ * Where a second finite verb starts a clause nothing joins to the first (two sentences run
+ * together: "I'm going to large at the public library is the most underrated place"): its position, or -1.
+ */
+function secondClause(tagged: { word: string; tag: string }[]): number {
+  let first = -1;
+  for (let i = 0; i < tagged.length; i++) {
+    const t = tagged[i];
+    if (JOINS.test(t.tag) || t.word === 'that') {
+      if (first >= 0 && t.tag !== 'IN' || ['that', 'because', 'if', 'since', 'as', 'while', 'when', 'until', 'so'].includes(t.word)) first = -1;
+      continue;
+    }
+    // A finite verb after "to", a modal or an auxiliary belongs to the verb before it ("will have built").
+    const after = tagged.slice(0, i).reverse().find((x) => x.tag !== 'RB');
+    if (!/^(VBZ|VBP|VBD|MD)$/.test(t.tag) || (after && /^(TO|MD|VB|VBZ|VBP|VBD)$/.test(after.tag))) continue;
+    if (first < 0) {
+      first = i;
+      continue;
+    }
+    // "did her garden have" (a question's verb), "the one nobody gets" (a relative clause without "that").
+    const question = AUXILIARIES.has(tagged[first].word) && t.tag === 'VBP';
+    const relative = i >= 2 && /^(PRP|NN|NNS)$/.test(tagged[i - 1].tag) && /^(NN|NNS|CD)$/.test(tagged[i - 2].tag);
+    if (!REPORTING.test(tagged[first].word) && !question && !relative) return i;
+    first = i;
+  }
+  return -1;
 }
