@@ -108,6 +108,9 @@ describe('clipTitle', () => {
     // "us and every summer" reads as a noun phrase to a tagger but opens on a pronoun; the other sentences are fragments.
     expect(await titleOf(['us and every summer', 'because the alarm that never rang', 'and so um the dark and'])).toBe('The alarm that never rang');
     expect(await titleOf(['he and his wife', 'at the lake we went swimming? in? the? cold? water?', 'because a summer on the lake with', 'and the and'])).toBe('A summer on the lake');
+    // A relative clause without "that" after a superlative; a time or a plural noun ends its phrase.
+    expect(await titleOf(['because those were the best summers we ever had', 'and so um the and'])).toBe('The best summers we ever had');
+    expect(await titleOf(['because reading the newspaper every single morning parents with babies', 'and so um the and'])).toBe('Parents with babies');
     // "for weeks" tells how long the reading went on, not which book.
     expect(await titleOf(['because we read a new book for weeks', 'and so um the and'])).toBe('A new book');
   });

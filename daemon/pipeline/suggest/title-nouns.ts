@@ -17,8 +17,11 @@ const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those',
 /** Prepositions that attach a phrase to a noun ("for" and "during" mostly attach to the verb: "for weeks"). */
 const PREPOSITIONS = new Set(['of', 'on', 'in', 'at', 'about', 'from', 'with', 'without', 'after', 'before', 'under', 'behind', 'near', 'across', 'over', 'into', 'through', 'around', 'between']);
 const RELATIVES = new Set(['that', 'who', 'which', 'where']);
-/** Heads too general to carry a title, and the pronouns the tagger calls nouns. */
-const GENERIC = new Set(['thing', 'things', 'stuff', 'lot', 'lots', 'bit', 'kind', 'sort', 'way', 'one', 'ones', 'people', 'person', 'everyone', 'everybody', 'nobody', 'somebody', 'someone', 'anyone', 'anybody', 'something', 'anything', 'nothing', 'everything', 'guy', 'guys', 'part', 'fact', 'point', 'time', 'times', 'i', 'us', 'he', 'it']);
+/** Pronouns the tagger may call nouns: never a head. */
+const STANDING = new Set(['one', 'ones', 'everyone', 'everybody', 'nobody', 'somebody', 'someone', 'anyone', 'anybody', 'something', 'anything', 'nothing', 'everything', 'i', 'us', 'he', 'it']);
+/** Heads too general to carry a title alone, and times ("every single morning" is when): what attaches to them may make them one. */
+const GENERIC = new Set(['thing', 'things', 'stuff', 'lot', 'lots', 'bit', 'kind', 'sort', 'way', 'people', 'person', 'guy', 'guys', 'part', 'fact', 'point', 'time', 'times']);
+const TIMES = /^(morning|evening|night|day|week|weekend|month|year|summer|winter|spring|autumn|today|tonight|hour|minute|second|moment)s?$/;
 const NOUN = /^(NN|NNS|NNP|NNPS)$/;
 const MODIFIER = /^(JJ|JJR|JJS|NN|NNS|NNP|NNPS|CD|VBG|VBN)$/;
 const FINITE = /^(VBD|VBZ|VBP)$/;
@@ -40,17 +43,29 @@ function core(t: Tagged[], i: number): NounPhrase | null {
   if (k < t.length && (DETERMINERS.has(t[k].word) || t[k].tag === 'PRP$' || t[k].tag === 'CD')) k++;
   let head = -1;
   while (k < t.length && MODIFIER.test(t[k].tag) && !t[k].word.includes("'")) {
+    // A participle modifies only after a determiner or an adjective ("a working machine", not "people learning").
+    if (/^VB/.test(t[k].tag) && k > i && !/^(DT|JJ|PRP\$|CD)/.test(t[k - 1].tag)) break;
     if (NOUN.test(t[k].tag)) head = k;
+    // A plural noun or a time ends its phrase: "every single morning parents with babies people" is three.
+    if ((t[k].tag === 'NNS' || TIMES.test(t[k].word)) && head >= 0) break;
     k++;
   }
-  return head >= i && !GENERIC.has(t[head].word) ? { from: i, to: head, head } : null;
+  return head >= i && !STANDING.has(t[head].word) ? { from: i, to: head, head } : null;
 }
 
-/** The relative clause after a head at `h` ("that never rang", "who sold the house"): its last word, or -1. */
-function relative(t: Tagged[], h: number): number {
-  let k = h + 1;
-  if (!RELATIVES.has(t[k]?.word ?? '')) return -1;
-  k++;
+/** Does the phrase need more than its head to say something ("a summer" on the lake, "the best summers" we ever had)? */
+const weak = (t: Tagged[], c: NounPhrase) => GENERIC.has(t[c.head].word) || TIMES.test(t[c.head].word);
+
+/**
+ * The relative clause after a phrase ("that never rang", "who sold the house"; without "that"
+ * after a superlative or "first", "last", "only": "the best summers we ever had"): its last word, or -1.
+ */
+function relative(t: Tagged[], c: NounPhrase): number {
+  let k = c.to + 1;
+  const ranked = t.slice(c.from, c.to + 1).some((x) => x.tag === 'JJS' || ['first', 'last', 'only'].includes(x.word));
+  if (RELATIVES.has(t[k]?.word ?? '')) k++;
+  else if (t[k]?.tag !== 'PRP' || !ranked) return -1;
+  else k++;
   if (t[k]?.tag === 'RB') k++;
   if (!FINITE.test(t[k]?.tag ?? '')) return -1;
   if (PARTICLES.has(t[k + 1]?.word ?? '')) return k + 1;
@@ -64,18 +79,19 @@ export function nounPhrases(tokens: string[]): NounPhrase[] {
   const out: NounPhrase[] = [];
   for (let i = 0; i < t.length; i++) {
     const c = core(t, i);
+    const r = c ? relative(t, c) : -1;
+    if (c && r > 0) out.push({ ...c, to: r });
     if (!c) continue;
-    out.push(c);
-    // The attached phrase has more than its noun ("on the lake", "of advice"; "on purpose" is an adverb).
+    if (!weak(t, c)) out.push(c);
+    // The attached phrase has more than a singular noun ("on the lake", "with babies", "of advice"; "on purpose" is an adverb).
     const after = core(t, c.to + 2);
-    if (PREPOSITIONS.has(t[c.to + 1]?.word ?? '') && after && (after.to > after.from || t[c.to + 1].word === 'of')) {
+    const full = after && (after.to > after.from || t[after.head].tag === 'NNS' || t[c.to + 1].word === 'of');
+    if (PREPOSITIONS.has(t[c.to + 1]?.word ?? '') && after && full) {
       out.push({ ...c, to: after.to });
       // "the size of the bell" may take one more "of ..." ("the edge of the roof of the barn" is too much).
       const further = core(t, after.to + 2);
       if (t[after.to + 1]?.word === 'of' && further) out.push({ ...c, to: further.to });
     }
-    const r = relative(t, c.to);
-    if (r > 0) out.push({ ...c, to: r });
   }
   return out.filter((p) => p.to - p.from + 1 <= MAX_WORDS);
 }
