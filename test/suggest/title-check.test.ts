@@ -7,6 +7,7 @@ import { prepareCriteria } from '../../daemon/pipeline/suggest/criteria.js';
 import { RelevanceModel } from '../../daemon/pipeline/suggest/relevance.js';
 import { buildSource } from '../../daemon/pipeline/suggest/source.js';
 import { titleProblems } from '../../daemon/pipeline/suggest/title-check.js';
+import { nounPhrases } from '../../daemon/pipeline/suggest/title-nouns.js';
 import { clipTitle } from '../../daemon/pipeline/suggest/title.js';
 import type { Segment, Transcript } from '../../daemon/pipeline/types.js';
 
@@ -59,6 +60,18 @@ describe('titleProblems', () => {
       expect(titleProblems(bad), bad).not.toEqual([]);
     for (const good of ['Does that really matter for most people', 'Did you ever find the dog', 'Never answer on the spot', 'Why kids do not need homework'])
       expect(titleProblems(good), good).toEqual([]);
+  });
+});
+
+describe('nounPhrases', () => {
+  const phrases = (text: string) => {
+    const words = text.split(' ');
+    return nounPhrases(words).map((p) => words.slice(p.from, p.to + 1).join(' '));
+  };
+
+  it('grades an adjective with "most" and never heads a phrase with an ordinal', () => {
+    expect(phrases('the public library is the most underrated place in any')).toContain('the most underrated place');
+    expect(phrases('it was the first and the last')).toEqual([]);
   });
 });
 

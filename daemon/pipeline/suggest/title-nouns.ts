@@ -17,14 +17,15 @@ const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those',
 /** Prepositions that attach a phrase to a noun ("for" and "during" mostly attach to the verb: "for weeks"). */
 const PREPOSITIONS = new Set(['of', 'on', 'in', 'at', 'about', 'from', 'with', 'without', 'after', 'before', 'under', 'behind', 'near', 'across', 'over', 'into', 'through', 'around', 'between']);
 const RELATIVES = new Set(['that', 'who', 'which', 'where']);
-/** Pronouns the tagger may call nouns: never a head. */
-const STANDING = new Set(['one', 'ones', 'everyone', 'everybody', 'nobody', 'somebody', 'someone', 'anyone', 'anybody', 'something', 'anything', 'nothing', 'everything', 'i', 'us', 'he', 'it']);
+/** Pronouns and ordinals the tagger may call nouns: never a head ("the first" of what?). */
+const STANDING = new Set(['first', 'second', 'third', 'last', 'next', 'other', 'same', 'one', 'ones', 'everyone', 'everybody', 'nobody', 'somebody', 'someone', 'anyone', 'anybody', 'something', 'anything', 'nothing', 'everything', 'i', 'us', 'he', 'it']);
 /** Heads too general to carry a title alone, and times ("every single morning" is when): what attaches to them may make them one. */
 const GENERIC = new Set(['thing', 'things', 'stuff', 'lot', 'lots', 'bit', 'kind', 'sort', 'way', 'people', 'person', 'guy', 'guys', 'part', 'fact', 'point', 'time', 'times']);
 const TIMES = /^(morning|evening|night|day|week|weekend|month|year|summer|winter|spring|autumn|today|tonight|hour|minute|second|moment)s?$/;
 const NOUN = /^(NN|NNS|NNP|NNPS)$/;
 const MODIFIER = /^(JJ|JJR|JJS|NN|NNS|NNP|NNPS|CD|VBG|VBN)$/;
 const FINITE = /^(VBD|VBZ|VBP)$/;
+const MOST = /^(most|least)$/;
 const PARTICLES = new Set(['up', 'out', 'off', 'down', 'over', 'back', 'away', 'around']);
 /** Longest phrase (words). */
 const MAX_WORDS = 9;
@@ -42,9 +43,11 @@ function core(t: Tagged[], i: number): NounPhrase | null {
   let k = i;
   if (k < t.length && (DETERMINERS.has(t[k].word) || t[k].tag === 'PRP$' || t[k].tag === 'CD')) k++;
   let head = -1;
-  while (k < t.length && MODIFIER.test(t[k].tag) && !t[k].word.includes("'")) {
+  while (k < t.length && (MODIFIER.test(t[k].tag) || MOST.test(t[k].word)) && !t[k].word.includes("'")) {
+    // "the most underrated place": "most" or "least" grades the adjective after it.
+    if (MOST.test(t[k].word) && !/^(JJ|VBN)/.test(t[k + 1]?.tag ?? '')) break;
     // A participle modifies only after a determiner or an adjective ("a working machine", not "people learning").
-    if (/^VB/.test(t[k].tag) && k > i && !/^(DT|JJ|PRP\$|CD)/.test(t[k - 1].tag)) break;
+    if (/^VB/.test(t[k].tag) && k > i && !/^(DT|JJ|PRP\$|CD)/.test(t[k - 1].tag) && !MOST.test(t[k - 1].word)) break;
     if (NOUN.test(t[k].tag)) head = k;
     // A plural noun or a time ends its phrase: "every single morning parents with babies people" is three.
     if ((t[k].tag === 'NNS' || TIMES.test(t[k].word)) && head >= 0) break;
