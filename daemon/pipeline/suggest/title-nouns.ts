@@ -11,6 +11,8 @@ export interface NounPhrase {
   from: number;
   to: number;
   head: number;
+  /** A time or a general head with nothing attached ("the first six weeks"): a title only when nothing better is found. */
+  weak?: boolean;
 }
 
 const DETERMINERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'every', 'each', 'no', 'some', 'another', 'my', 'your', 'his', 'her', 'our', 'their', 'its']);
@@ -85,7 +87,7 @@ export function nounPhrases(tokens: string[]): NounPhrase[] {
     const r = c ? relative(t, c) : -1;
     if (c && r > 0) out.push({ ...c, to: r });
     if (!c) continue;
-    if (!weak(t, c)) out.push(c);
+    out.push(weak(t, c) ? { ...c, weak: true } : c);
     // The attached phrase has more than a singular noun ("on the lake", "with babies", "of advice"; "on purpose" is an adverb).
     const after = core(t, c.to + 2);
     const full = after && (after.to > after.from || t[after.head].tag === 'NNS' || t[c.to + 1].word === 'of');

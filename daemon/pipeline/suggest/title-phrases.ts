@@ -34,8 +34,10 @@ export function phraseTitle(src: SourceModel, first: number, end: number, sure: 
   const runs = sureRuns(src, first, end, sure, lenient);
   if (!runs.length) return null;
   const ranked = rankKeyPhrases(runs.map((r) => r.map((i) => src.words[i].token).join(' ')).join('. '), src.corpus, PHRASES, src.language);
-  // Leniently, a phrase of three words or more first, then of two with its determiner ("The alarm").
-  const own = src.language !== 'en' ? null : ownPhrase(src, runs, ranked, used, false) ?? (lenient ? ownPhrase(src, runs, ranked, used, true) : null);
+  // A phrase of three words or more, then one whose head is a time or general ("The first six
+  // weeks") before a list of key phrases; leniently, then one of two words with its determiner ("The alarm").
+  let own: string | null = null;
+  for (const pass of src.language !== 'en' ? [] : lenient ? (['whole', 'weak', 'short'] as const) : (['whole', 'weak'] as const)) own ??= ownPhrase(src, runs, ranked, used, pass);
   if (own) return own;
   const phrases = ranked.filter((p) => !opensOnPronoun(p.phrase)).map((p) => p.phrase.split(' ').map(properCase).join(' '));
   let saysAnd = false;
@@ -90,15 +92,17 @@ function sureRuns(src: SourceModel, first: number, end: number, sure: (i: number
 
 /**
  * The best noun phrase of the runs' own words that passes the headline check and was not given
- * yet; `short`, one of two words opening on its determiner ("The alarm" beats a list of key phrases).
+ * yet: `whole`, of three words or more with a telling head; `weak`, any head; `short`, of two words
+ * opening on its determiner ("The alarm" beats a list of key phrases).
  */
-function ownPhrase(src: SourceModel, runs: number[][], ranked: KeyPhrase[], used: Set<string>, short: boolean): string | null {
+function ownPhrase(src: SourceModel, runs: number[][], ranked: KeyPhrase[], used: Set<string>, pass: 'whole' | 'weak' | 'short'): string | null {
+  const short = pass === 'short';
   const [lo, hi] = FIT;
   const options: { text: string; score: number }[] = [];
   for (const run of runs) {
     for (const p of nounPhrases(run.map((i) => src.words[i].token))) {
       const kept = run.slice(p.from, p.to + 1);
-      if (short ? kept.length !== 2 || !DETERMINED.test(src.words[kept[0]].token) : kept.length < 3) continue;
+      if (short ? kept.length !== 2 || !DETERMINED.test(src.words[kept[0]].token) || p.weak : kept.length < 3 || (p.weak && pass === 'whole')) continue;
       const text = sentenceCase(kept.map((i) => properCase(bare(src.words[i].display))).filter(Boolean).join(' '));
       const n = text.length;
       const fit = n >= lo && n <= hi ? 1 : n < lo ? (n / lo) ** 2 : Math.max(0.2, 1 - (n - hi) / 20);
