@@ -2,8 +2,8 @@
 // (title-phrases.ts): a head noun with what modifies it, found by the tagger in a run of words the
 // recogniser was sure of: its determiner, adjectives and nouns before it ("a working machine"),
 // then a prepositional phrase ("a summer on the lake") or a short relative clause ("the alarm
-// that never rang"). Never a pronoun ("us", "he") and never a head that says nothing on its own
-// ("thing", "people", "everyone").
+// that never rang"). Never headed by a pronoun ("us", "everyone") or an ordinal ("the first"); a
+// head that says little alone ("thing", "people", a time) is weak unless something attaches to it.
 import { tagTokens } from './title-tags.js';
 
 /** A phrase of a run: its words [from, to] (inclusive, positions in the run) and its head noun. */
