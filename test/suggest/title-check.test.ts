@@ -131,8 +131,10 @@ describe('clipTitle', () => {
   it('prefers a short noun phrase of the clip to a list of bare key phrases', async () => {
     const title = await titleOf(['alarm dark and purpose', 'of the alarm and the dark', 'because purpose']);
     expect(title).toBe('The alarm');
-    // A phrase headed by a time beats a list of key phrases.
+    // A phrase headed by a time beats a list of key phrases headed by general words or times; a short one with a telling head beats both.
     expect(await titleOf(['because gay people and people', 'in? the first six weeks'])).toBe('The first six weeks');
+    expect(await titleOf(['because people and gay people', 'in? the first six weeks'])).toBe('The first six weeks');
+    expect(await titleOf(['because the dogs and', 'so on the next day and'])).toBe('The dogs');
     // A two-word phrase opens on its determiner: "last month" is when, not what.
     expect(await titleOf(['so um last month', 'and the alarm and'])).toBe('The alarm');
   });

@@ -58,8 +58,9 @@ function core(t: Tagged[], i: number): NounPhrase | null {
   return head >= i && !STANDING.has(t[head].word) ? { from: i, to: head, head } : null;
 }
 
-/** Does the phrase need more than its head to say something ("a summer" on the lake, "the best summers" we ever had)? */
-const weak = (t: Tagged[], c: NounPhrase) => GENERIC.has(t[c.head].word) || TIMES.test(t[c.head].word);
+/** Does a phrase headed by `word` need more than its head to say something ("a summer" on the lake, "the best summers" we ever had)? */
+export const weakHead = (word: string): boolean => GENERIC.has(word) || TIMES.test(word) || STANDING.has(word);
+const weak = (t: Tagged[], c: NounPhrase) => weakHead(t[c.head].word);
 
 /**
  * The relative clause after a phrase ("that never rang", "who sold the house"; without "that"

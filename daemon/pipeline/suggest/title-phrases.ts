@@ -10,7 +10,7 @@ import { properCase } from '../language/senses.js';
 import { isFiller } from '../language/tokens.js';
 import type { SourceModel } from './source.js';
 import { titleProblems } from './title-check.js';
-import { nounPhrases, opensOnPronoun } from './title-nouns.js';
+import { nounPhrases, opensOnPronoun, weakHead } from './title-nouns.js';
 import { bare, telling, usedAlready } from './title-parts.js';
 
 /** Share of a sentence's words the recogniser must be sure of for it to give phrases. */
@@ -34,12 +34,13 @@ export function phraseTitle(src: SourceModel, first: number, end: number, sure: 
   const runs = sureRuns(src, first, end, sure, lenient);
   if (!runs.length) return null;
   const ranked = rankKeyPhrases(runs.map((r) => r.map((i) => src.words[i].token).join(' ')).join('. '), src.corpus, PHRASES, src.language);
-  // A phrase of three words or more, then one whose head is a time or general ("The first six
-  // weeks") before a list of key phrases; leniently, then one of two words with its determiner ("The alarm").
+  // A phrase of three words or more; leniently, then one of two words with its determiner ("The
+  // alarm"), then one whose head is a time or general ("The first six weeks"), before a list of key phrases.
   let own: string | null = null;
-  for (const pass of src.language !== 'en' ? [] : lenient ? (['whole', 'weak', 'short'] as const) : (['whole', 'weak'] as const)) own ??= ownPhrase(src, runs, ranked, used, pass);
+  for (const pass of src.language !== 'en' ? [] : lenient ? (['whole', 'short', 'weak'] as const) : (['whole'] as const)) own ??= ownPhrase(src, runs, ranked, used, pass);
   if (own) return own;
-  const phrases = ranked.filter((p) => !opensOnPronoun(p.phrase)).map((p) => p.phrase.split(' ').map(properCase).join(' '));
+  // Key phrases, never one on a pronoun, nor (but as a last resort) one whose head says little: "gay people", "last month".
+  const phrases = ranked.filter((p) => !opensOnPronoun(p.phrase) && (lenient || !weakHead(p.phrase.split(' ').pop()!))).map((p) => p.phrase.split(' ').map(properCase).join(' '));
   let saysAnd = false;
   for (let i = first; i < end && !saysAnd; i++) saysAnd = src.words[i].token === 'and' && sure(i);
   // The best phrase alone when it is long enough, else with the next ones, up to three.
