@@ -34,7 +34,8 @@ beforeAll(async () => {
   const dataDir = join(tmp, 'data');
   await installModel(models.segmentation, dataDir);
   await installModel(models.embedding, dataDir);
-  d = await startTestDaemon({ dataDir });
+  // Face tracking off: this file is about speakers; framing a job's clips is proven in pipeline-real.
+  d = await startTestDaemon({ dataDir, settings: { framing: { face_tracking: false } } });
   auth = `Key ${await d.apiKey()}`;
 }, 120_000);
 afterAll(async () => {

@@ -15,6 +15,8 @@ const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
 let links: LinkServer;
 let embedded: TestDaemon;
 let slow: TestDaemon;
+// Face tracking off: this file is about the language model; framing a job's clips is proven in pipeline-real.
+const NO_FRAMING = { framing: { face_tracking: false } };
 
 function dataDirWithModel(model: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'clipper-test-'));
@@ -34,8 +36,8 @@ beforeAll(async () => {
   links = await new LinkServer().start();
   const model = makeTinyGguf(join(mkdtempSync(join(tmpdir(), 'clipper-gguf-')), 'tiny-llama.gguf'));
   // One thread: llama.cpp's threads spin, and on this shared machine a second one slows it a hundredfold.
-  embedded = await startTestDaemon({ dataDir: dataDirWithModel(model), settings: { llm: { threads: 1 } } });
-  slow = await startTestDaemon({ dataDir: dataDirWithModel(model), settings: { llm: { engine: 'embedded', embedded_timeout_ms: 1 } } });
+  embedded = await startTestDaemon({ dataDir: dataDirWithModel(model), settings: { llm: { threads: 1 }, ...NO_FRAMING } });
+  slow = await startTestDaemon({ dataDir: dataDirWithModel(model), settings: { llm: { engine: 'embedded', embedded_timeout_ms: 1 }, ...NO_FRAMING } });
 }, 60_000);
 afterAll(async () => {
   await embedded.stop();

@@ -20,7 +20,8 @@ beforeAll(async () => {
   links = await new LinkServer().start();
   const dataDir = join(tmp, 'data');
   await installModel(makeEmbeddingModel(tmp), dataDir);
-  daemon = await startTestDaemon({ dataDir });
+  // Face tracking off: this file is about the encoder; framing a job's clips is proven in pipeline-real.
+  daemon = await startTestDaemon({ dataDir, settings: { framing: { face_tracking: false } } });
 }, 60_000);
 afterAll(async () => {
   await daemon.stop();

@@ -16,6 +16,8 @@ const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
 const tmp = mkdtempSync(join(tmpdir(), 'clipper-encoder-job-'));
 let links: LinkServer;
 let hub: EncoderHub;
+// Face tracking off: this file is about the encoder; framing a job's clips is proven in pipeline-real.
+const NO_FRAMING = { framing: { face_tracking: false } };
 
 beforeAll(async () => {
   links = await new LinkServer().start();
@@ -39,7 +41,7 @@ async function runJob(d: TestDaemon, criteria: string): Promise<{ job: any; stag
 
 describe('a job with a request and no sentence encoder', () => {
   it('with the setting off, never asks the hub and says what would improve the match', async () => {
-    const d = await startTestDaemon({ dataDir: join(tmp, 'off'), settings: { models: { auto_fetch_encoder: false } } });
+    const d = await startTestDaemon({ dataDir: join(tmp, 'off'), settings: { models: { auto_fetch_encoder: false }, ...NO_FRAMING } });
     try {
       const { job } = await runJob(d, 'the office dog');
       expect(job.status).toBe('done');
@@ -52,7 +54,7 @@ describe('a job with a request and no sentence encoder', () => {
   }, 900_000);
 
   it('fetches the recommended encoder once, with progress, says so, and matches the request with it', async () => {
-    const d = await startTestDaemon({ dataDir: join(tmp, 'on') });
+    const d = await startTestDaemon({ dataDir: join(tmp, 'on'), settings: NO_FRAMING });
     try {
       const { job, stages } = await runJob(d, 'the office dog');
       expect(job.status).toBe('done');

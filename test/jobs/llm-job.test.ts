@@ -17,6 +17,8 @@ let links: LinkServer;
 let withModel: TestDaemon;
 let heuristicsOnly: TestDaemon;
 let ranked: string[] = [];
+// Face tracking off: this file is about the language model; framing a job's clips is proven in pipeline-real.
+const NO_FRAMING = { framing: { face_tracking: false } };
 
 const ids = (req: ChatRequest) => [...req.messages[1].content.matchAll(/\[(c\d+)\]/g)].map((m) => m[1]);
 
@@ -47,12 +49,12 @@ beforeAll(async () => {
       return { clips: Object.fromEntries(ranked.map((id, i) => [id, { reason: `rank ${i + 1} by the model`, hook: 8, payoff: 8, self_contained: 8, relevance: 10 - i, end: 0, ...copy(id) }])) };
     },
   };
-  withModel = await startTestDaemon({ settings: { llm: { base_url: llm.url, model: 'test-model', timeout_ms: 20_000 } } });
+  withModel = await startTestDaemon({ settings: { llm: { base_url: llm.url, model: 'test-model', timeout_ms: 20_000 }, ...NO_FRAMING } });
   const closed = createServer();
   await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
   const port = (closed.address() as AddressInfo).port;
   await new Promise((r) => closed.close(r));
-  heuristicsOnly = await startTestDaemon({ settings: { llm: { base_url: `http://127.0.0.1:${port}/v1`, model: 'test-model', timeout_ms: 2_000, stream: false } } });
+  heuristicsOnly = await startTestDaemon({ settings: { llm: { base_url: `http://127.0.0.1:${port}/v1`, model: 'test-model', timeout_ms: 2_000, stream: false }, ...NO_FRAMING } });
 }, 60_000);
 afterAll(async () => {
   await withModel.stop();

@@ -30,7 +30,8 @@ let client: ClipperClient;
 beforeAll(async () => {
   // 30 s of the sample: a few chunks, quick on both engines.
   execFileSync((await mediaTool('ffmpeg')).path, ['-v', 'error', '-i', join(process.cwd(), 'fixtures', 'sample.mp4'), '-t', '30', '-c', 'copy', video]);
-  d = await startTestDaemon({ dataDir, settings: { pipeline: { chunk_seconds: 20, section_seconds: 60 } } });
+  // Face tracking off: this file is about the recogniser; framing a job's clips is proven in pipeline-real.
+  d = await startTestDaemon({ dataDir, settings: { pipeline: { chunk_seconds: 20, section_seconds: 60 }, framing: { face_tracking: false } } });
   const key = await d.apiKey();
   auth = `Key ${key}`;
   client = new ClipperClient({ baseUrl: d.url, apiKey: key });

@@ -19,7 +19,8 @@ beforeAll(async () => {
   links = await new LinkServer().start();
   const dataDir = join(tmp, 'data');
   await installModel(makeParakeetModel(tmp), dataDir);
-  daemon = await startTestDaemon({ dataDir });
+  // Face tracking off: this file is about the recogniser; framing a job's clips is proven in pipeline-real.
+  daemon = await startTestDaemon({ dataDir, settings: { framing: { face_tracking: false } } });
 }, 60_000);
 afterAll(async () => {
   await daemon.stop();

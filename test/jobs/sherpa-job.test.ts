@@ -24,7 +24,8 @@ let german: string;
 beforeAll(async () => {
   const dataDir = join(work, 'data');
   await installModel(makeTestModel(work, 'test-tiny.en'), dataDir);
-  d = await startTestDaemon({ dataDir });
+  // Face tracking off: this file is about the recogniser; framing a job's clips is proven in pipeline-real.
+  d = await startTestDaemon({ dataDir, settings: { framing: { face_tracking: false } } });
   auth = `Key ${await d.apiKey()}`;
   const client = new ClipperClient({ baseUrl: d.url, apiKey: await d.apiKey() });
   const a = await uploadFile(client, SAMPLE, { fileName: 'talk.mp4' });
