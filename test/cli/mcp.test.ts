@@ -7,14 +7,15 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
+import { sampleStart } from '../jobs/helpers/sample-cut.js';
 import { connect } from '../publish/helpers.js';
 
-const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
 let d: TestDaemon;
 let client: Client;
 
 beforeAll(async () => {
-  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
+  // Face tracking off: the tools are checked here; framing is proven in test/jobs/pipeline-real.
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } } });
   for (const p of ['short_video', 'long_video']) await connect(d, p);
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('CLIPPER_'))) as Record<string, string>;
   const transport = new StdioClientTransport({
@@ -72,7 +73,7 @@ describe('clipper mcp', () => {
   });
 
   it('runs a whole job: clips, drafts, an edit, a scheduled post and a render', async () => {
-    const created = await call('create_clips', { source: SAMPLE, criteria: 'pricing', target_duration: 20 });
+    const created = await call('create_clips', { source: sampleStart(), criteria: 'pricing', target_duration: 20 });
     expect(created.status).toBe('queued');
     await d.processAll();
     const job = await call('get_job', { job_id: created.job_id });

@@ -1,19 +1,18 @@
 // Issue 18, item 1: "a test validates real responses of a running daemon against" the document.
-// A real daemon runs a real job on the spoken sample (upload, pipeline, drafts), and every answer
+// A real daemon runs a real job on the spoken sample's first 42 s (upload, pipeline, drafts), and every answer
 // met on the way, errors included, is checked against the schema the document gives for its
 // operation and status, with ajv reading only the document (not the zod schemas). Objects are
 // made closed here, so a field the daemon sends but the document does not name fails too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { request } from 'undici';
 import { ClipperClient } from '../../src/client/client.js';
 import { uploadFile } from '../../src/client/uploader.js';
 import { startTestDaemon, type TestDaemon, type TestResponse } from '../helpers/daemon.js';
+import { sampleStart } from '../jobs/helpers/sample-cut.js';
 import { connect } from '../publish/helpers.js';
 
-const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
 let d: TestDaemon;
 let doc: any;
 let ajv: Ajv2020;
@@ -48,7 +47,8 @@ function expectDocumented(method: string, template: string, res: TestResponse): 
 }
 
 beforeAll(async () => {
-  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
+  // Face tracking off: the answers' shapes are checked here; framing is proven in test/jobs/pipeline-real.
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } } });
   const served = await d.call('GET', '/v1/openapi.json');
   expect(served.status).toBe(200);
   doc = served.body;
@@ -88,7 +88,7 @@ describe('real answers of the daemon against GET /v1/openapi.json', () => {
     await call('POST', '/v1/uploads/{id}/complete', `/v1/uploads/${small.upload_id}/complete`, { body: { parts: [{ part_number: 1, etag: put.headers.etag }] } });
 
     const client = new ClipperClient({ baseUrl: d.url, apiKey: key.slice(4) });
-    const uploaded = await uploadFile(client, SAMPLE, { fileName: 'weekly update.mp4' });
+    const uploaded = await uploadFile(client, sampleStart(), { fileName: 'weekly update.mp4' });
     const job = await call('POST', '/v1/clips', '/v1/clips', { body: { source: { upload_id: uploaded.upload_id }, criteria: 'pricing' } });
     await call('GET', '/v1/clips/{id}', `/v1/clips/${job.job_id}`);
     await d.processAll();

@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
+import { sampleStart } from '../jobs/helpers/sample-cut.js';
 
 const run = promisify(execFile);
 const readme = readFileSync('README.md', 'utf8');
@@ -19,12 +20,13 @@ const dir = join(process.cwd(), '.tmp', `readme-script-${process.pid}`);
 let d: TestDaemon;
 let ticking: NodeJS.Timeout;
 beforeAll(async () => {
-  d = await startTestDaemon({ workers: true, settings: { limits: { requests_per_minute: 100_000 } } });
+  // Face tracking off: the script's output is checked here; framing is proven in test/jobs/pipeline-real.
+  d = await startTestDaemon({ workers: true, settings: { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } } });
   // The script waits in real time (checks 10 s apart); the daemon's minute windows must pass too.
   ticking = setInterval(() => d.clock.advance(1000), 1000);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'script.mjs'), script);
-  symlinkSync(join(process.cwd(), 'fixtures', 'sample.mp4'), join(dir, 'talk.mp4'));
+  symlinkSync(sampleStart(), join(dir, 'talk.mp4'));
 }, 60_000);
 afterAll(async () => {
   clearInterval(ticking);
