@@ -6,10 +6,12 @@ import { ClipperClient } from '../../src/client/client.js';
 import { uploadFile } from '../../src/client/uploader.js';
 import { probe } from '../../daemon/pipeline/media/index.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
+import { connect } from '../publish/helpers.js';
 import { LinkServer } from './helpers/link-server.js';
 
 // The real pipeline on the committed spoken sample (festival's voice, fixtures/make-fixtures.sh):
-// real ffmpeg, real pocketsphinx, the real suggester, the real object store and uploads.
+// real ffmpeg, real pocketsphinx, the real suggester, the real object store and uploads, and
+// drafts written from real recognised words when each preview is ready.
 const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
 const expected = JSON.parse(readFileSync(join(process.cwd(), 'fixtures', 'sample.json'), 'utf8')) as {
   segments: Array<{ topic: string; start: number; end: number; text: string }>;
@@ -26,6 +28,8 @@ beforeAll(async () => {
   d = await startTestDaemon();
   links = await new LinkServer().start();
   auth = `Key ${await d.apiKey()}`;
+  // Three platforms connected: every clip gets a draft for each as its preview is ready.
+  for (const p of ['short_video', 'long_video', 'professional_network']) await connect(d, p);
   const client = new ClipperClient({ baseUrl: d.url, apiKey: await d.apiKey() });
   const uploaded = await uploadFile(client, SAMPLE, { fileName: 'weekly update.mp4' });
   viaUpload = (await d.call('POST', '/v1/clips', { auth, body: { source: { upload_id: uploaded.upload_id }, criteria: 'a funny story' } })).body.job_id;
@@ -43,6 +47,7 @@ afterAll(async () => {
 const job = (id: string) => d.call('GET', `/v1/clips/${id}`, { auth }).then((r) => r.body);
 const overlap = (a: { start: number; end: number }, b: { start: number; end: number }) => Math.max(0, Math.min(a.end, b.end) - Math.max(a.start, b.start));
 const contentWords = (text: string) => [...new Set(text.toLowerCase().match(/[a-z]{5,}/g) ?? [])];
+const words = (s: string) => new Set(s.toLowerCase().match(/[a-z']+/g) ?? []);
 
 describe('the real pipeline on generated speech', () => {
   it('takes an upload to done, filed under its file name, the clip asked for by criteria first', async () => {
@@ -113,5 +118,25 @@ describe('the real pipeline on generated speech', () => {
     const expired = await d.call('POST', '/v1/clips', { auth, body: { source: { upload_id: late.body.upload_id } } });
     expect(expired.status).toBe(409);
     expect(d.app.db.prepare('SELECT COUNT(*) FROM clip_jobs').pluck().get()).toBe(2);
+  });
+
+  it('writes one draft per connected platform for every clip, from that clip\'s own words', async () => {
+    const j = await job(viaLink);
+    const ids = new Set(j.clips.map((c: { id: string }) => c.id));
+    const drafted = (await d.app.store.events.readAfter(0, 100_000)).filter((e) => e.type === 'post.draft.created' && ids.has((e.data as { clip_id: string }).clip_id));
+    expect(drafted).toHaveLength(j.clips.length * 3);
+    const best = j.clips[0];
+    const posts = (await d.call('GET', `/v1/clips/${best.id}/posts`, { auth })).body.posts;
+    expect(posts.map((p: any) => p.platform).sort()).toEqual(['long_video', 'professional_network', 'short_video']);
+    const spoken = words((await d.app.store.clips.byId(best.id))!.transcript);
+    for (const p of posts) {
+      const hookWords = [...words(p.caption.split('\n')[0])];
+      expect(hookWords.length).toBeGreaterThan(3);
+      expect(hookWords.filter((w) => spoken.has(w)).length).toBe(hookWords.length);
+      expect(p.caption).toMatch(/#[A-Z]/);
+    }
+    const title = posts.find((p: any) => p.platform === 'long_video').title;
+    expect(title.length).toBeGreaterThan(5);
+    expect(title.length).toBeLessThanOrEqual(100);
   });
 });
