@@ -27,7 +27,8 @@ beforeAll(async () => {
   // The spoken sample three times over (about four minutes): a job of several clips.
   video = join(work, 'three-times.mp4');
   await runFfmpeg(['-stream_loop', '2', '-i', join(process.cwd(), 'fixtures', 'sample.mp4'), '-c', 'copy', video]);
-  d = await startTestDaemon();
+  // Face tracking off: when previews appear is checked here; framing is proven in pipeline-real.
+  d = await startTestDaemon({ settings: { framing: { face_tracking: false } } });
   // Poll as often as the test needs: the spec's status-check limits are tested elsewhere.
   d.app.limiter = new RateLimiter(d.clock, { perMinute: 1e9, statusPerResource: 1e9, statusPerTeam: 1e9, notFoundPerHour: 1e9 });
   links = await new LinkServer().start();
