@@ -9,7 +9,8 @@ import { join } from 'node:path';
 
 let d: TestDaemon;
 beforeAll(async () => {
-  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
+  // Face tracking off: publishing is checked here; framing a render is proven in test/framing/follow.
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } } });
 });
 afterAll(() => d.stop());
 
