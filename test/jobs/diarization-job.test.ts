@@ -1,6 +1,6 @@
-// Issue 30, item 3 through the whole job: a two-voice video (the sample's talk, its second half
-// lowered in pitch) with the random-weight segmentation and speaker-embedding models installed
-// in the data folder. The words' `speaker` in GET /v1/clips/:clipId/transcript comes from
+// Issue 30, item 3 through the whole job: a two-voice video (the sample's first 42 s, from its
+// story on lowered in pitch) with the random-weight segmentation and speaker-embedding models
+// installed in the data folder. The words' `speaker` in GET /v1/clips/:clipId/transcript comes from
 // sherpa-onnx's diarization (run in its child process) and the job says so; with a model
 // missing, a crashed child or one that runs past its time, the pitch-and-pauses heuristic
 // labels them and the job says why. Random weights: the shape is checked, not who is who.
@@ -26,10 +26,11 @@ let d: TestDaemon;
 let auth: string;
 
 beforeAll(async () => {
-  // The second voice: the same speech from 42 s on, a fifth lower (resampled, tempo restored).
+  // The second voice: the story (28 s on, in the pause before it), a fifth lower (resampled,
+  // tempo restored). 42 s, not the whole sample: a model's turns need two voices, not six topics.
   execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', SAMPLE, '-filter_complex',
-    '[0:a]atrim=0:42,asetpts=PTS-STARTPTS[a1];[0:a]atrim=42,asetpts=PTS-STARTPTS,asetrate=44100*0.75,aresample=44100,atempo=1.3333[a2];[a1][a2]concat=n=2:v=0:a=1[a]',
-    '-map', '0:v', '-map', '[a]', '-c:v', 'copy', '-c:a', 'aac', '-shortest', video]);
+    '[0:a]atrim=0:28,asetpts=PTS-STARTPTS[a1];[0:a]atrim=28:42,asetpts=PTS-STARTPTS,asetrate=44100*0.75,aresample=44100,atempo=1.3333[a2];[a1][a2]concat=n=2:v=0:a=1[a]',
+    '-map', '0:v', '-map', '[a]', '-c:v', 'copy', '-c:a', 'aac', '-t', '42', video]);
   links = await new LinkServer().start();
   const dataDir = join(tmp, 'data');
   await installModel(models.segmentation, dataDir);

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { makeTinyGguf } from '../pipeline/tiny-gguf.js';
 import { LinkServer } from './helpers/link-server.js';
+import { sampleStart } from './helpers/sample-cut.js';
 
-const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
 let links: LinkServer;
 let embedded: TestDaemon;
 let slow: TestDaemon;
@@ -27,7 +27,7 @@ function dataDirWithModel(model: string): string {
 
 async function runJob(d: TestDaemon): Promise<any> {
   const auth = `Key ${await d.apiKey()}`;
-  const jobId = (await d.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/sample.mp4', SAMPLE) }, criteria: 'the office dog' } })).body.job_id;
+  const jobId = (await d.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/sample.mp4', sampleStart()) }, criteria: 'the office dog' } })).body.job_id;
   await d.processAll();
   return (await d.call('GET', `/v1/clips/${jobId}`, { auth })).body;
 }

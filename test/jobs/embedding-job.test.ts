@@ -10,8 +10,8 @@ import { installModel } from '../../daemon/pipeline/transcribe/model-install.js'
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { makeEmbeddingModel } from '../pipeline/test-embed-model.js';
 import { LinkServer } from './helpers/link-server.js';
+import { sampleStart } from './helpers/sample-cut.js';
 
-const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
 const tmp = mkdtempSync(join(tmpdir(), 'clipper-embed-job-'));
 let links: LinkServer;
 let daemon: TestDaemon;
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 async function runJob(criteria: string): Promise<any> {
   const auth = `Key ${await daemon.apiKey()}`;
-  const jobId = (await daemon.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/sample.mp4', SAMPLE) }, criteria } })).body.job_id;
+  const jobId = (await daemon.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/sample.mp4', sampleStart()) }, criteria } })).body.job_id;
   await daemon.processAll();
   return (await daemon.call('GET', `/v1/clips/${jobId}`, { auth })).body;
 }

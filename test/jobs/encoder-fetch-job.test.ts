@@ -11,8 +11,8 @@ import { closeEncoder } from '../../daemon/pipeline/embed/embedder.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { startEncoderHub, type EncoderHub } from '../pipeline/encoder-hub.js';
 import { LinkServer } from './helpers/link-server.js';
+import { sampleStart } from './helpers/sample-cut.js';
 
-const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
 const tmp = mkdtempSync(join(tmpdir(), 'clipper-encoder-job-'));
 let links: LinkServer;
 let hub: EncoderHub;
@@ -34,7 +34,7 @@ afterAll(async () => {
 
 async function runJob(d: TestDaemon, criteria: string): Promise<{ job: any; stages: Map<string, unknown> }> {
   const auth = `Key ${await d.apiKey()}`;
-  const jobId = (await d.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/sample.mp4', SAMPLE) }, criteria } })).body.job_id;
+  const jobId = (await d.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/sample.mp4', sampleStart()) }, criteria } })).body.job_id;
   await d.processAll();
   return { job: (await d.call('GET', `/v1/clips/${jobId}`, { auth })).body, stages: await d.app.clipJobs.repo.stageResults(jobId) };
 }

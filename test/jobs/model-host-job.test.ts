@@ -12,8 +12,8 @@ import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { makeDiarizationModels } from '../pipeline/test-diarization-models.js';
 import { makeEmbeddingModel } from '../pipeline/test-embed-model.js';
 import { LinkServer } from './helpers/link-server.js';
+import { sampleStart } from './helpers/sample-cut.js';
 
-const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
 const tmp = mkdtempSync(join(tmpdir(), 'clipper-model-host-job-'));
 let links: LinkServer;
 let d: TestDaemon;
@@ -41,7 +41,7 @@ describe('a clip job with an encoder and diarization models installed', () => {
   it('runs both in one shared model host process, and the face detector on a thread of the daemon, not in the host', async () => {
     const before = modelHostsStarted().length;
     const auth = `Key ${await d.apiKey()}`;
-    const body = { source: { url: links.file('/sample.mp4', SAMPLE) }, criteria: 'the office dog' };
+    const body = { source: { url: links.file('/sample.mp4', sampleStart()) }, criteria: 'the office dog' };
     const jobId = (await d.call('POST', '/v1/clips', { auth, body })).body.job_id;
     await d.processAll();
     const job = (await d.call('GET', `/v1/clips/${jobId}`, { auth })).body;

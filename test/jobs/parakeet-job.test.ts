@@ -9,8 +9,8 @@ import { installModel } from '../../daemon/pipeline/transcribe/model-install.js'
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { makeParakeetModel } from '../pipeline/test-parakeet-model.js';
 import { LinkServer } from './helpers/link-server.js';
+import { sampleStart } from './helpers/sample-cut.js';
 
-const SAMPLE = join(process.cwd(), 'fixtures', 'sample.mp4');
 const tmp = mkdtempSync(join(tmpdir(), 'clipper-parakeet-job-'));
 let links: LinkServer;
 let daemon: TestDaemon;
@@ -31,7 +31,7 @@ afterAll(async () => {
 describe('a clip job with Parakeet installed', () => {
   it('is transcribed by it, with word times on the transducer\'s 80 ms frames', async () => {
     const auth = `Key ${await daemon.apiKey()}`;
-    const jobId = (await daemon.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/sample.mp4', SAMPLE) } } })).body.job_id;
+    const jobId = (await daemon.call('POST', '/v1/clips', { auth, body: { source: { url: links.file('/sample.mp4', sampleStart()) } } })).body.job_id;
     await daemon.processAll();
     const job = (await daemon.call('GET', `/v1/clips/${jobId}`, { auth })).body;
     expect(job.status).toBe('done');
