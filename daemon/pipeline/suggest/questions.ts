@@ -7,6 +7,7 @@ import type { SourceModel } from './source.js';
 const WH = new Set(['what', 'why', 'how', 'who']);
 const AUXILIARIES = new Set(['do', 'does', 'did', 'is', 'are', 'was', 'were', 'can', 'could', 'would', 'should', 'will', 'have', 'has']);
 const SUBJECTS = new Set(['you', 'we', 'they', 'i', 'he', 'she', 'it', 'people', 'most', 'the', 'a', 'so', 'this', 'that', 'anyone', 'someone']);
+const DETERMINERS = new Set(['the', 'a', 'this', 'that']);
 /** Words after a question word that make it ask ("what about", "how many"). */
 const WH_FOLLOWERS = new Set(['about', 'if', 'many', 'much', 'long', 'often', 'else', 'exactly', 'happened']);
 /**
@@ -18,6 +19,8 @@ export function opensQuestion([a, b]: string[]): boolean {
   if (!isQuestionOpener(a)) return false;
   if (a === 'who' || a.endsWith("'s")) return true;
   if (b === undefined) return false;
+  // "Do the sums", "do this": an order, not a question ("does the", "is this" ask).
+  if (a === 'do' && DETERMINERS.has(b)) return false;
   return WH.has(a) ? AUXILIARIES.has(b) || WH_FOLLOWERS.has(b) : SUBJECTS.has(b) && b !== 'so';
 }
 

@@ -8,6 +8,7 @@
 import { isContinuation } from '../language/emphasis.js';
 import { momentsOf, PARAGRAPH_PAUSE } from './moments.js';
 import { asksAtEnd, opensQuestion } from './questions.js';
+import { resume, returnsToTopic, type Group } from './unit-asides.js';
 import type { SourceModel } from './source.js';
 import { topicOfWord, type Topic } from './topics.js';
 
@@ -72,8 +73,8 @@ export function segmentUnits(src: SourceModel, topics: Topic[]): Unit[] {
   const endWord = topics.length ? topics[topics.length - 1].endWord : 0;
   const turns = turnsOf(src).filter((t) => t.last < endWord);
   const topicOf = (w: number) => topicOfWord(topics, w);
-  const units: { turns: Turn[]; moment: boolean }[] = [];
-  let open: { turns: Turn[]; moment: boolean } | null = null;
+  const units: Group[] = [];
+  let open: Group | null = null;
   let pending: Turn[] = []; // short turns since the open moment's last content turn
   const close = () => {
     if (pending.length) units.push({ turns: pending, moment: false });
@@ -81,6 +82,14 @@ export function segmentUnits(src: SourceModel, topics: Topic[]): Unit[] {
   };
   for (const t of turns) {
     if (open?.moment && pending.length && src.words[t.first].start - src.words[pending[0].first].start > PENDING_MAX) close();
+    // Talk that says it returns ("anyway, where was I") takes the moment before an aside back up, the aside with it.
+    const back = returnsToTopic(src, t) ? resume(src, units, src.words[t.first].start) : undefined;
+    if (back) {
+      open = back;
+      back.turns.push(...pending, t);
+      pending = [];
+      continue;
+    }
     if (t.kind === 'short' || (t.kind === 'chat' && open?.moment)) {
       if (open?.moment) pending.push(t);
       else if (open) open.turns.push(t);
@@ -134,16 +143,21 @@ function continues(src: SourceModel, unit: Turn[], pending: Turn[], t: Turn, top
   if (!pending.length && !t.question && leansBack(src, t)) return true;
   // A follow-up ("and what about grammar?", "right, because...", "so what did he do?") and its answer go on with it,
   // and so does a short question about the same things ("how do you even count them?").
-  const asked = pending[pending.length - 1];
+  const asked = pending.length ? pending[pending.length - 1] : last.kind === 'short' ? last : undefined;
   if (asked?.kind === 'short' && (followsUp(src, asked) || (asked.question && shared(src, unit, asked) >= COHESION))) return true;
   // The pauses around an interjection can look like a topic shift: talk of the same things after one goes on (not after chat).
-  const interjected = pending.length > 0 && pending.every((p) => p.kind === 'short') && pending.reduce((n, p) => n + p.last - p.first + 1, 0) <= INTERJECTION_WORDS;
+  const interjected = pending.length > 0 && interjects(pending);
   const cohesive = shared(src, unit, t) >= COHESION;
   const sameTopic = topicOf(t.first) === topicOf(last.last) || (interjected && cohesive);
   // A question of its own opens a new moment, unless it follows up in the same topic or asks about
-  // the same things; who speaks does not split a moment (speakers guessed from pitch swap inside one voice's story).
-  return t.question ? (sameTopic && followsUp(src, t)) || cohesive : sameTopic;
+  // the same things, or is asked inside one voice's own talk ("who would spend all that money...?");
+  // who speaks does not split a moment otherwise (speakers guessed from pitch swap inside one voice's story).
+  const ownTalk = !pending.length && t.speaker !== undefined && t.speaker === last.speaker;
+  return t.question ? (sameTopic && (followsUp(src, t) || ownTalk)) || cohesive : sameTopic;
 }
+
+/** Short turns of few words in all: interjections inside a moment, not a conversation of their own. */
+const interjects = (pending: Turn[]) => pending.every((p) => p.kind === 'short') && pending.reduce((n, p) => n + p.last - p.first + 1, 0) <= INTERJECTION_WORDS;
 
 /** Words that refer back to someone or something just spoken of. */
 const BACK_REFERENCES = new Set(['he', 'she', 'it', 'they', 'him', 'her', 'them', 'his', 'their']);
@@ -152,11 +166,15 @@ const FOLLOW_UP_OPENERS = new Set(['even', 'then', 'really', 'about']);
 /** Acknowledgements a follow-up may open with before its continuation ("right, because..."). */
 const ACKNOWLEDGEMENTS = new Set(['right', 'yes', 'yeah', 'okay', 'oh', 'mm', 'wow', 'exactly', 'sure']);
 
+/** Lines that ask the speaker to go on ("go on", "then what"). */
+const ASKS_ON = new Set(['go on', 'tell me', 'keep going', 'carry on', 'what happened', 'then what']);
+
 /** A line that leans on what came before: it opens with "and", "so", "even"... (after "right" or "oh" too), or its first words refer back ("what was he..."). */
 function followsUp(src: SourceModel, t: Turn): boolean {
   const tokens = src.words.slice(t.first, Math.min(t.last + 1, t.first + 4)).map((w) => w.token);
   const opener = ACKNOWLEDGEMENTS.has(tokens[0]) && tokens.length > 1 ? tokens[1] : tokens[0];
-  return isContinuation(opener) || FOLLOW_UP_OPENERS.has(opener) || tokens.some((w) => BACK_REFERENCES.has(w));
+  const next = tokens[tokens.indexOf(opener) + 1];
+  return isContinuation(opener) || ASKS_ON.has(`${opener} ${next}`) || FOLLOW_UP_OPENERS.has(opener) || tokens.some((w) => BACK_REFERENCES.has(w));
 }
 
 /** Openers that lean on the line before: a word referring back, or a conjunction that cannot open a new subject. */
