@@ -9,8 +9,9 @@ import { LinkServer } from './helpers/link-server.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'clipper-crash-'));
 // Short chunks and sections: the sample becomes several sections, so there are moments when
-// some clips are stored and others are not, and previews are still rendering.
-writeFileSync(join(dataDir, 'config.json'), JSON.stringify({ pipeline_chunk_seconds: 20, pipeline_section_seconds: 40 }));
+// some clips are stored and others are not, and previews are still rendering. Face tracking off:
+// resuming is checked here; framing a job's clips is proven in pipeline-real.
+writeFileSync(join(dataDir, 'config.json'), JSON.stringify({ pipeline_chunk_seconds: 20, pipeline_section_seconds: 40, framing: { face_tracking: false } }));
 const daemon = new ChildDaemon(dataDir);
 let links: LinkServer | undefined;
 
