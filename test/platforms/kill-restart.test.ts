@@ -22,7 +22,8 @@ import { connectOAuth } from './harness.js';
 // the video arrive, before answering. A daemon started again on the same data dir resumes the
 // publication from what it saved, and the platform ends up with exactly one.
 
-const settings = { limits: { requests_per_minute: 100_000 } };
+// Face tracking off: one publication after a kill is checked here; framing a render is proven in test/framing/follow.
+const settings = { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } };
 const yt = new FakeYouTube();
 const tt = new FakeTikTok();
 const ig = new FakeInstagram();

@@ -15,7 +15,8 @@ import { connectOAuth } from './harness.js';
 let d: TestDaemon;
 const fakes = { yt: new FakeYouTube(), tt: new FakeTikTok(), ig: new FakeInstagram(), li: new FakeLinkedIn() };
 beforeAll(async () => {
-  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
+  // Face tracking off: publishing through the platforms is checked here; framing a render is proven in test/framing/follow.
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } } });
   await Promise.all(Object.values(fakes).map((f) => f.start()));
   await connectOAuth(d, { platform: 'long_video', connector: 'youtube', fake: fakes.yt });
   await connectOAuth(d, { platform: 'short_video', connector: 'tiktok', fake: fakes.tt });

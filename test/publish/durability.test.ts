@@ -11,7 +11,8 @@ import { PLATFORMS } from '../../src/api/events.js';
 import { startTestDaemon, type TestDaemon } from '../helpers/daemon.js';
 import { SHORT, connect, insertClip, previewReady } from './helpers.js';
 
-const settings = { limits: { requests_per_minute: 100_000 } };
+// Face tracking off: durability is checked here; framing a render is proven in test/framing/follow.
+const settings = { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } };
 
 async function draftOn(d: TestDaemon) {
   await connect(d, 'short_video');

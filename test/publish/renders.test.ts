@@ -7,7 +7,8 @@ import { SHORT, insertClip, objectFile, probe, sourceVideo } from './helpers.js'
 
 let d: TestDaemon;
 beforeAll(async () => {
-  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
+  // Face tracking off: rendering and captions is checked here; framing a render is proven in test/framing/follow.
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } } });
 });
 afterAll(() => d.stop());
 

@@ -8,7 +8,8 @@ import { ResumableServer } from './resumable-server.js';
 let d: TestDaemon;
 let server: ResumableServer;
 beforeAll(async () => {
-  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 } } });
+  // Face tracking off: the resumable upload is checked here; framing a render is proven in test/framing/follow.
+  d = await startTestDaemon({ settings: { limits: { requests_per_minute: 100_000 }, framing: { face_tracking: false } } });
   server = await new ResumableServer().start();
 });
 afterAll(async () => {
