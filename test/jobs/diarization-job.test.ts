@@ -1,4 +1,4 @@
-// Issue 30, item 3 through the whole job: a two-voice video (the sample's first 42 s, from its
+// Who speaks, through the whole job: a two-voice video (the sample's first 42 s, from its
 // story on lowered in pitch) with the random-weight segmentation and speaker-embedding models
 // installed in the data folder. The words' `speaker` in GET /v1/clips/:clipId/transcript comes from
 // sherpa-onnx's diarization (run in its child process) and the job says so; with a model
