@@ -1,7 +1,7 @@
 // The pieces a title may be made of (title.ts): a clip's sentences and their clauses, and how
 // telling a piece's words are. A clause
 // ends where the speaker paused inside the sentence (a comma's pause) or where a new clause opens
-// with a conjunction; cutting there never leaves a phrase cut mid-clause (issue 20, item 4).
+// with a conjunction; cutting there never leaves a phrase cut mid-clause.
 import type { SourceModel } from './source.js';
 
 /** A pause inside a sentence at least this long (s) ends a clause (speech pauses at commas). */

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,5 +16,7 @@ export function sampleStart(): string {
   if (existsSync(file)) return file;
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', SAMPLE, '-t', '42', '-c', 'copy', `${file}.part.mp4`]);
   renameSync(`${file}.part.mp4`, file);
+  // One cut per test process, gone with it: nothing is left in the temp folder.
+  process.once('exit', () => rmSync(file, { force: true }));
   return file;
 }
